@@ -1,0 +1,15 @@
+import type { Command } from 'commander'
+import * as sandbox from './sandbox'
+import * as run from './run'
+import * as jobControl from './job-control'
+import * as exportCmd from './export'
+import * as ui from './ui'
+
+/**
+ * Every subcommand lives in its own file beside this one and exports `register(program)`.
+ * A register() only declares options; its action imports the implementation lazily so
+ * `rekap --help` stays instant and does not load the face model or SQLite.
+ */
+export function registerCommands(program: Command): void {
+  for (const mod of [run, jobControl, exportCmd, sandbox, ui]) mod.register(program)
+}

@@ -1,0 +1,65 @@
+/**
+ * The one object through which the core reaches the outside world. The CLI, the
+ * browser-mode server and the Electron main process each build one; tests pass a
+ * fake clock where timing must be controlled, never to avoid the real thing.
+ */
+export interface Clock {
+  /** milliseconds since the epoch */
+  now(): number
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+export interface Logger {
+  log(level: LogLevel, message: string, fields?: Record<string, unknown>): void
+}
+
+export interface CoreContext {
+  fetch: typeof fetch
+  clock: Clock
+  logger: Logger
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason)
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }, ms)
+      const onAbort = (): void => {
+        clearTimeout(timer)
+        reject(signal?.reason)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+    }),
+}
+
+/** A logger that drops everything: the default where nobody listens. */
+export const silentLogger: Logger = { log: () => {} }
+
+/** Writes one line per event to stderr, with every registered secret masked. */
+export function stderrLogger(minLevel: LogLevel = 'info', secrets: () => string[] = () => []): Logger {
+  const order: LogLevel[] = ['debug', 'info', 'warn', 'error']
+  return {
+    log(level, message, fields) {
+      if (order.indexOf(level) < order.indexOf(minLevel)) return
+      const line = fields ? `${message} ${JSON.stringify(fields)}` : message
+      process.stderr.write(`[${level}] ${redactSecrets(line, secrets())}\n`)
+    },
+  }
+}
+
+/** Replaces every occurrence of each secret (API keys, tokens) with a mask. */
+export function redactSecrets(text: string, secrets: string[]): string {
+  let out = text
+  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***')
+  return out
+}
+
+export function defaultContext(overrides: Partial<CoreContext> = {}): CoreContext {
+  return { fetch: globalThis.fetch, clock: systemClock, logger: silentLogger, ...overrides }
+}
