@@ -262,7 +262,7 @@ function parseMultipart(req: RecordedRequest): Promise<Record<string, Part>> {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        parts[name] = { filename: info.filename, mimeType: info.mimeType, data: Buffer.concat(chunks) }
+        parts[name] = { filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks) }
       })
     })
     bb.on('close', () => resolve(parts))
