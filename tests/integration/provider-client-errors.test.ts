@@ -4,6 +4,7 @@
  * mid-body, refused connections, timeouts, aborts, answers off the spec, and the API key
  * never appearing in what an error says.
  */
+import { getEventListeners } from 'node:events'
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createServiceClient, isRetryable, MESSAGES, ServiceError, type ServiceClient } from '../../src-main/core/provider'
@@ -180,6 +181,19 @@ describe('network, timeout, abort', () => {
     expect(err.kind).toBe('aborted')
     expect(isRetryable(err)).toBe(false)
     expect(server.requests).toHaveLength(1)
+  })
+
+  it("leaves no listener on the caller's signal, however many requests share it", async () => {
+    const job = new AbortController()
+    server.answerAlways(ok([]))
+    try {
+      for (let i = 0; i < 50; i++) await client.provinces({ signal: job.signal })
+      server.answerNext(fail(500, 'x'))
+      await caught(client.provinces({ signal: job.signal }))
+    } finally {
+      server.answerAlways(json(599, { is_success: false, message: 'no scripted answer' }))
+    }
+    expect(getEventListeners(job.signal, 'abort')).toHaveLength(0)
   })
 
   it('an already aborted signal sends nothing', async () => {

@@ -75,15 +75,25 @@ export async function requestJson(settings: TransportSettings, spec: RequestSpec
   const caller = spec.signal
   if (caller?.aborted) throw new ServiceError({ ...site, kind: 'aborted', requestSent: false })
 
-  const timeout = AbortSignal.timeout(settings.timeoutMs)
-  const signal = caller ? AbortSignal.any([caller, timeout]) : timeout
+  // One controller per request, fed by our timer and the caller's signal. Not AbortSignal.any:
+  // on Node 20 it keeps every combined signal alive as long as the caller's (job-long) signal
+  // lives (nodejs/node#55351), and a batch makes tens of thousands of requests.
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException(`no answer within ${settings.timeoutMs} ms`, 'TimeoutError'))
+  }, settings.timeoutMs)
+  const onCallerAbort = (): void => controller.abort(caller?.reason)
+  caller?.addEventListener('abort', onCallerAbort, { once: true })
+
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': settings.userAgent }
   if (settings.apiKey) headers[settings.authHeader] = settings.apiKey
 
   /** Which of the two signals ended the exchange decides between 'aborted' and 'timeout'. */
   const failure = (err: unknown, status: number | undefined, answered: boolean): ServiceError => {
-    if (caller?.aborted) return new ServiceError({ ...site, kind: 'aborted', status, requestSent: true })
-    if (timeout.aborted) {
+    if (caller?.aborted && !timedOut) return new ServiceError({ ...site, kind: 'aborted', status, requestSent: true })
+    if (timedOut) {
       return new ServiceError({ ...site, kind: 'timeout', status, requestSent: true, detail: `no answer within ${settings.timeoutMs} ms` })
     }
     const code = errorCode(err)
@@ -92,27 +102,31 @@ export async function requestJson(settings: TransportSettings, spec: RequestSpec
   }
 
   let response: Response
+  let text: string
   try {
-    response = await settings.fetch(buildUrl(settings.baseUrl, spec.path, spec.query), {
-      method: spec.method,
-      headers,
-      body: spec.body,
-      signal,
-      // Never follow a redirect: it would carry the key header to wherever the Location points.
-      redirect: 'manual',
-    })
-  } catch (err) {
-    throw failure(err, undefined, false)
+    try {
+      response = await settings.fetch(buildUrl(settings.baseUrl, spec.path, spec.query), {
+        method: spec.method,
+        headers,
+        body: spec.body,
+        signal: controller.signal,
+        // Never follow a redirect: it would carry the key header to wherever the Location points.
+        redirect: 'manual',
+      })
+    } catch (err) {
+      throw failure(err, undefined, false)
+    }
+    try {
+      text = await response.text()
+    } catch (err) {
+      throw failure(err, response.status, true)
+    }
+  } finally {
+    clearTimeout(timer)
+    caller?.removeEventListener('abort', onCallerAbort)
   }
 
   const status = response.status
-  let text: string
-  try {
-    text = await response.text()
-  } catch (err) {
-    throw failure(err, status, true)
-  }
-
   if (status < 200 || status > 299) {
     // Spec 7 rule 2: 401/403 are decided here from the status alone; data is never looked at.
     const serviceMessage = extractServiceMessage(tryParseJson(text))
