@@ -5,6 +5,7 @@
  */
 import { classifyHttpFailure, extractServiceMessage, parseRetryAfter } from './failure-classification'
 import { ServiceError } from './service-error'
+import { followSignal } from './signal-fanout'
 
 export type QueryValue = string | number | undefined | null
 
@@ -75,17 +76,15 @@ export async function requestJson(settings: TransportSettings, spec: RequestSpec
   const caller = spec.signal
   if (caller?.aborted) throw new ServiceError({ ...site, kind: 'aborted', requestSent: false })
 
-  // One controller per request, fed by our timer and the caller's signal. Not AbortSignal.any:
-  // on Node 20 it keeps every combined signal alive as long as the caller's (job-long) signal
-  // lives (nodejs/node#55351), and a batch makes tens of thousands of requests.
+  // One controller per request, fed by our timer and the caller's signal (see signal-fanout.ts
+  // for why not AbortSignal.any or a listener per request).
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
     timedOut = true
     controller.abort(new DOMException(`no answer within ${settings.timeoutMs} ms`, 'TimeoutError'))
   }, settings.timeoutMs)
-  const onCallerAbort = (): void => controller.abort(caller?.reason)
-  caller?.addEventListener('abort', onCallerAbort, { once: true })
+  const unfollow = caller ? followSignal(caller, controller) : () => {}
 
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': settings.userAgent }
   if (settings.apiKey) headers[settings.authHeader] = settings.apiKey
@@ -123,7 +122,7 @@ export async function requestJson(settings: TransportSettings, spec: RequestSpec
     }
   } finally {
     clearTimeout(timer)
-    caller?.removeEventListener('abort', onCallerAbort)
+    unfollow()
   }
 
   const status = response.status
