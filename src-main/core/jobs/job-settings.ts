@@ -1,0 +1,73 @@
+import type { Product } from './products'
+
+export type HospitalPlan = 'standard' | 'premium'
+
+/**
+ * Everything a job runs with, snapshotted into the job when it is created so a report can
+ * state exactly what was used. Never holds the API key.
+ */
+export interface JobSettings {
+  baseUrl: string
+  /** true when the embedded sandbox answers instead of the real service */
+  sandbox: boolean
+  authHeader: string
+  hospitalPlan: HospitalPlan
+  /** requests per second per product (token bucket rate) */
+  rps: Record<Product, number>
+  concurrency: number
+  /** stop before spending more than this (Rp), null = no budget */
+  budgetRp: number | null
+  /** what the user says the balance is (Rp = points), null = unknown */
+  balanceRp: number | null
+  /** monthly hit quotas counted locally; null = unlimited */
+  monthlyQuota: Record<Product, number | null>
+  /** confidence band [low, high] shown as PERLU TINJAUAN; null = off */
+  reviewBand: [number, number] | null
+  /** directory records fetched within this many hours are reused */
+  cacheFreshnessHours: number
+  /** attempts per row for retryable errors (429, 5xx, timeout, network) */
+  maxAttempts: number
+  requestTimeoutMs: number
+  /** re-send paid rows left uncertain by a crash (may charge twice) */
+  resendUncertain: boolean
+  /** allow image paths that leave the workbook's folder */
+  allowOutsidePaths: boolean
+}
+
+export const DEFAULT_RPS: Record<Product, number> = {
+  'face-match': 5,
+  hospitals: 20,
+  schools: 10,
+  regional: 10,
+}
+
+export function planRps(plan: HospitalPlan): number {
+  return plan === 'premium' ? 100 : 20
+}
+
+export function defaultJobSettings(overrides: Partial<JobSettings> = {}): JobSettings {
+  const hospitalPlan = overrides.hospitalPlan ?? 'standard'
+  return {
+    baseUrl: '',
+    sandbox: false,
+    authHeader: 'x-api-service-id',
+    hospitalPlan,
+    rps: { ...DEFAULT_RPS, hospitals: planRps(hospitalPlan) },
+    concurrency: 4,
+    budgetRp: null,
+    balanceRp: null,
+    monthlyQuota: {
+      'face-match': null,
+      hospitals: hospitalPlan === 'premium' ? null : 3000,
+      schools: null,
+      regional: null,
+    },
+    reviewBand: null,
+    cacheFreshnessHours: 24 * 7,
+    maxAttempts: 6,
+    requestTimeoutMs: 30_000,
+    resendUncertain: false,
+    allowOutsidePaths: false,
+    ...overrides,
+  }
+}

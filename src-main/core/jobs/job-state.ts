@@ -1,0 +1,43 @@
+/**
+ * Job lifecycle (design.md "Jobs"). Pure rules only; the store applies them inside
+ * the same transaction that records the transition, so what the UI shows is always
+ * what is on disk.
+ *
+ *   draft -> ready -> running <-> paused
+ *   running -> blocked(reason) -> running (resume) | paused
+ *   running -> done ; done -> running (retry-failed, resend-uncertain)
+ *   any non-final -> cancelled
+ */
+export const JOB_STATES = ['draft', 'ready', 'running', 'paused', 'blocked', 'done', 'cancelled'] as const
+export type JobState = (typeof JOB_STATES)[number]
+
+export const BLOCKED_REASONS = ['needs-top-up', 'quota-exhausted', 'auth-failed', 'offline'] as const
+export type BlockedReason = (typeof BLOCKED_REASONS)[number]
+
+/** Why a job is paused: asked by the user, or found running after the process died. */
+export type PauseReason = 'user' | 'interrupted'
+
+const ALLOWED: Record<JobState, readonly JobState[]> = {
+  draft: ['ready', 'cancelled'],
+  ready: ['running', 'cancelled'],
+  running: ['paused', 'blocked', 'done', 'cancelled'],
+  paused: ['running', 'cancelled'],
+  blocked: ['running', 'paused', 'cancelled'],
+  // A finished job can be reopened to retry its failed rows or re-send uncertain ones.
+  done: ['running'],
+  cancelled: [],
+}
+
+export function canTransitionJob(from: JobState, to: JobState): boolean {
+  return ALLOWED[from].includes(to)
+}
+
+/** States in which the engine may be working on the job. */
+export function isActiveJobState(state: JobState): boolean {
+  return state === 'running'
+}
+
+/** States a user can resume from. */
+export function isResumableJobState(state: JobState): boolean {
+  return state === 'paused' || state === 'blocked' || state === 'ready'
+}

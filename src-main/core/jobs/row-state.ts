@@ -1,0 +1,23 @@
+/**
+ * Row lifecycle (design.md "Jobs"): pending -> in-flight -> done | failed | uncertain.
+ * A row found in-flight after a crash becomes uncertain: for free endpoints it is simply
+ * re-sent; for paid ones the user decides, because re-sending may charge twice.
+ */
+export const ROW_STATES = ['pending', 'in-flight', 'done', 'failed', 'uncertain'] as const
+export type RowState = (typeof ROW_STATES)[number]
+
+const ALLOWED: Record<RowState, readonly RowState[]> = {
+  pending: ['in-flight', 'failed', 'done'], // failed/done directly: pre-flight failure, cache hit
+  'in-flight': ['done', 'failed', 'uncertain', 'pending'], // pending: retryable error, back in line
+  done: [],
+  failed: ['pending'], // retry-failed
+  uncertain: ['pending', 'failed'], // user allows re-send, or gives up on it
+}
+
+export function canTransitionRow(from: RowState, to: RowState): boolean {
+  return ALLOWED[from].includes(to)
+}
+
+export function isFinalRowState(state: RowState): boolean {
+  return state === 'done' || state === 'failed'
+}

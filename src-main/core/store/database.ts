@@ -1,0 +1,44 @@
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations'
+
+export type Db = Database.Database
+
+/**
+ * Opens (creating if needed) rekap's SQLite file and brings its schema up to date.
+ * WAL keeps readers (reports, the UI's row pages) off the writer's back; synchronous=NORMAL
+ * in WAL mode is durable against a killed process, which is the crash we promise to survive.
+ */
+export function openDatabase(file: string, opts: { readonly?: boolean } = {}): Db {
+  if (file !== ':memory:' && !opts.readonly) mkdirSync(dirname(file), { recursive: true })
+  const db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false })
+  db.pragma('busy_timeout = 5000')
+  if (!opts.readonly) {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    db.pragma('foreign_keys = ON')
+    migrate(db)
+  }
+  return db
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number
+}
+
+export function migrate(db: Db): void {
+  const current = schemaVersion(db)
+  if (current > LATEST_SCHEMA_VERSION) {
+    throw new Error(
+      `This rekap data file was written by a newer rekap (schema ${current}, this version knows ${LATEST_SCHEMA_VERSION}). Update rekap.`,
+    )
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue
+    db.transaction(() => {
+      db.exec(m.sql)
+      db.pragma(`user_version = ${m.version}`)
+    })()
+  }
+}

@@ -1,0 +1,176 @@
+import type { Db } from './database'
+import type { HospitalRecord, SchoolRecord } from '../provider/types'
+
+export interface RegionEntry {
+  code: string
+  level: 'province' | 'regency' | 'district'
+  parentCode: string | null
+  name: string
+}
+
+export interface HospitalQuery {
+  provinceCodes?: string[]
+  regencyCodes?: string[]
+  class?: string
+  type?: string
+  ownership?: string
+  bluStatus?: string
+  name?: string
+}
+
+export interface SchoolQuery {
+  regencyCodes?: string[]
+  districtCodes?: string[]
+  grade?: string
+  status?: string
+  name?: string
+}
+
+/**
+ * Directory records already fetched, reused within a freshness window instead of re-hit,
+ * and the source of the offline hospital and school reports. `source` is the service's
+ * base URL host, so sandbox data is never mistaken for real data.
+ */
+export class DirectoryCache {
+  constructor(private readonly db: Db) {}
+
+  putHospitals(records: HospitalRecord[], source: string, now: number): void {
+    const stmt = this.db.prepare(
+      `INSERT OR REPLACE INTO hospitals_cache (code, name, type, class, ownership, blu_status, province_code, regency_code,
+         record_json, source, fetched_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
+    )
+    this.db.transaction(() => {
+      for (const h of records)
+        stmt.run(h.code, h.name, h.type, h.class, h.ownership, h.blu_status, h.province_code, h.regency_code, JSON.stringify(h), source, now)
+    })()
+  }
+
+  /** The cached record if it was fetched from this source after `freshAfter`. */
+  getHospital(code: string, source: string, freshAfter: number): HospitalRecord | undefined {
+    const r = this.db
+      .prepare('SELECT record_json FROM hospitals_cache WHERE code = ? AND source = ? AND fetched_at >= ?')
+      .get(code, source, freshAfter) as { record_json: string } | undefined
+    return r ? JSON.parse(r.record_json) : undefined
+  }
+
+  putSchools(records: SchoolRecord[], source: string, now: number): void {
+    const stmt = this.db.prepare(
+      `INSERT OR REPLACE INTO schools_cache (npsn, name, grade, status, province_code, regency_code, district_code,
+         record_json, source, fetched_at) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+    )
+    this.db.transaction(() => {
+      for (const s of records)
+        stmt.run(s.npsn, s.name, s.grade, s.status, s.province_code, s.regency_code, s.district_code, JSON.stringify(s), source, now)
+    })()
+  }
+
+  getSchool(npsn: string, source: string, freshAfter: number): SchoolRecord | undefined {
+    const r = this.db
+      .prepare('SELECT record_json FROM schools_cache WHERE npsn = ? AND source = ? AND fetched_at >= ?')
+      .get(npsn, source, freshAfter) as { record_json: string } | undefined
+    return r ? JSON.parse(r.record_json) : undefined
+  }
+
+  putRegions(entries: RegionEntry[], source: string, now: number): void {
+    const stmt = this.db.prepare(
+      'INSERT OR REPLACE INTO regions_cache (code, level, parent_code, name, source, fetched_at) VALUES (?,?,?,?,?,?)',
+    )
+    this.db.transaction(() => {
+      for (const e of entries) stmt.run(e.code, e.level, e.parentCode, e.name, source, now)
+    })()
+  }
+
+  regionNames(): Map<string, string> {
+    const rows = this.db.prepare('SELECT code, name FROM regions_cache').all() as { code: string; name: string }[]
+    return new Map(rows.map((r) => [r.code, r.name]))
+  }
+
+  listRegions(level?: RegionEntry['level'], parentCode?: string): RegionEntry[] {
+    const where: string[] = []
+    const args: unknown[] = []
+    if (level) (where.push('level = ?'), args.push(level))
+    if (parentCode) (where.push('parent_code = ?'), args.push(parentCode))
+    return (
+      this.db
+        .prepare(`SELECT code, level, parent_code, name FROM regions_cache ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY code`)
+        .all(...args) as { code: string; level: RegionEntry['level']; parent_code: string | null; name: string }[]
+    ).map((r) => ({ code: r.code, level: r.level, parentCode: r.parent_code, name: r.name }))
+  }
+
+  *iterateHospitals(q: HospitalQuery = {}): Generator<HospitalRecord> {
+    const where: string[] = []
+    const args: unknown[] = []
+    inList(where, args, 'province_code', q.provinceCodes)
+    inList(where, args, 'regency_code', q.regencyCodes)
+    if (q.class) (where.push('class = ?'), args.push(q.class))
+    if (q.type) (where.push('type = ?'), args.push(q.type))
+    if (q.ownership) (where.push('ownership = ?'), args.push(q.ownership))
+    if (q.bluStatus) (where.push('blu_status = ?'), args.push(q.bluStatus))
+    if (q.name) (where.push('name LIKE ?'), args.push(`%${q.name}%`))
+    const stmt = this.db.prepare(
+      `SELECT record_json FROM hospitals_cache ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY province_code, regency_code, code`,
+    )
+    for (const r of stmt.iterate(...args) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+  }
+
+  *iterateSchools(q: SchoolQuery = {}): Generator<SchoolRecord> {
+    const where: string[] = []
+    const args: unknown[] = []
+    inList(where, args, 'regency_code', q.regencyCodes)
+    inList(where, args, 'district_code', q.districtCodes)
+    if (q.grade) (where.push('grade = ?'), args.push(q.grade))
+    if (q.status) (where.push('status = ?'), args.push(q.status))
+    if (q.name) (where.push('name LIKE ?'), args.push(`%${q.name}%`))
+    const stmt = this.db.prepare(
+      `SELECT record_json FROM schools_cache ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY regency_code, district_code, npsn`,
+    )
+    for (const r of stmt.iterate(...args) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+  }
+
+  /** Records a job's units yielded (de-duplicated per job by key). */
+  linkRecords(jobId: string, product: 'hospitals' | 'schools', keys: string[], rowNo: number): void {
+    const stmt = this.db.prepare('INSERT OR IGNORE INTO job_records (job_id, product, record_key, row_no) VALUES (?,?,?,?)')
+    this.db.transaction(() => {
+      for (const k of keys) stmt.run(jobId, product, k, rowNo)
+    })()
+  }
+
+  *iterateJobHospitals(jobId: string): Generator<HospitalRecord> {
+    const stmt = this.db.prepare(
+      `SELECT h.record_json FROM job_records j JOIN hospitals_cache h ON h.code = j.record_key
+       WHERE j.job_id = ? AND j.product = 'hospitals' ORDER BY h.province_code, h.regency_code, h.code`,
+    )
+    for (const r of stmt.iterate(jobId) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+  }
+
+  *iterateJobSchools(jobId: string): Generator<SchoolRecord> {
+    const stmt = this.db.prepare(
+      `SELECT s.record_json FROM job_records j JOIN schools_cache s ON s.npsn = j.record_key
+       WHERE j.job_id = ? AND j.product = 'schools' ORDER BY s.regency_code, s.district_code, s.npsn`,
+    )
+    for (const r of stmt.iterate(jobId) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+  }
+
+  markSync(syncKey: string, product: string, filters: unknown, totalItem: number, source: string, now: number): void {
+    this.db
+      .prepare(
+        'INSERT OR REPLACE INTO directory_syncs (sync_key, product, filters_json, total_item, source, fetched_at) VALUES (?,?,?,?,?,?)',
+      )
+      .run(syncKey, product, JSON.stringify(filters), totalItem, source, now)
+  }
+
+  counts(): { hospitals: number; schools: number; regions: number } {
+    const one = (sql: string): number => (this.db.prepare(sql).get() as { n: number }).n
+    return {
+      hospitals: one('SELECT COUNT(*) AS n FROM hospitals_cache'),
+      schools: one('SELECT COUNT(*) AS n FROM schools_cache'),
+      regions: one('SELECT COUNT(*) AS n FROM regions_cache'),
+    }
+  }
+}
+
+function inList(where: string[], args: unknown[], column: string, values?: string[]): void {
+  if (!values?.length) return
+  where.push(`${column} IN (${values.map(() => '?').join(',')})`)
+  args.push(...values)
+}

@@ -1,0 +1,39 @@
+import { openDatabase, type Db } from './database'
+import { JobsRepo } from './jobs-repo'
+import { RowsRepo } from './rows-repo'
+import { UsageRepo } from './usage-repo'
+import { DirectoryCache } from './directory-cache'
+import { SettingsRepo } from './settings-repo'
+
+export * from './jobs-repo'
+export * from './rows-repo'
+export * from './usage-repo'
+export * from './directory-cache'
+export * from './settings-repo'
+export { openDatabase, schemaVersion, type Db } from './database'
+
+/** rekap's local store: one SQLite file holding jobs, results, money, the directory cache. */
+export interface Store {
+  file: string
+  db: Db
+  jobs: JobsRepo
+  rows: RowsRepo
+  usage: UsageRepo
+  cache: DirectoryCache
+  settings: SettingsRepo
+  close(): void
+}
+
+export function openStore(file: string): Store {
+  const db = openDatabase(file)
+  return {
+    file,
+    db,
+    jobs: new JobsRepo(db),
+    rows: new RowsRepo(db),
+    usage: new UsageRepo(db),
+    cache: new DirectoryCache(db),
+    settings: new SettingsRepo(db),
+    close: () => db.close(),
+  }
+}
