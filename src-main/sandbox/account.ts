@@ -1,0 +1,73 @@
+import { PRODUCTS, type Product } from './plans'
+
+/** Face match price per successful verification, in points (1 point = Rp1). */
+export const FACE_MATCH_PRICE = 400
+
+/**
+ * The sandbox account: one points balance for all products, the charged face matches,
+ * and successful hits per product per calendar month. A face match reserves its price
+ * before verification so concurrent requests cannot overspend (balance 800 -> exactly
+ * two charged matches however many arrive at once); the reservation becomes a charge on
+ * success and is released on any error.
+ */
+export interface Account {
+  balance(): number
+  chargedCalls(): number
+  /** false when the balance minus reservations cannot cover one match (-> 402) */
+  reserveFaceMatch(): boolean
+  commitFaceMatch(): void
+  releaseFaceMatch(): void
+  topUp(points: number): void
+  recordHit(product: Product, nowMs: number): void
+  hitsThisMonth(product: Product, nowMs: number): number
+  resetUsage(): void
+}
+
+/** Calendar month in Western Indonesia Time (UTC+7, no DST), where the service's plans renew. */
+export function monthKey(nowMs: number): string {
+  return new Date(nowMs + 7 * 3600_000).toISOString().slice(0, 7)
+}
+
+export function createAccount(initialBalance: number): Account {
+  let balance = initialBalance
+  let reserved = 0
+  let charged = 0
+  let hits = new Map<string, number>() // `${month}|${product}` -> count
+  return {
+    balance: () => balance,
+    chargedCalls: () => charged,
+    reserveFaceMatch() {
+      if (balance - reserved < FACE_MATCH_PRICE) return false
+      reserved += FACE_MATCH_PRICE
+      return true
+    },
+    commitFaceMatch() {
+      reserved -= FACE_MATCH_PRICE
+      balance -= FACE_MATCH_PRICE
+      charged++
+    },
+    releaseFaceMatch() {
+      reserved -= FACE_MATCH_PRICE
+    },
+    topUp(points) {
+      balance += points
+    },
+    recordHit(product, nowMs) {
+      const k = `${monthKey(nowMs)}|${product}`
+      hits.set(k, (hits.get(k) ?? 0) + 1)
+    },
+    hitsThisMonth(product, nowMs) {
+      return hits.get(`${monthKey(nowMs)}|${product}`) ?? 0
+    },
+    resetUsage() {
+      hits = new Map()
+      charged = 0
+    },
+  }
+}
+
+export function hitsSnapshot(account: Account, nowMs: number): Record<Product, number> {
+  const out = {} as Record<Product, number>
+  for (const p of PRODUCTS) out[p] = account.hitsThisMonth(p, nowMs)
+  return out
+}

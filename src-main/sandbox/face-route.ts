@@ -1,0 +1,46 @@
+import { MESSAGES, type FaceMatchResult } from '../core/provider/types'
+import { readFaceUpload, validateFaceUpload, type FaceUpload } from './face-upload'
+import { failure, success, type JsonAnswer } from './http-io'
+import type { Route, RouteContext } from './route-types'
+
+/**
+ * POST /face-match/verify (spec 4.3). After auth: validation (face-upload.ts) -> balance
+ * (402 below 400 points) -> verification (400 no-face text) -> charge 400 on success only.
+ * The price is reserved before verifying so concurrent requests never overspend; any
+ * error releases it, so every error is free.
+ */
+export async function verifyFaces(ctx: RouteContext): Promise<JsonAnswer> {
+  let upload: FaceUpload
+  try {
+    upload = await readFaceUpload(ctx.req)
+  } catch {
+    upload = {} // a malformed multipart body carries no usable image1
+  }
+  const rejection = validateFaceUpload(upload)
+  if (rejection) return failure(rejection.status, rejection.message)
+  if (!ctx.account.reserveFaceMatch()) return failure(402, MESSAGES.insufficientBalance)
+  try {
+    const verifier = await ctx.faceVerifier()
+    const outcome = await verifier.verify(upload.image1!.bytes, upload.image2!.bytes)
+    if (!outcome.ok) {
+      ctx.account.releaseFaceMatch()
+      return failure(400, MESSAGES.noFace)
+    }
+    ctx.account.commitFaceMatch()
+    const data: FaceMatchResult = { match: outcome.match, confidence: outcome.confidence }
+    return success(data)
+  } catch (err) {
+    ctx.account.releaseFaceMatch()
+    throw err // the server answers 500, uncharged
+  }
+}
+
+export const faceRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/face-match/verify',
+    product: 'face-match',
+    unauthorizedText: MESSAGES.faceKeyRequired,
+    handle: verifyFaces,
+  },
+]

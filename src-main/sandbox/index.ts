@@ -1,0 +1,79 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createAccount } from './account'
+import { snapshotState, type SandboxState } from './admin-routes'
+import { createDirectoryData } from './directory-data'
+import { createFaceVerifierSlot } from './face-engine-loader'
+import type { FaultSettings } from './faults'
+import { loadRegionTree } from './regions'
+import { resolveSandboxOptions, type SandboxOptions } from './sandbox-options'
+import { createRequestHandler } from './server'
+
+/**
+ * `rekap sandbox`: a local implementation of the whole service (spec), used as the
+ * embedded default by `rekap run`, for rehearsals, and as the test suites' real server.
+ */
+export type { SandboxOptions } from './sandbox-options'
+export { DEFAULT_SANDBOX_KEY, DEFAULT_SANDBOX_PORT, SandboxOptionError, isLoopbackHost } from './sandbox-options'
+export type { SandboxState } from './admin-routes'
+export { ADMIN_HEADER } from './admin-routes'
+
+export interface RunningSandbox {
+  /** base URL without a trailing slash, e.g. http://127.0.0.1:8787 */
+  url: string
+  port: number
+  host: string
+  keys: string[]
+  adminToken: string
+  /** the same object GET /_sandbox/state returns */
+  state(): SandboxState
+  /** stops listening, cuts open connections and closes a face engine the sandbox loaded itself */
+  close(): Promise<void>
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const o = resolveSandboxOptions(opts)
+  const tree = loadRegionTree()
+  const account = createAccount(o.balance)
+  const faults: FaultSettings = { latencyMs: o.latencyMs, failRate: o.failRate }
+  const face = createFaceVerifierSlot(o.faceVerifier)
+  const handler = createRequestHandler({
+    keys: o.keys,
+    adminToken: o.adminToken,
+    premium: o.premium,
+    plan: { hospitalPlan: o.hospitalPlan, monthlyQuota: o.monthlyQuota },
+    faults,
+    seed: o.seed,
+    tree,
+    data: createDirectoryData({ seed: o.seed, tree, dataDir: o.dataDir }),
+    account,
+    face,
+    now: o.now,
+  })
+  const server = createServer(handler)
+  server.keepAliveTimeout = 5_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(o.port, o.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const hostInUrl = o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host
+  return {
+    url: `http://${hostInUrl}:${port}`,
+    port,
+    host: o.host,
+    keys: [...o.keys],
+    adminToken: o.adminToken,
+    state: () => snapshotState(account, faults, o.now()),
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      await face.close()
+    },
+  }
+}

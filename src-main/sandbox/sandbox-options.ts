@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto'
+import type { FaceVerifier } from '../core/face/types'
+import type { HospitalPlan } from './plans'
+
+/** Options of startSandbox(); each mirrors a `rekap sandbox` flag. */
+export interface SandboxOptions {
+  /** default 8787; 0 picks a free port */
+  port?: number
+  /** default 127.0.0.1; anything not loopback needs allowRemote */
+  host?: string
+  allowRemote?: boolean
+  /** accepted values of x-api-service-id; default [DEFAULT_SANDBOX_KEY] */
+  keys?: string[]
+  /** x-sandbox-admin value for /_sandbox/*; random when not given */
+  adminToken?: string
+  /** points (1 point = Rp1); default 10,000,000 */
+  balance?: number
+  /** premium account features: accreditation filter, schools/search, real accreditation/lang/long */
+  premium?: boolean
+  /** default 'standard' (20 rps, 3,000 hits/month) */
+  hospitalPlan?: HospitalPlan
+  /** overrides the monthly hit quota of every directory product (hospitals, schools, regional) */
+  monthlyQuota?: number
+  /** mean added latency per request, ms (jittered 50%..150%) */
+  latencyMs?: number
+  /** share 0..1 of requests answered 500 or dropped mid-response */
+  failRate?: number
+  /** seed of the generated data and of the fault sequence; default 1 */
+  seed?: number
+  /** directory with hospitals.csv and schools.csv.gz (shared/data/README.md format) */
+  dataDir?: string
+  /** face engine to use; default: src-main/core/face loaded on the first verify request */
+  faceVerifier?: FaceVerifier
+  /** clock for monthly quotas and rate buckets (tests); default Date.now */
+  now?: () => number
+}
+
+export const DEFAULT_SANDBOX_PORT = 8787
+export const DEFAULT_SANDBOX_KEY = 'sandbox-key'
+export const DEFAULT_SANDBOX_BALANCE = 10_000_000
+
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier'>> &
+  Pick<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier'>
+
+/** A bad option; the message names the flag and is safe to print (it never contains a secret). */
+export class SandboxOptionError extends Error {}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+}
+
+function check(ok: boolean, message: string): void {
+  if (!ok) throw new SandboxOptionError(message)
+}
+
+export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOptions {
+  const r: ResolvedSandboxOptions = {
+    port: opts.port ?? DEFAULT_SANDBOX_PORT,
+    host: opts.host ?? '127.0.0.1',
+    allowRemote: opts.allowRemote ?? false,
+    keys: opts.keys && opts.keys.length > 0 ? opts.keys : [DEFAULT_SANDBOX_KEY],
+    adminToken: opts.adminToken ?? randomBytes(16).toString('hex'),
+    balance: opts.balance ?? DEFAULT_SANDBOX_BALANCE,
+    premium: opts.premium ?? false,
+    hospitalPlan: opts.hospitalPlan ?? 'standard',
+    monthlyQuota: opts.monthlyQuota,
+    latencyMs: opts.latencyMs ?? 0,
+    failRate: opts.failRate ?? 0,
+    seed: opts.seed ?? 1,
+    dataDir: opts.dataDir,
+    faceVerifier: opts.faceVerifier,
+    now: opts.now ?? Date.now,
+  }
+  check(Number.isInteger(r.port) && r.port >= 0 && r.port <= 65535, '--port must be an integer from 0 to 65535')
+  check(
+    r.allowRemote || isLoopbackHost(r.host),
+    `--host ${r.host} is not a loopback address: the sandbox accepts any of its keys and has an admin ` +
+      'endpoint, so it only listens on this machine unless --allow-remote is given',
+  )
+  check(r.keys.every((k) => k.trim() !== ''), '--key must not be empty')
+  check(r.adminToken.trim() !== '', '--admin-token must not be empty')
+  check(Number.isInteger(r.balance) && r.balance >= 0, '--balance must be a whole number of points >= 0')
+  check(r.hospitalPlan === 'standard' || r.hospitalPlan === 'premium', '--hospital-plan must be standard or premium')
+  check(
+    r.monthlyQuota === undefined || (Number.isInteger(r.monthlyQuota) && r.monthlyQuota >= 0),
+    '--monthly-quota must be a whole number >= 0',
+  )
+  check(Number.isFinite(r.latencyMs) && r.latencyMs >= 0, '--latency must be a number of milliseconds >= 0')
+  check(Number.isFinite(r.failRate) && r.failRate >= 0 && r.failRate <= 1, '--fail-rate must be between 0 and 1')
+  check(Number.isInteger(r.seed), '--seed must be an integer')
+  return r
+}

@@ -1,0 +1,154 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { DEFAULT_AUTH_HEADER } from '../core/provider/types'
+import type { Account } from './account'
+import { handleAdmin } from './admin-routes'
+import type { DirectoryData } from './directory-data'
+import type { FaceVerifierSlot } from './face-engine-loader'
+import { faceRoutes } from './face-route'
+import { decideFault, jitteredDelay, type FaultSettings } from './faults'
+import { hospitalRoutes } from './hospital-routes'
+import { failure, writeJson, type JsonAnswer } from './http-io'
+import { monthlyQuotaFor, quotaExceededMessage, rateLimitFor, type PlanSettings, type Product } from './plans'
+import { prngFor } from './prng'
+import { regionalRoutes } from './regional-routes'
+import type { RegionTree } from './regions'
+import type { Route } from './route-types'
+import { schoolRoutes } from './school-routes'
+import { createTokenBucket, type TokenBucket } from './token-bucket'
+
+/**
+ * The request pipeline, in the order the service applies it:
+ * route -> latency -> injected fault -> auth (401) -> rate (429 + Retry-After) ->
+ * monthly quota (429 "Monthly quota exceeded…") -> handler -> count the hit if it succeeded.
+ */
+export interface SandboxServerDeps {
+  keys: string[]
+  adminToken: string
+  premium: boolean
+  plan: PlanSettings
+  faults: FaultSettings
+  seed: number
+  tree: RegionTree
+  data: DirectoryData
+  account: Account
+  face: FaceVerifierSlot
+  now: () => number
+}
+
+/** schools/search is listed before the paths it would otherwise shadow; /{code} comes last. */
+const ROUTES: Route[] = [...regionalRoutes, ...schoolRoutes, ...hospitalRoutes, ...faceRoutes]
+
+export const RATE_LIMITED_TEXT = 'Too many requests, please slow down and retry after a second.'
+export const INTERNAL_ERROR_TEXT = 'Internal server error'
+
+function normalisePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '')
+  return trimmed === '' ? '/' : trimmed
+}
+
+function findRoute(method: string, path: string): { route: Route; params: Record<string, string> } | 'wrong-method' | null {
+  let pathKnown = false
+  for (const route of ROUTES) {
+    let params: Record<string, string> | null = null
+    if (typeof route.path === 'string') {
+      if (route.path === path) params = {}
+    } else {
+      const m = route.path.exec(path)
+      if (m) {
+        try {
+          params = Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]))
+        } catch {
+          params = null
+        }
+      }
+    }
+    if (!params) continue
+    if (route.method === method) return { route, params }
+    pathKnown = true
+  }
+  return pathKnown ? 'wrong-method' : null
+}
+
+/** Sends the start of a success answer, then cuts the connection: a "dropped" request. */
+function dropMidResponse(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '4096' })
+  res.write('{"is_success":true,"message":"Succ', () => {
+    req.socket.destroy()
+  })
+}
+
+export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const faultRng = prngFor(deps.seed, 'faults')
+  const buckets = new Map<string, TokenBucket>() // `${product}|${key}`
+
+  function overRate(product: Product, key: string, nowMs: number): boolean {
+    const limit = rateLimitFor(product, deps.plan)
+    if (!limit) return false
+    const id = `${product}|${key}`
+    let bucket = buckets.get(id)
+    if (!bucket) {
+      bucket = createTokenBucket(limit.capacity, limit.refillPerSecond, nowMs)
+      buckets.set(id, bucket)
+    }
+    return !bucket.tryTake(nowMs)
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<JsonAnswer | 'dropped'> {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid')
+    const path = normalisePath(url.pathname)
+    const method = req.method ?? 'GET'
+    if (path.startsWith('/_sandbox/')) {
+      return handleAdmin(req, path, { adminToken: deps.adminToken, account: deps.account, faults: deps.faults, nowMs: deps.now() })
+    }
+    const found = findRoute(method, path)
+    if (found === null) return failure(404, `Not found: ${method} ${path}`, { data: null })
+    if (found === 'wrong-method') return failure(405, `Method ${method} not allowed on ${path}`)
+    const { route, params } = found
+
+    const delay = jitteredDelay(deps.faults, faultRng)
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay))
+    const fault = decideFault(deps.faults, faultRng)
+    if (fault === 'server-error') return failure(500, INTERNAL_ERROR_TEXT)
+    if (fault === 'drop') {
+      dropMidResponse(req, res)
+      return 'dropped'
+    }
+
+    const key = req.headers[DEFAULT_AUTH_HEADER]
+    if (typeof key !== 'string' || !deps.keys.includes(key)) return failure(401, route.unauthorizedText)
+
+    const nowMs = deps.now()
+    if (overRate(route.product, key, nowMs)) return failure(429, RATE_LIMITED_TEXT, undefined, { 'retry-after': '1' })
+    const quota = monthlyQuotaFor(route.product, deps.plan)
+    if (quota !== null && deps.account.hitsThisMonth(route.product, nowMs) >= quota) {
+      return failure(429, quotaExceededMessage(route.product, quota))
+    }
+
+    const result = await route.handle({
+      req,
+      query: url.searchParams,
+      params,
+      premium: deps.premium,
+      tree: deps.tree,
+      data: deps.data,
+      account: deps.account,
+      faceVerifier: () => deps.face.get(),
+      nowMs,
+    })
+    if (result.status >= 200 && result.status < 300) deps.account.recordHit(route.product, nowMs)
+    return result
+  }
+
+  return (req, res) => {
+    answer(req, res).then(
+      (result) => {
+        if (result !== 'dropped') writeJson(res, result)
+      },
+      () => {
+        // never echo the error: it could carry request content; the answer is uncharged
+        if (!res.headersSent) writeJson(res, failure(500, INTERNAL_ERROR_TEXT))
+        else res.destroy()
+      },
+    )
+  }
+}
