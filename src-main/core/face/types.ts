@@ -8,6 +8,13 @@ export interface FaceDebugInfo {
   distance: number
   /** true when an image had several faces and one was chosen */
   choseAmongSeveral: boolean
+  /** the face used in each image (detector score and box in the shrunk image's pixels) */
+  chosen?: [ChosenFace, ChosenFace]
+}
+
+export interface ChosenFace {
+  score: number
+  box: { x: number; y: number; width: number; height: number }
 }
 
 export type FaceVerification =

@@ -1,0 +1,16 @@
+import type { ImageFaces } from './compare-faces'
+import { decodeForFaces } from './decode-for-faces'
+import { loadFaceModels } from './face-models'
+
+/** Encoded image -> its faces. Runs wherever the models are: a worker thread or the main thread. */
+export async function describeImage(encoded: Buffer | Uint8Array): Promise<ImageFaces> {
+  let image
+  try {
+    image = await decodeForFaces(encoded)
+  } catch (err) {
+    return { ok: false, reason: 'undecodable', message: err instanceof Error ? err.message : String(err) }
+  }
+  const models = await loadFaceModels()
+  const faces = await models.describe(image)
+  return { ok: true, faces, width: image.width, height: image.height }
+}

@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { FoundFace } from './face-selection'
+import type { RgbImage } from './decode-for-faces'
+
+type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm')
+/** face-api re-exports all of tfjs and the wasm backend at runtime; its typings list only a subset. */
+type TfRuntime = FaceApi['tf'] & {
+  setWasmPaths(prefix: string): void
+  setBackend(name: string): Promise<boolean>
+  ready(): Promise<void>
+  getBackend(): string
+  enableProdMode(): void
+}
+
+// CommonJS on purpose: face-api's node-wasm bundle require()s @tensorflow/tfjs, and we must drive
+// that very instance (an ESM import would load a second tfjs with no backend and no models).
+const require = createRequire(import.meta.url)
+
+/** Detector settings: face-api's defaults, spelled out. */
+const MIN_DETECTION_SCORE = 0.5
+const MAX_FACES = 10
+
+function packageDir(name: string): string {
+  return path.dirname(require.resolve(`${name}/package.json`))
+}
+
+/** Where the .wasm binaries and the model weights live: inside node_modules, never fetched. */
+export function faceAssetPaths(): { wasmDir: string; modelDir: string } {
+  return {
+    wasmDir: path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist') + path.sep,
+    modelDir: path.join(packageDir('@vladmandic/face-api'), 'model'),
+  }
+}
+
+export interface FaceModels {
+  /** All faces in the image with their descriptors, in detector order. */
+  describe(image: RgbImage): Promise<FoundFace[]>
+  backend: string
+}
+
+let loading: Promise<FaceModels> | undefined
+
+/** Loads tfjs (wasm) and the three nets once per thread (each worker thread has its own copy). */
+export function loadFaceModels(): Promise<FaceModels> {
+  loading ??= load().catch((err) => {
+    loading = undefined
+    throw err
+  })
+  return loading
+}
+
+async function load(): Promise<FaceModels> {
+  const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi
+  const tf = faceapi.tf as TfRuntime
+  const { wasmDir, modelDir } = faceAssetPaths()
+  tf.setWasmPaths(wasmDir)
+  if (!(await tf.setBackend('wasm'))) throw new Error(`tfjs wasm backend failed to start (binaries in ${wasmDir})`)
+  await tf.ready()
+  tf.enableProdMode()
+  await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir)
+  await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir)
+  await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir)
+  const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_DETECTION_SCORE, maxResults: MAX_FACES })
+
+  return {
+    backend: tf.getBackend(),
+    async describe(image: RgbImage): Promise<FoundFace[]> {
+      const input = tf.tensor3d(image.pixels, [image.height, image.width, 3], 'int32')
+      try {
+        const results = await faceapi.detectAllFaces(input, options).withFaceLandmarks().withFaceDescriptors()
+        return results.map((r) => ({
+          score: r.detection.score,
+          box: { x: r.detection.box.x, y: r.detection.box.y, width: r.detection.box.width, height: r.detection.box.height },
+          descriptor: r.descriptor,
+        }))
+      } finally {
+        input.dispose()
+      }
+    },
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The local face verification engine: @vladmandic/face-api on the tfjs wasm backend
+ * (SSD-MobileNetV1 + 68 landmarks + 128-D recognition net), images decoded with sharp.
+ */
+import os from 'node:os'
+import { compareImageFaces, type ImageFaces } from './compare-faces'
+import { describeImage } from './describe-image'
+import { loadFaceModels } from './face-models'
+import type { FaceVerification, FaceVerifier } from './types'
+import { faceWorkerLaunch, type WorkerLaunch } from './worker-location'
+import { FaceWorkerPool } from './worker-pool'
+import type { WorkerMemory } from './worker-protocol'
+
+export type { FaceVerification, FaceVerifier, FaceDebugInfo, ChosenFace } from './types'
+export { confidenceFromDistance, isMatch, MATCH_DISTANCE_THRESHOLD } from './confidence'
+export { faceWorkerLaunch, type WorkerLaunch } from './worker-location'
+export type { WorkerMemory } from './worker-protocol'
+
+export interface FaceEngineOptions {
+  /** worker threads; default = CPU cores; 0 = run in this thread (small runs, tests) */
+  workers?: number
+  /** override how the worker is started (bundled builds) */
+  workerLaunch?: WorkerLaunch
+}
+
+export interface FaceEngine extends FaceVerifier {
+  /** worker threads running (0 when in-process) */
+  readonly workers: number
+  /** per-worker memory (empty when in-process) */
+  workerMemory(): Promise<WorkerMemory[]>
+}
+
+export async function createFaceEngine(opts: FaceEngineOptions = {}): Promise<FaceEngine> {
+  const workers = opts.workers ?? os.availableParallelism()
+  if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be an integer >= 0, got ${workers}`)
+  return workers === 0 ? createInProcessEngine() : createPooledEngine(workers, opts.workerLaunch ?? faceWorkerLaunch())
+}
+
+async function createPooledEngine(size: number, launch: WorkerLaunch): Promise<FaceEngine> {
+  const pool = await FaceWorkerPool.start(size, launch)
+  return {
+    workers: size,
+    verify: (image1, image2) => verifyWith((image) => pool.describe(image), image1, image2),
+    workerMemory: () => pool.memory(),
+    close: () => pool.close(),
+  }
+}
+
+async function createInProcessEngine(): Promise<FaceEngine> {
+  await loadFaceModels()
+  let closed = false
+  // tfjs in one thread gains nothing from overlapping images; one at a time keeps memory flat.
+  let tail: Promise<unknown> = Promise.resolve()
+  const describeSerially = (image: Uint8Array): Promise<ImageFaces> => {
+    if (closed) return Promise.reject(new Error('face engine is closed'))
+    const run = tail.then(() => describeImage(image))
+    tail = run.catch(() => undefined)
+    return run
+  }
+  return {
+    workers: 0,
+    verify: (image1, image2) => verifyWith(describeSerially, image1, image2),
+    workerMemory: async () => [],
+    async close() {
+      closed = true
+      await tail
+    },
+  }
+}
+
+async function verifyWith(
+  describe: (image: Uint8Array) => Promise<ImageFaces>,
+  image1: Buffer,
+  image2: Buffer,
+): Promise<FaceVerification> {
+  const [first, second] = await Promise.all([describe(image1), describe(image2)])
+  return compareImageFaces(first, second)
+}
