@@ -1,0 +1,77 @@
+import type { CellValue, ImportProblemCode } from './types'
+
+/**
+ * Codes (NIK, NPSN, hospital and region codes) are text. A spreadsheet often stores them as numbers,
+ * which is harmless while the number is an exact integer, and destructive beyond 2^53 (or beyond 15
+ * significant digits, which is all Excel keeps): those digits are gone and only the user can restore
+ * them.
+ */
+
+export interface CodeIssue {
+  code: ImportProblemCode
+  severity: 'error' | 'warning'
+  reason: string
+}
+
+export interface CodeValue {
+  value: CellValue
+  issue?: CodeIssue
+}
+
+const EXPONENT_FORM = /^[+-]?\d+(\.\d+)?e[+-]?\d+$/i
+
+function lostDigits(isNik: boolean, shown: string): CodeIssue {
+  const what = isNik ? 'NIK' : 'code'
+  return {
+    code: isNik ? 'nik-digits-lost' : 'code-digits-lost',
+    severity: 'error',
+    reason: `${what} stored as a number lost digits (${shown}); format the column as text and type the ${what} again`,
+  }
+}
+
+export function normaliseCodeValue(value: CellValue, isNik: boolean): CodeValue {
+  if (typeof value === 'string') {
+    const text = value.trim()
+    // a csv saved by Excel from a number-formatted column writes "3.20123E+15"
+    if (EXPONENT_FORM.test(text)) return { value: text, issue: lostDigits(isNik, text) }
+    return { value: text === '' ? null : text }
+  }
+  if (value instanceof Date || typeof value === 'boolean') {
+    const shown = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).toUpperCase()
+    return {
+      value: shown,
+      issue: {
+        code: 'code-wrong-type',
+        severity: 'error',
+        reason: `expected a ${isNik ? 'NIK' : 'code'}, found ${value instanceof Date ? 'a date' : 'a TRUE/FALSE value'} (${shown}); format the column as text and type the ${isNik ? 'NIK' : 'code'} again`,
+      },
+    }
+  }
+  if (typeof value !== 'number') return { value }
+  if (!Number.isInteger(value)) {
+    return {
+      value: String(value),
+      issue: {
+        code: 'code-not-integer',
+        severity: 'error',
+        reason: `${isNik ? 'NIK' : 'code'} is a number with a fraction (${value}); codes are whole digits, format the column as text`,
+      },
+    }
+  }
+  if (Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+    return { value: BigInt(value).toString(), issue: lostDigits(isNik, value.toExponential(5).toUpperCase()) }
+  }
+  const digits = String(value)
+  if (isNik && digits.length === 16 && digits.endsWith('0')) {
+    return {
+      value: digits,
+      issue: {
+        code: 'nik-maybe-truncated',
+        severity: 'warning',
+        reason:
+          'NIK stored as a number ends in 0; Excel keeps only 15 significant digits, so its last digit may have been lost; format the column as text and check it',
+      },
+    }
+  }
+  return { value: digits }
+}

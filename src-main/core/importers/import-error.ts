@@ -1,0 +1,74 @@
+import path from 'node:path'
+
+import type { ImportProblem, ImportProblemCode } from './types'
+
+/** Why a whole workbook or sheet cannot be read. One clear sentence each; shown to the user as is. */
+export type ImportErrorCode =
+  | 'file-not-found'
+  | 'not-a-workbook'
+  | 'truncated'
+  | 'password-protected'
+  | 'legacy-xls'
+  | 'zip-bomb'
+  | 'empty-workbook'
+  | 'sheet-not-found'
+  | 'empty-sheet'
+  | 'no-header-row'
+  | 'too-many-rows'
+  | 'unreadable'
+
+export class ImportError extends Error {
+  override readonly name = 'ImportError'
+  constructor(
+    readonly code: ImportErrorCode,
+    message: string,
+    readonly file: string,
+    readonly sheet?: string,
+  ) {
+    super(message)
+  }
+}
+
+/** "kyc.xlsx" or `kyc.xlsx, sheet "Data"`: the prefix every message about a file starts with. */
+export function describeLocation(file: string, sheet?: string, row?: number, column?: string): string {
+  const parts = [path.basename(file)]
+  if (sheet !== undefined) parts.push(`sheet "${sheet}"`)
+  if (row !== undefined && row > 0) parts.push(`row ${row}`)
+  if (column) parts.push(`column "${column}"`)
+  return parts.join(', ')
+}
+
+export function importError(
+  code: ImportErrorCode,
+  file: string,
+  reason: string,
+  sheet?: string,
+): ImportError {
+  return new ImportError(code, `${describeLocation(file, sheet)}: ${reason}`, file, sheet)
+}
+
+export interface ProblemInput {
+  file: string
+  sheet: string
+  row: number
+  column: string
+  value?: string
+  code: ImportProblemCode
+  reason: string
+  severity?: 'error' | 'warning'
+}
+
+/** Builds a problem whose message names file, sheet, row and column before the reason. */
+export function makeProblem(p: ProblemInput): ImportProblem {
+  const problem: ImportProblem = {
+    file: p.file,
+    sheet: p.sheet,
+    row: p.row,
+    column: p.column,
+    code: p.code,
+    severity: p.severity ?? 'error',
+    message: `${describeLocation(p.file, p.sheet, p.row, p.column)}: ${p.reason}`,
+  }
+  if (p.value !== undefined) problem.value = p.value
+  return problem
+}

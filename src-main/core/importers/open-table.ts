@@ -1,0 +1,228 @@
+import path from 'node:path'
+
+import { parseCellRef } from './column-letters'
+import {
+  buildHeaderLayout,
+  detectHeaderRow,
+  HEADER_SEARCH_ROWS,
+  type HeaderLayout,
+} from './header-detection'
+import { describeLocation, ImportError, importError, makeProblem } from './import-error'
+import { RowBuilder } from './row-builder'
+import { SheetPictures } from './sheet-pictures'
+import { csvRowSource, xlsxRowSource, type RowSource, type SourceRow } from './sheet-row-sources'
+import type { ImportedRow, ImportProblem, OpenTableOptions, SheetInfo, TableReader } from './types'
+import { chooseSheet, readSheetParts, type SheetPart } from './workbook-parts'
+import { openCheckedWorkbook, sniffFormat } from './workbook-guard'
+import type { ZipDirectory } from './zip-directory'
+
+/** Rows read past the header before the layout is fixed (they widen the table to blank-titled columns). */
+const LOOKAHEAD_ROWS = 5
+
+/** csv: one sheet, named after the file ("data.csv" -> "data"). */
+function csvSheetName(file: string): string {
+  return path.basename(file, path.extname(file))
+}
+
+export async function listSheets(file: string): Promise<SheetInfo[]> {
+  const format = await sniffFormat(file)
+  if (format === 'csv') return [{ name: csvSheetName(file), index: 1 }]
+  const zip = await openCheckedWorkbook(file)
+  const sheets = await readSheetParts(zip)
+  if (sheets.length === 0) throw importError('empty-workbook', file, 'the workbook has no worksheets')
+  return sheets.map((s) => ({ name: s.name, index: s.index }))
+}
+
+/** The last row named by the sheet's `<dimension ref="A1:F1048576"/>`, read from the part's first bytes. */
+async function declaredLastRow(zip: ZipDirectory, part: string): Promise<number | null> {
+  const stream = await zip.stream(part)
+  let head = ''
+  try {
+    for await (const chunk of stream) {
+      head += (chunk as Buffer).toString('utf8')
+      if (head.includes('<sheetData') || head.length > 16 * 1024) break
+    }
+  } finally {
+    stream.destroy()
+  }
+  const ref = /<dimension\b[^>]*\bref="([^"]+)"/.exec(head)?.[1]
+  const last = ref?.split(':').pop()
+  return last ? (parseCellRef(last)?.row ?? null) : null
+}
+
+interface OpenedSource {
+  sheet: string
+  source: RowSource
+  pictures: SheetPictures | null
+}
+
+async function openXlsx(file: string, opts: OpenTableOptions): Promise<OpenedSource> {
+  const zip = await openCheckedWorkbook(file)
+  const sheets = await readSheetParts(zip)
+  const sheet: SheetPart = chooseSheet(file, sheets, opts.sheet)
+  const sheetNo = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(sheet.part)?.[1]
+  if (!sheetNo || !zip.has(sheet.part)) {
+    throw importError('unreadable', file, `the sheet's data part "${sheet.part}" is missing or unusually named; save the workbook again from Excel`, sheet.name)
+  }
+  if (opts.maxRows !== undefined) {
+    const last = await declaredLastRow(zip, sheet.part)
+    // the header takes at least one row, so more than maxRows + 1 rows means more than maxRows data rows
+    if (last !== null && last > opts.maxRows + (opts.headerRow ?? 1)) {
+      throw tooManyRows(file, sheet.name, opts.maxRows, last)
+    }
+  }
+  const pictures = opts.pictures === false ? null : await SheetPictures.load(zip, sheet.part)
+  return { sheet: sheet.name, source: xlsxRowSource(file, Number(sheetNo)), pictures }
+}
+
+function tooManyRows(file: string, sheet: string, maxRows: number, lastRow?: number): ImportError {
+  const seen = lastRow ? ` (it goes down to row ${lastRow})` : ''
+  return importError('too-many-rows', file, `the sheet has more than ${maxRows} data rows${seen}, the limit for one job; split it into smaller files`, sheet)
+}
+
+/** Reads rows until the header can be decided: the first 20 rows, or the given header row plus a few. */
+async function readHeaderWindow(source: RowSource, headerRow: number | undefined): Promise<{ buffered: SourceRow[]; done: boolean }> {
+  const buffered: SourceRow[] = []
+  for (;;) {
+    const next = await source.rows.next()
+    if (next.done) return { buffered, done: true }
+    buffered.push(next.value)
+    const first = buffered[0].rowNumber
+    const limit = headerRow !== undefined ? headerRow + 1 + LOOKAHEAD_ROWS : first + HEADER_SEARCH_ROWS + LOOKAHEAD_ROWS
+    if (next.value.rowNumber >= limit) return { buffered, done: false }
+  }
+}
+
+export async function openTable(file: string, opts: OpenTableOptions = {}): Promise<TableReader> {
+  const format = await sniffFormat(file)
+  const opened: OpenedSource =
+    format === 'xlsx'
+      ? await openXlsx(file, opts)
+      : { sheet: csvSheetName(file), source: csvRowSource(file), pictures: null }
+  const { sheet, source, pictures } = opened
+  const fail = (err: unknown): never => {
+    source.close()
+    if (err instanceof ImportError) throw err
+    throw importError('unreadable', file, `cannot be read: ${(err as Error).message}`, sheet)
+  }
+
+  let layout: HeaderLayout
+  let window: { buffered: SourceRow[]; done: boolean }
+  try {
+    window = await readHeaderWindow(source, opts.headerRow)
+    const nonBlank = window.buffered.filter((r) => r.cells.some((v) => v !== null && v !== undefined && v !== ''))
+    if (nonBlank.length === 0) throw importError('empty-sheet', file, 'the sheet is empty', sheet)
+    const headerRow = opts.headerRow ?? detectHeaderRow(nonBlank)
+    if (headerRow === null) {
+      throw importError('no-header-row', file, `no header row found in the first ${HEADER_SEARCH_ROWS} rows (a header row has a title above each column); choose the header row`, sheet)
+    }
+    if (!nonBlank.some((r) => r.rowNumber === headerRow)) {
+      throw importError('no-header-row', file, `row ${headerRow}, chosen as the header row, is empty`, sheet)
+    }
+    layout = buildHeaderLayout(nonBlank, headerRow, opts.headerRow === undefined)
+  } catch (err) {
+    return fail(err)
+  }
+
+  const builder = new RowBuilder(file, sheet, layout)
+  const notes: ImportProblem[] = []
+  const pictureCols = pictureColumnSet(layout, opts.pictures)
+
+  async function* rows(): AsyncGenerator<ImportedRow> {
+    let count = 0
+    // rows that hold only a picture have no cells, so the sheet XML may not list them at all
+    const pictureOnlyRows = pictures ? pictures.rowNumbers().filter((r) => r >= layout.firstDataRow) : []
+    let nextPictureRow = 0
+
+    async function* emit(raw: SourceRow): AsyncGenerator<ImportedRow> {
+      if (raw.rowNumber < layout.firstDataRow) return
+      const anchors = pictures ? pictures.anchorsInRow(raw.rowNumber).filter((a) => pictureCols.has(a.col)) : []
+      if (anchors.length === 0 && builder.isBlank(raw)) return
+      if (opts.maxRows !== undefined && count >= opts.maxRows) throw tooManyRows(file, sheet, opts.maxRows)
+      count++
+      const row = builder.build(raw, new Set(anchors.map((a) => a.col)))
+      for (const anchor of anchors) {
+        const header = layout.headers[layout.columns.indexOf(anchor.col)]
+        if (row.pictures[header]) continue // the first picture in a cell wins
+        try {
+          row.pictures[header] = await pictures!.readMedia(anchor.media)
+        } catch (err) {
+          row.problems.push(
+            makeProblem({
+              file,
+              sheet,
+              row: raw.rowNumber,
+              column: header,
+              code: 'picture-unreadable',
+              reason: `the picture in this cell cannot be read (${(err as Error).message})`,
+            }),
+          )
+        }
+      }
+      yield row
+    }
+    async function* upTo(rowNumber: number): AsyncGenerator<ImportedRow> {
+      while (nextPictureRow < pictureOnlyRows.length && pictureOnlyRows[nextPictureRow] < rowNumber) {
+        yield* emit({ rowNumber: pictureOnlyRows[nextPictureRow++], cells: [] })
+      }
+      if (pictureOnlyRows[nextPictureRow] === rowNumber) nextPictureRow++
+    }
+
+    try {
+      for (const raw of window.buffered) {
+        yield* upTo(raw.rowNumber)
+        yield* emit(raw)
+      }
+      if (!window.done) {
+        for (;;) {
+          const next = await source.rows.next()
+          if (next.done) break
+          yield* upTo(next.value.rowNumber)
+          yield* emit(next.value)
+        }
+      }
+      yield* upTo(Number.MAX_SAFE_INTEGER)
+    } catch (err) {
+      fail(err)
+    } finally {
+      source.close()
+    }
+    if (count === 0) {
+      notes.push(
+        makeProblem({
+          file,
+          sheet,
+          row: 0,
+          column: '',
+          code: 'no-data-rows',
+          severity: 'warning',
+          reason: `the sheet has a header row (row ${layout.headerRow}) but no data rows`,
+        }),
+      )
+    }
+  }
+
+  return {
+    file,
+    sheet,
+    headerRow: layout.headerRow,
+    firstDataRow: layout.firstDataRow,
+    headers: layout.headers,
+    rows,
+    notes,
+    close: async () => source.close(),
+  }
+}
+
+function pictureColumnSet(layout: HeaderLayout, wanted: OpenTableOptions['pictures']): Set<number> {
+  if (wanted === false) return new Set()
+  if (wanted === undefined || wanted === true) return new Set(layout.columns)
+  const set = new Set<number>()
+  for (const name of wanted) {
+    const i = layout.headers.findIndex((h) => h.toLowerCase() === name.toLowerCase())
+    if (i >= 0) set.add(layout.columns[i])
+  }
+  return set
+}
+
+export { describeLocation }

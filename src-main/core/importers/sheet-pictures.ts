@@ -1,0 +1,166 @@
+import { parseCellRef } from './column-letters'
+import { findElements, findTags, parseRelationships, relsPathOf, resolvePartPath } from './xml-attributes'
+import type { ZipDirectory } from './zip-directory'
+
+/**
+ * Where the pictures of one sheet sit. exceljs's streaming reader ignores drawings, so this reads the
+ * drawing parts straight from the zip: sheet rels -> drawing -> anchors (`xdr:from` row/col) ->
+ * drawing rels -> xl/media/*. Only the small index is kept; picture bytes are read when a row that
+ * needs them is reached, so a picture-heavy workbook never sits in memory whole.
+ *
+ * Excel 365's "Place in cell" pictures are not drawings: the cell carries a `vm` (value metadata)
+ * index -> xl/metadata.xml -> xl/richData/rdrichvalue.xml -> richValueRel.xml -> xl/media/*.
+ */
+
+export interface PictureAnchor {
+  /** 1-based sheet row */
+  row: number
+  /** 0-based sheet column */
+  col: number
+  /** zip path of the media part */
+  media: string
+}
+
+const MAX_DRAWING_XML = 256 * 1024 * 1024
+const MAX_PICTURE_BYTES = 64 * 1024 * 1024
+
+export class SheetPictures {
+  private constructor(
+    private readonly zip: ZipDirectory,
+    private readonly byRow: Map<number, PictureAnchor[]>,
+  ) {}
+
+  static empty(zip: ZipDirectory): SheetPictures {
+    return new SheetPictures(zip, new Map())
+  }
+
+  static async load(zip: ZipDirectory, sheetPart: string): Promise<SheetPictures> {
+    const anchors = [...(await floatingAnchors(zip, sheetPart)), ...(await placedInCellAnchors(zip, sheetPart))]
+    const byRow = new Map<number, PictureAnchor[]>()
+    for (const a of anchors) {
+      const list = byRow.get(a.row) ?? []
+      list.push(a)
+      byRow.set(a.row, list)
+    }
+    return new SheetPictures(zip, byRow)
+  }
+
+  get count(): number {
+    let n = 0
+    for (const list of this.byRow.values()) n += list.length
+    return n
+  }
+
+  /** sorted row numbers that have at least one picture */
+  rowNumbers(): number[] {
+    return [...this.byRow.keys()].sort((a, b) => a - b)
+  }
+
+  anchorsInRow(row: number): PictureAnchor[] {
+    return this.byRow.get(row) ?? []
+  }
+
+  async readMedia(media: string): Promise<{ data: Buffer; extension: string }> {
+    const data = await this.zip.read(media, MAX_PICTURE_BYTES)
+    const ext = (media.split('.').pop() ?? '').toLowerCase()
+    return { data, extension: ext === 'jpg' ? 'jpeg' : ext }
+  }
+}
+
+async function readRels(zip: ZipDirectory, part: string) {
+  const relsPath = relsPathOf(part)
+  return zip.has(relsPath) ? parseRelationships(await zip.readText(relsPath)) : new Map()
+}
+
+async function floatingAnchors(zip: ZipDirectory, sheetPart: string): Promise<PictureAnchor[]> {
+  const anchors: PictureAnchor[] = []
+  const sheetRels = await readRels(zip, sheetPart)
+  for (const rel of sheetRels.values()) {
+    if (!/\/drawing$/.test(rel.type) || rel.external) continue
+    const drawingPart = resolvePartPath(sheetPart, rel.target)
+    if (!zip.has(drawingPart)) continue
+    const xml = await zip.readText(drawingPart, MAX_DRAWING_XML)
+    const drawingRels = await readRels(zip, drawingPart)
+    const bodies = [...findElements(xml, 'twoCellAnchor'), ...findElements(xml, 'oneCellAnchor')]
+    for (const body of bodies) {
+      const from = findElements(body, 'from')[0]
+      const blip = findTags(body, 'blip')[0]
+      if (!from || !blip) continue
+      const col = Number(findElements(from, 'col')[0])
+      const row = Number(findElements(from, 'row')[0])
+      const mediaRel = drawingRels.get(blip['r:embed'])
+      if (!Number.isInteger(col) || !Number.isInteger(row) || !mediaRel || mediaRel.external) continue
+      anchors.push({ row: row + 1, col, media: resolvePartPath(drawingPart, mediaRel.target) })
+    }
+  }
+  return anchors
+}
+
+/** vm index (1-based, as on the cell) -> media part, for rich values that are local images. */
+async function richValueImages(zip: ZipDirectory): Promise<Map<number, string>> {
+  const out = new Map<number, string>()
+  const metaPath = 'xl/metadata.xml'
+  const rvPath = 'xl/richData/rdrichvalue.xml'
+  const relPath = 'xl/richData/richValueRel.xml'
+  if (!zip.has(metaPath) || !zip.has(rvPath) || !zip.has(relPath)) return out
+  const meta = await zip.readText(metaPath)
+  const richValues = await zip.readText(rvPath, MAX_DRAWING_XML)
+  const relXml = await zip.readText(relPath)
+  const structPath = 'xl/richData/rdrichvaluestructure.xml'
+  const structures = zip.has(structPath) ? await zip.readText(structPath) : ''
+
+  // futureMetadata name="XLRICHVALUE": its bk list maps to rich value indexes
+  const futureBlocks = [...meta.matchAll(/<futureMetadata\b[^>]*name="XLRICHVALUE"[^>]*>([\s\S]*?)<\/futureMetadata>/g)]
+  const rvbIndexes = futureBlocks.length ? findTags(futureBlocks[0][1], 'rvb').map((a) => Number(a.i)) : []
+  const valueMeta = /<valueMetadata\b[^>]*>([\s\S]*?)<\/valueMetadata>/.exec(meta)?.[1] ?? ''
+  const vmBlocks = findElements(valueMeta, 'bk')
+
+  const structKeys = findElements(structures, 's').map((s) => findTags(s, 'k').map((k) => k.n))
+  const rvs = [...richValues.matchAll(/<rv\b([^>]*)>([\s\S]*?)<\/rv>/g)].map((m) => ({
+    s: Number(/\bs="(\d+)"/.exec(m[1])?.[1] ?? 0),
+    values: findElements(m[2], 'v'),
+  }))
+  const relIds = findTags(relXml, 'rel').map((a) => a['r:id'])
+  const rels = await readRels(zip, relPath)
+
+  vmBlocks.forEach((bk, i) => {
+    const rc = findTags(bk, 'rc')[0]
+    if (!rc) return
+    const rvIndex = rvbIndexes[Number(rc.v)]
+    const rv = rvs[rvIndex]
+    if (!rv) return
+    const keys = structKeys[rv.s] ?? []
+    const keyPos = keys.indexOf('_rvRel:LocalImageIdentifier')
+    const relIndex = Number(rv.values[keyPos >= 0 ? keyPos : 0])
+    const rel = rels.get(relIds[relIndex])
+    if (!rel || rel.external) return
+    out.set(i + 1, resolvePartPath(relPath, rel.target))
+  })
+  return out
+}
+
+/** Finds cells with a `vm` attribute by scanning the sheet XML once (only when the workbook has rich values). */
+async function placedInCellAnchors(zip: ZipDirectory, sheetPart: string): Promise<PictureAnchor[]> {
+  const images = await richValueImages(zip)
+  if (images.size === 0) return []
+  const anchors: PictureAnchor[] = []
+  const stream = await zip.stream(sheetPart)
+  let carry = ''
+  const cellTag = /<c\b[^>]*>/g
+  for await (const chunk of stream) {
+    const text = carry + (chunk as Buffer).toString('utf8')
+    // keep an incomplete trailing tag for the next chunk
+    const lastOpen = text.lastIndexOf('<')
+    const complete = lastOpen > text.lastIndexOf('>') ? text.slice(0, lastOpen) : text
+    carry = text.slice(complete.length)
+    for (const m of complete.matchAll(cellTag)) {
+      if (!m[0].includes('vm=')) continue
+      const attrs = /\br="([A-Z]+\d+)"/.exec(m[0])
+      const vm = /\bvm="(\d+)"/.exec(m[0])
+      const media = vm ? images.get(Number(vm[1])) : undefined
+      const ref = attrs ? parseCellRef(attrs[1]) : null
+      if (ref && media) anchors.push({ row: ref.row, col: ref.col, media })
+    }
+  }
+  return anchors
+}

@@ -1,0 +1,88 @@
+import { createReadStream } from 'node:fs'
+import type { EventEmitter } from 'node:events'
+import type { Readable } from 'node:stream'
+
+import ExcelJS from 'exceljs'
+
+import { convertCsvField, convertExcelValue, type ConvertedCell } from './cell-values'
+import { readCsvRecords } from './csv-records'
+import type { RawRow } from './header-detection'
+
+/**
+ * Row sources: the only code that knows about exceljs or csv. Both yield raw rows (1-based row number,
+ * converted cells by 0-based column) so header detection and row building are format-free.
+ */
+
+export interface SourceRow extends RawRow {
+  /** cells that showed an Excel error or were cut, by 0-based column */
+  notes?: Map<number, ConvertedCell>
+}
+
+export interface RowSource {
+  rows: AsyncGenerator<SourceRow>
+  close(): void
+}
+
+/** exceljs's streaming reader, as this module uses it (its published types miss the events). */
+interface StreamingWorkbookReader extends EventEmitter {
+  stream?: Readable
+  [Symbol.asyncIterator](): AsyncGenerator<StreamingWorksheetReader>
+}
+interface StreamingWorksheetReader {
+  [Symbol.asyncIterator](): AsyncGenerator<{ number: number; values: unknown[] }>
+}
+
+function toSourceRow(rowNumber: number, raw: unknown[], convert: (v: unknown) => ConvertedCell, offset: number): SourceRow {
+  const cells: SourceRow['cells'] = []
+  let notes: Map<number, ConvertedCell> | undefined
+  for (let i = offset; i < raw.length; i++) {
+    const v = raw[i]
+    if (v === undefined) continue
+    const c = convert(v)
+    cells[i - offset] = c.value
+    if (c.excelError !== undefined || c.truncatedFrom !== undefined) (notes ??= new Map()).set(i - offset, c)
+  }
+  return notes ? { rowNumber, cells, notes } : { rowNumber, cells }
+}
+
+/**
+ * Streams one worksheet. `sheetNo` is N of the part "xl/worksheets/sheetN.xml" (the only part names
+ * exceljs's streaming reader recognises); other sheets are skipped without being parsed.
+ */
+export function xlsxRowSource(file: string, sheetNo: number): RowSource {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'cache', // needed to tell dates from numbers
+    hyperlinks: 'ignore', // a hyperlink cell's value is its text
+    worksheets: 'emit',
+    entries: 'emit',
+  }) as unknown as StreamingWorkbookReader
+  let currentSheetNo = -1
+  reader.on('entry', (e: { type: string; id?: string }) => {
+    if (e.type === 'worksheet') currentSheetNo = Number(e.id)
+  })
+  async function* rows(): AsyncGenerator<SourceRow> {
+    for await (const worksheet of reader) {
+      if (currentSheetNo !== sheetNo) continue
+      for await (const row of worksheet) {
+        // exceljs row.values is 1-based: index 0 is always empty
+        yield toSourceRow(row.number, row.values, convertExcelValue, 1)
+      }
+      return
+    }
+  }
+  return {
+    rows: rows(),
+    close: () => reader.stream?.destroy(),
+  }
+}
+
+export function csvRowSource(file: string): RowSource {
+  const input = createReadStream(file, { highWaterMark: 256 * 1024 })
+  async function* rows(): AsyncGenerator<SourceRow> {
+    for await (const record of readCsvRecords(input)) {
+      yield toSourceRow(record.recordNumber, record.fields, (v) => convertCsvField(v as string), 0)
+    }
+  }
+  return { rows: rows(), close: () => input.destroy() }
+}

@@ -1,0 +1,126 @@
+import { open, stat } from 'node:fs/promises'
+
+import { importError, ImportError } from './import-error'
+import { ZipDirectory, ZipFormatError } from './zip-directory'
+
+/**
+ * Checks a file before any parser touches it, so that a damaged, encrypted or malicious workbook gives
+ * one clear sentence instead of a parser's stack trace (or a hang, or an exhausted memory).
+ */
+
+const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b])
+
+/** Any single part inflating beyond this, at a ratio beyond ZIP_BOMB_RATIO, is refused. */
+export const ZIP_BOMB_PART_BYTES = 200 * 1024 * 1024
+export const ZIP_BOMB_RATIO = 100
+/** All parts together may not declare more than this (a 1,048,576-row sheet stays well below). */
+export const ZIP_BOMB_TOTAL_BYTES = 4 * 1024 * 1024 * 1024
+
+export type FileFormat = 'xlsx' | 'csv'
+
+async function readHead(file: string, length: number): Promise<Buffer> {
+  const fh = await open(file, 'r')
+  try {
+    const buf = Buffer.alloc(length)
+    const { bytesRead } = await fh.read(buf, 0, length, 0)
+    return buf.subarray(0, bytesRead)
+  } finally {
+    await fh.close()
+  }
+}
+
+export async function assertReadableFile(file: string): Promise<number> {
+  try {
+    const s = await stat(file)
+    if (!s.isFile()) throw importError('file-not-found', file, 'is not a file')
+    return s.size
+  } catch (err) {
+    if (err instanceof ImportError) throw err
+    throw importError('file-not-found', file, `cannot be opened (${(err as NodeJS.ErrnoException).code ?? 'error'})`)
+  }
+}
+
+/**
+ * Encrypted OOXML (a password-protected .xlsx) is an OLE compound file holding "EncryptionInfo" and
+ * "EncryptedPackage" streams; a legacy .xls is the same container without them. The directory's
+ * first sector holds the first entries, which is where Office puts those two.
+ */
+async function isEncryptedPackage(file: string, head: Buffer): Promise<boolean> {
+  const needle = Buffer.from('EncryptionInfo', 'utf16le')
+  if (head.length >= 0x34) {
+    const sectorSize = 1 << head.readUInt16LE(0x1e)
+    const firstDirSector = head.readUInt32LE(0x30)
+    if (sectorSize >= 128 && sectorSize <= 65536 && firstDirSector < 0xfffffffa) {
+      const fh = await open(file, 'r')
+      try {
+        const buf = Buffer.alloc(sectorSize * 4)
+        const { bytesRead } = await fh.read(buf, 0, buf.length, (firstDirSector + 1) * sectorSize)
+        if (buf.subarray(0, bytesRead).includes(needle)) return true
+      } finally {
+        await fh.close()
+      }
+    }
+  }
+  return head.includes(needle)
+}
+
+/** Decides the format from the content first (a renamed file is common), then the extension. */
+export async function sniffFormat(file: string): Promise<FileFormat> {
+  const size = await assertReadableFile(file)
+  if (size === 0) throw importError('not-a-workbook', file, 'the file is empty (0 bytes)')
+  const head = await readHead(file, 4096)
+  if (head.subarray(0, 8).equals(CFB_SIGNATURE)) {
+    if (await isEncryptedPackage(file, head)) {
+      throw importError(
+        'password-protected',
+        file,
+        'the workbook is password-protected (encrypted); open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password, clear it), save and try again',
+      )
+    }
+    throw importError('legacy-xls', file, 'this is an old-format .xls workbook; open it in Excel and save it as .xlsx')
+  }
+  if (head.subarray(0, 2).equals(ZIP_SIGNATURE)) return 'xlsx'
+  if (/\.(xlsx|xlsm)$/i.test(file)) {
+    throw importError('not-a-workbook', file, 'is not an Excel .xlsx workbook (the content is not a zip file); save it again from Excel as .xlsx')
+  }
+  return 'csv'
+}
+
+/** Opens the zip directory of an .xlsx and refuses damaged or bomb-like workbooks. */
+export async function openCheckedWorkbook(file: string): Promise<ZipDirectory> {
+  let zip: ZipDirectory
+  try {
+    zip = await ZipDirectory.open(file)
+  } catch (err) {
+    if (err instanceof ZipFormatError) {
+      if (err.kind === 'truncated') {
+        throw importError('truncated', file, `the workbook is truncated or damaged (${err.message}); copy it again or save it again from Excel`)
+      }
+      throw importError('not-a-workbook', file, 'is not an Excel .xlsx workbook (not a zip file)')
+    }
+    throw importError('unreadable', file, `cannot be read (${(err as Error).message})`)
+  }
+  if (!zip.has('xl/workbook.xml')) {
+    throw importError('not-a-workbook', file, 'is a zip file but not an Excel workbook (no xl/workbook.xml inside)')
+  }
+  let total = 0
+  for (const entry of zip.entries.values()) {
+    if (entry.encrypted) {
+      throw importError('password-protected', file, `the part "${entry.name}" is encrypted; remove the password and save again`)
+    }
+    total += entry.uncompressedSize
+    const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize)
+    if (entry.uncompressedSize > ZIP_BOMB_PART_BYTES && ratio > ZIP_BOMB_RATIO) {
+      throw importError(
+        'zip-bomb',
+        file,
+        `refused: the part "${entry.name}" would inflate from ${entry.compressedSize} bytes to ${entry.uncompressedSize} bytes (${Math.round(ratio)}x); this looks like a zip bomb, not a real workbook`,
+      )
+    }
+  }
+  if (total > ZIP_BOMB_TOTAL_BYTES) {
+    throw importError('zip-bomb', file, `refused: the workbook declares ${total} bytes of content once unpacked, more than the ${ZIP_BOMB_TOTAL_BYTES}-byte limit`)
+  }
+  return zip
+}

@@ -1,0 +1,197 @@
+import { createReadStream } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import { createInflateRaw, inflateRawSync } from 'node:zlib'
+
+/**
+ * A minimal reader of a zip file's central directory, reading single entries by random access.
+ * Lets the importer check a workbook before handing it to exceljs (truncated? zip bomb?) and read the
+ * small parts exceljs's streaming reader skips (drawings, pictures) without loading the whole file.
+ */
+
+export interface ZipEntry {
+  name: string
+  method: number
+  compressedSize: number
+  uncompressedSize: number
+  localHeaderOffset: number
+  encrypted: boolean
+}
+
+export class ZipFormatError extends Error {
+  override readonly name = 'ZipFormatError'
+  constructor(
+    readonly kind: 'not-zip' | 'truncated',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const EOCD_SIG = 0x06054b50
+const ZIP64_LOCATOR_SIG = 0x07064b50
+const ZIP64_EOCD_SIG = 0x06064b50
+const CD_SIG = 0x02014b50
+const LOCAL_SIG = 0x04034b50
+const MAX_COMMENT = 0xffff
+
+async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buf = Buffer.alloc(length)
+  const { bytesRead } = await fh.read(buf, 0, length, position)
+  return buf.subarray(0, bytesRead)
+}
+
+export class ZipDirectory {
+  private constructor(
+    readonly file: string,
+    readonly size: number,
+    readonly entries: Map<string, ZipEntry>,
+  ) {}
+
+  static async open(file: string): Promise<ZipDirectory> {
+    const fh = await open(file, 'r')
+    try {
+      const { size } = await fh.stat()
+      const tailLength = Math.min(size, 22 + MAX_COMMENT + 20)
+      const tail = await readAt(fh, size - tailLength, tailLength)
+      let eocd = -1
+      for (let i = tail.length - 22; i >= 0; i--) {
+        if (tail.readUInt32LE(i) === EOCD_SIG) {
+          eocd = i
+          break
+        }
+      }
+      if (eocd < 0) {
+        const head = await readAt(fh, 0, 4)
+        if (head.length === 4 && head.readUInt32LE(0) === LOCAL_SIG) {
+          throw new ZipFormatError('truncated', 'the zip directory at the end of the file is missing')
+        }
+        throw new ZipFormatError('not-zip', 'not a zip file')
+      }
+      let count = tail.readUInt16LE(eocd + 10)
+      let cdSize = tail.readUInt32LE(eocd + 12)
+      let cdOffset = tail.readUInt32LE(eocd + 16)
+      if (cdOffset === 0xffffffff || count === 0xffff) {
+        const loc = eocd - 20
+        if (loc >= 0 && tail.readUInt32LE(loc) === ZIP64_LOCATOR_SIG) {
+          const z64Offset = Number(tail.readBigUInt64LE(loc + 8))
+          const z64 = await readAt(fh, z64Offset, 56)
+          if (z64.length < 56 || z64.readUInt32LE(0) !== ZIP64_EOCD_SIG) {
+            throw new ZipFormatError('truncated', 'the zip64 directory record is damaged')
+          }
+          count = Number(z64.readBigUInt64LE(32))
+          cdSize = Number(z64.readBigUInt64LE(40))
+          cdOffset = Number(z64.readBigUInt64LE(48))
+        }
+      }
+      if (cdOffset + cdSize > size) {
+        throw new ZipFormatError('truncated', 'the zip directory points past the end of the file')
+      }
+      const cd = await readAt(fh, cdOffset, cdSize)
+      const entries = new Map<string, ZipEntry>()
+      let p = 0
+      for (let i = 0; i < count; i++) {
+        if (p + 46 > cd.length || cd.readUInt32LE(p) !== CD_SIG) {
+          throw new ZipFormatError('truncated', 'the zip directory is damaged')
+        }
+        const flags = cd.readUInt16LE(p + 8)
+        const method = cd.readUInt16LE(p + 10)
+        let compressedSize = cd.readUInt32LE(p + 20)
+        let uncompressedSize = cd.readUInt32LE(p + 24)
+        const nameLen = cd.readUInt16LE(p + 28)
+        const extraLen = cd.readUInt16LE(p + 30)
+        const commentLen = cd.readUInt16LE(p + 32)
+        let localHeaderOffset = cd.readUInt32LE(p + 42)
+        const name = cd.toString('utf8', p + 46, p + 46 + nameLen)
+        // zip64 extra field: the 64-bit values appear only for the fields set to 0xffffffff
+        let e = p + 46 + nameLen
+        const extraEnd = e + extraLen
+        while (e + 4 <= extraEnd) {
+          const id = cd.readUInt16LE(e)
+          const len = cd.readUInt16LE(e + 2)
+          if (id === 0x0001) {
+            let q = e + 4
+            if (uncompressedSize === 0xffffffff) (uncompressedSize = Number(cd.readBigUInt64LE(q))), (q += 8)
+            if (compressedSize === 0xffffffff) (compressedSize = Number(cd.readBigUInt64LE(q))), (q += 8)
+            if (localHeaderOffset === 0xffffffff) localHeaderOffset = Number(cd.readBigUInt64LE(q))
+          }
+          e += 4 + len
+        }
+        if (localHeaderOffset + compressedSize > size) {
+          throw new ZipFormatError('truncated', `the part "${name}" runs past the end of the file`)
+        }
+        entries.set(name, {
+          name,
+          method,
+          compressedSize,
+          uncompressedSize,
+          localHeaderOffset,
+          encrypted: (flags & 1) === 1,
+        })
+        p += 46 + nameLen + extraLen + commentLen
+      }
+      return new ZipDirectory(file, size, entries)
+    } finally {
+      await fh.close()
+    }
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name)
+  }
+
+  private async dataOffset(fh: FileHandle, entry: ZipEntry): Promise<number> {
+    const local = await readAt(fh, entry.localHeaderOffset, 30)
+    if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIG) {
+      throw new ZipFormatError('truncated', `the part "${entry.name}" is damaged`)
+    }
+    return entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
+  }
+
+  /** Reads one whole entry; refuses (rather than inflates) anything larger than maxBytes. */
+  async read(name: string, maxBytes = 64 * 1024 * 1024): Promise<Buffer> {
+    const entry = this.entries.get(name)
+    if (!entry) throw new Error(`no part "${name}" in the zip`)
+    if (entry.uncompressedSize > maxBytes) {
+      throw new Error(`the part "${name}" is larger than ${maxBytes} bytes`)
+    }
+    const fh = await open(this.file, 'r')
+    try {
+      const start = await this.dataOffset(fh, entry)
+      const raw = await readAt(fh, start, entry.compressedSize)
+      if (entry.method === 0) return raw
+      if (entry.method !== 8) throw new Error(`the part "${name}" uses an unsupported compression method`)
+      // maxOutputLength guards against directories that lie about the inflated size
+      return inflateRawSync(raw, { maxOutputLength: Math.max(1, maxBytes) })
+    } finally {
+      await fh.close()
+    }
+  }
+
+  async readText(name: string, maxBytes?: number): Promise<string> {
+    return (await this.read(name, maxBytes)).toString('utf8')
+  }
+
+  /** Streams one entry, inflating as it goes (for large parts such as a sheet's XML). */
+  async stream(name: string): Promise<Readable> {
+    const entry = this.entries.get(name)
+    if (!entry) throw new Error(`no part "${name}" in the zip`)
+    if (entry.compressedSize === 0) return Readable.from([])
+    const fh = await open(this.file, 'r')
+    let start: number
+    try {
+      start = await this.dataOffset(fh, entry)
+    } finally {
+      await fh.close()
+    }
+    const raw = createReadStream(this.file, {
+      start,
+      end: start + entry.compressedSize - 1,
+    })
+    if (entry.method === 0) return raw
+    const inflate = createInflateRaw()
+    raw.on('error', (err) => inflate.destroy(err))
+    inflate.on('close', () => raw.destroy())
+    return raw.pipe(inflate)
+  }
+}
