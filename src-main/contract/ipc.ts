@@ -1,0 +1,364 @@
+/**
+ * The one contract between the renderer and the engine, in the spirit of Heroic's typed IPC
+ * map: every command (renderer -> engine) with its input schema and output type, every event
+ * (engine -> renderer) with its payload. The Electron preload and the browser-mode client are
+ * both built from these maps, so a misspelt channel does not compile; the main side validates
+ * every incoming payload with the zod schema before a handler sees it.
+ *
+ * Row payloads never travel in bulk: the renderer gets throttled progress snapshots and asks
+ * for pages of rows it is showing (Bruno's rule: results stay in the store).
+ */
+import { z } from 'zod'
+
+// ---------- shared value schemas ----------
+
+export const jobKindSchema = z.enum([
+  'face-match',
+  'hospital-lookup',
+  'hospital-directory',
+  'school-lookup',
+  'school-directory',
+  'regions',
+])
+export type JobKindView = z.infer<typeof jobKindSchema>
+
+export const jobIdSchema = z.string().regex(/^[a-z0-9]{3,40}$/i, 'not a job id')
+export const langSchema = z.enum(['id', 'en'])
+export type Lang = z.infer<typeof langSchema>
+
+export const rowFilterSchema = z
+  .object({
+    states: z.array(z.enum(['pending', 'in-flight', 'done', 'failed', 'uncertain'])).max(5).optional(),
+    outcome: z.enum(['match', 'no-match', 'found', 'not-found', 'failed', 'records']).optional(),
+    charged: z.boolean().optional(),
+    text: z.string().max(200).optional(),
+  })
+  .strict()
+
+const settingsPatchSchema = z
+  .object({
+    baseUrl: z.string().max(500).optional(), // '' = embedded sandbox
+    hospitalPlan: z.enum(['standard', 'premium']).optional(),
+    rps: z
+      .object({
+        'face-match': z.number().positive().max(1000).optional(),
+        hospitals: z.number().positive().max(1000).optional(),
+        schools: z.number().positive().max(1000).optional(),
+        regional: z.number().positive().max(1000).optional(),
+      })
+      .strict()
+      .optional(),
+    concurrency: z.number().int().min(1).max(64).optional(),
+    budgetRp: z.number().int().min(0).nullable().optional(),
+    balanceRp: z.number().int().min(0).nullable().optional(),
+    reviewBand: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]).nullable().optional(),
+    cacheFreshnessHours: z.number().min(0).max(24 * 365).optional(),
+    language: langSchema.optional(),
+    dataDir: z.string().max(1000).optional(),
+  })
+  .strict()
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>
+
+// ---------- views (engine -> renderer) ----------
+
+export interface AppSettingsView {
+  baseUrl: string
+  /** true when the embedded sandbox answers (shown as SANDBOX everywhere) */
+  sandbox: boolean
+  hospitalPlan: 'standard' | 'premium'
+  rps: Record<'face-match' | 'hospitals' | 'schools' | 'regional', number>
+  concurrency: number
+  budgetRp: number | null
+  balanceRp: number | null
+  reviewBand: [number, number] | null
+  cacheFreshnessHours: number
+  language: Lang | null
+  dataDir: string
+  /** the key is never sent to the renderer: only whether there is one and its last 4 characters */
+  hasKey: boolean
+  keyHint: string | null
+  keySource: 'env' | 'safeStorage' | 'none'
+}
+
+export interface AppInfo {
+  version: string
+  mode: 'electron' | 'browser'
+  platformLanguage: string
+  sandbox: boolean
+}
+
+export interface SheetPreview {
+  path: string
+  fileName: string
+  sheets: string[]
+  sheet: string
+  headerRow: number
+  headers: string[]
+  /** the first rows, as text, for the preview table */
+  preview: Array<Record<string, string>>
+  suggestedKind: JobKindView | null
+  mapping: Record<string, string>
+  missing: string[]
+  /** fields of the chosen kind, required ones first */
+  fields: Array<{ name: string; required: boolean }>
+}
+
+export interface PlanProblem {
+  row: number
+  column: string | null
+  code: string
+  message: string
+}
+
+export interface JobPlanView {
+  jobId: string
+  kind: JobKindView
+  rowsTotal: number
+  rowsOk: number
+  rowsFailingLocally: number
+  duplicates: number
+  problems: PlanProblem[]
+  callsNeeded: number
+  cacheHits: number
+  estimatedCostRp: number
+  estimatedSeconds: number
+  quotaLeft: number | null
+  budgetRp: number | null
+  sandbox: boolean
+}
+
+export type JobStateView = 'draft' | 'ready' | 'running' | 'paused' | 'blocked' | 'done' | 'cancelled'
+export type BlockedReasonView = 'needs-top-up' | 'quota-exhausted' | 'auth-failed' | 'offline'
+
+export interface CountsView {
+  total: number
+  pending: number
+  inFlight: number
+  done: number
+  failed: number
+  uncertain: number
+  charged: number
+  costPoints: number
+  outcomes: Partial<Record<'match' | 'no-match' | 'found' | 'not-found' | 'failed' | 'records', number>>
+}
+
+export interface ProgressView {
+  jobId: string
+  kind: JobKindView
+  state: JobStateView
+  blockedReason: BlockedReasonView | null
+  stateDetail: string | null
+  counts: CountsView
+  ratePerSec: number
+  etaSeconds: number | null
+  spentRp: number
+  budgetRp: number | null
+  balanceRp: number | null
+  at: number
+}
+
+export interface JobSummaryView {
+  id: string
+  kind: JobKindView
+  state: JobStateView
+  blockedReason: BlockedReasonView | null
+  inputName: string | null
+  createdAt: number
+  finishedAt: number | null
+  counts: CountsView
+  /** running in the store but no process was working on it: offer resume */
+  interrupted: boolean
+  sandbox: boolean
+}
+
+export interface RowView {
+  rowNo: number
+  sourceRow: number | null
+  state: 'pending' | 'in-flight' | 'done' | 'failed' | 'uncertain'
+  input: Record<string, unknown>
+  outcome: string | null
+  label: string | null
+  confidence: number | null
+  charged: boolean
+  costRp: number
+  error: string | null
+  errorColumn: string | null
+  attempts: number
+  finishedAt: number | null
+}
+
+export interface RegionView {
+  code: string
+  name: string
+  level: 'province' | 'regency' | 'district'
+  parentCode: string | null
+}
+
+export interface DirectoryPage {
+  total: number
+  rows: Array<Record<string, unknown>>
+}
+
+// ---------- commands ----------
+
+const directoryQuerySchema = z
+  .object({
+    product: z.enum(['hospitals', 'schools']),
+    provinceCodes: z.array(z.string().regex(/^\d{2}$/)).max(38).optional(),
+    regencyCodes: z.array(z.string().regex(/^\d{4}$/)).max(514).optional(),
+    class: z.string().max(20).optional(),
+    type: z.string().max(60).optional(),
+    ownership: z.string().max(20).optional(),
+    blu_status: z.string().max(20).optional(),
+    grade: z.string().max(20).optional(),
+    status: z.enum(['N', 'S']).optional(),
+    name: z.string().max(200).optional(),
+  })
+  .strict()
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>
+
+/** Declares one command: its input schema and (type-only) output. */
+function command<I extends z.ZodType, O>(input: I): { input: I; output: O } {
+  return { input, output: undefined as unknown as O }
+}
+
+const none = z.object({}).strict()
+const byJob = z.object({ jobId: jobIdSchema }).strict()
+
+export const commands = {
+  'app.info': command<typeof none, AppInfo>(none),
+
+  'settings.get': command<typeof none, AppSettingsView>(none),
+  'settings.save': command<typeof settingsPatchSchema, AppSettingsView>(settingsPatchSchema),
+  'settings.setKey': command<z.ZodObject<{ key: z.ZodString }>, AppSettingsView>(
+    z.object({ key: z.string().min(8).max(500) }).strict(),
+  ),
+  'settings.clearKey': command<typeof none, AppSettingsView>(none),
+  'settings.testConnection': command<typeof none, { ok: boolean; message: string; latencyMs: number | null }>(none),
+
+  'files.inspect': command<
+    z.ZodObject<{ path: z.ZodString; sheet: z.ZodOptional<z.ZodString>; kind: z.ZodOptional<typeof jobKindSchema> }>,
+    SheetPreview
+  >(z.object({ path: z.string().min(1).max(4096), sheet: z.string().max(200).optional(), kind: jobKindSchema.optional() }).strict()),
+
+  'jobs.plan': command<
+    z.ZodObject<{
+      path: z.ZodString
+      kind: typeof jobKindSchema
+      sheet: z.ZodOptional<z.ZodString>
+      mapping: z.ZodRecord<z.ZodString, z.ZodString>
+      budgetRp: z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+    }>,
+    JobPlanView
+  >(
+    z
+      .object({
+        path: z.string().min(1).max(4096),
+        kind: jobKindSchema,
+        sheet: z.string().max(200).optional(),
+        mapping: z.record(z.string().max(60), z.string().max(300)),
+        budgetRp: z.number().int().min(0).nullable().optional(),
+      })
+      .strict(),
+  ),
+  'jobs.start': command<
+    z.ZodObject<{ jobId: typeof jobIdSchema; budgetRp: z.ZodOptional<z.ZodNullable<z.ZodNumber>> }>,
+    ProgressView
+  >(z.object({ jobId: jobIdSchema, budgetRp: z.number().int().min(0).nullable().optional() }).strict()),
+  'jobs.pause': command<typeof byJob, ProgressView>(byJob),
+  'jobs.resume': command<typeof byJob, ProgressView>(byJob),
+  'jobs.cancel': command<typeof byJob, ProgressView>(byJob),
+  'jobs.retryFailed': command<typeof byJob, ProgressView>(byJob),
+  'jobs.resendUncertain': command<typeof byJob, ProgressView>(byJob),
+  'jobs.list': command<typeof none, JobSummaryView[]>(none),
+  'jobs.get': command<typeof byJob, ProgressView>(byJob),
+  'jobs.rows': command<
+    z.ZodObject<{ jobId: typeof jobIdSchema; offset: z.ZodNumber; limit: z.ZodNumber; filter: z.ZodOptional<typeof rowFilterSchema> }>,
+    { total: number; rows: RowView[] }
+  >(
+    z
+      .object({
+        jobId: jobIdSchema,
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(500),
+        filter: rowFilterSchema.optional(),
+      })
+      .strict(),
+  ),
+  /** a small JPEG thumbnail of one of a face row's photos, as a data: URL */
+  'jobs.photo': command<
+    z.ZodObject<{ jobId: typeof jobIdSchema; rowNo: z.ZodNumber; which: z.ZodEnum<{ image1: 'image1'; image2: 'image2' }> }>,
+    { dataUrl: string | null; problem: string | null }
+  >(z.object({ jobId: jobIdSchema, rowNo: z.number().int().min(1), which: z.enum(['image1', 'image2']) }).strict()),
+  'jobs.export': command<
+    z.ZodObject<{
+      jobId: typeof jobIdSchema
+      lang: typeof langSchema
+      format: z.ZodEnum<{ xlsx: 'xlsx'; csv: 'csv' }>
+      annotated: z.ZodOptional<z.ZodBoolean>
+    }>,
+    { path: string; fileName: string; downloadUrl: string | null }
+  >(
+    z
+      .object({ jobId: jobIdSchema, lang: langSchema, format: z.enum(['xlsx', 'csv']), annotated: z.boolean().optional() })
+      .strict(),
+  ),
+
+  'directory.regions': command<
+    z.ZodObject<{ level: z.ZodEnum<{ province: 'province'; regency: 'regency' }>; parentCode: z.ZodOptional<z.ZodString> }>,
+    RegionView[]
+  >(z.object({ level: z.enum(['province', 'regency']), parentCode: z.string().regex(/^\d{2}$/).optional() }).strict()),
+  'directory.sync': command<typeof directoryQuerySchema, ProgressView>(directoryQuerySchema),
+  'directory.browse': command<
+    z.ZodObject<{ query: typeof directoryQuerySchema; offset: z.ZodNumber; limit: z.ZodNumber }>,
+    DirectoryPage
+  >(z.object({ query: directoryQuerySchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }).strict()),
+  'directory.export': command<
+    z.ZodObject<{ query: typeof directoryQuerySchema; lang: typeof langSchema }>,
+    { path: string; fileName: string; downloadUrl: string | null }
+  >(z.object({ query: directoryQuerySchema, lang: langSchema }).strict()),
+
+  /** sandbox only: add points to the embedded sandbox's balance (rehearsing a top-up) */
+  'sandbox.topup': command<z.ZodObject<{ points: z.ZodNumber }>, { balance: number }>(
+    z.object({ points: z.number().int().min(1).max(1_000_000_000) }).strict(),
+  ),
+} as const
+
+export type Commands = typeof commands
+export type CommandName = keyof Commands
+export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>
+export type CommandOutput<N extends CommandName> = Commands[N]['output']
+
+// ---------- events ----------
+
+export interface Events {
+  /** throttled: at most ~10 per second per job */
+  'job.progress': ProgressView
+  /** every job state transition, after it is written to the store */
+  'job.state': { jobId: string; state: JobStateView; blockedReason: BlockedReasonView | null; detail: string | null }
+  'jobs.changed': { reason: string }
+}
+export type EventName = keyof Events
+
+type DomainOf<N> = N extends `${infer D}.${string}` ? D : never
+
+/**
+ * Domain methods generated from the command map: `api.jobs.start({ jobId })`. The preload
+ * exposes exactly this shape as `window.rekap` (nothing else), the browser-mode client
+ * implements the same shape over HTTP.
+ */
+export type DomainApi = {
+  [D in DomainOf<CommandName>]: {
+    [N in CommandName as N extends `${D}.${infer M}` ? M : never]: (input: CommandInput<N>) => Promise<CommandOutput<N>>
+  }
+}
+
+export type RekapApi = DomainApi & {
+  events: { on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void }
+  files: DomainApi['files'] & {
+    /** Electron: the local path of a dropped/picked File; browser mode: uploads it and returns the server-side path */
+    toPath(file: File): Promise<string>
+  }
+}
+
+export { COMMAND_NAMES, EVENT_NAMES } from './names'

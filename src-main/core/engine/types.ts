@@ -1,0 +1,68 @@
+/**
+ * The engine's public face: what the CLI, the Electron IPC handlers and the browser-mode
+ * server call. Views are the contract's, so an adapter only validates and forwards.
+ */
+import type {
+  JobPlanView,
+  JobSummaryView,
+  ProgressView,
+  RowView,
+  SheetPreview,
+  DirectoryQuery,
+} from '../../contract/ipc'
+import type { JobKind } from '../jobs/job-kind'
+import type { JobSettings } from '../jobs/job-settings'
+import type { RowFilter } from '../store'
+
+export interface PlanRequest {
+  file: string
+  kind: JobKind
+  sheet?: string
+  /** field -> header; missing fields are auto-mapped */
+  mapping?: Record<string, string>
+  /** `field=Header` overrides as typed on the command line */
+  mapOverrides?: string[]
+  settings: JobSettings
+}
+
+export interface DirectoryPlanRequest {
+  query: DirectoryQuery
+  settings: JobSettings
+}
+
+export interface StateChange {
+  jobId: string
+  state: ProgressView['state']
+  blockedReason: ProgressView['blockedReason']
+  detail: string | null
+}
+
+export interface Engine {
+  /** Sheets, header row, preview and the auto-guessed mapping of a spreadsheet. */
+  inspect(file: string, opts?: { sheet?: string; kind?: JobKind }): Promise<SheetPreview>
+  /** Imports every row, runs the pre-flight, stores a `ready` job; nothing is sent. */
+  plan(req: PlanRequest): Promise<JobPlanView>
+  /** A directory sync job (hospital-directory / school-directory) from filters, `ready`. */
+  planDirectory(req: DirectoryPlanRequest): Promise<JobPlanView>
+  /** Starts or resumes a job in the background; returns at once with the first snapshot. */
+  start(jobId: string, opts?: { budgetRp?: number | null; balanceRp?: number | null }): Promise<ProgressView>
+  /** Resolves when the job's runner stops: done, blocked, paused or cancelled. */
+  settled(jobId: string): Promise<ProgressView>
+  /** Stops sending new requests at once; requests in flight finish and are recorded. */
+  pause(jobId: string): Promise<ProgressView>
+  cancel(jobId: string): Promise<ProgressView>
+  /** Failed rows go back to pending and the job runs again as a new attempt. */
+  retryFailed(jobId: string): Promise<ProgressView>
+  /** The user accepts that uncertain paid rows may be charged twice; they are re-sent. */
+  resendUncertain(jobId: string): Promise<ProgressView>
+  progress(jobId: string): ProgressView
+  listJobs(): JobSummaryView[]
+  rows(jobId: string, offset: number, limit: number, filter?: RowFilter): { total: number; rows: RowView[] }
+  /** Throttled (<= 10/s per job) progress snapshots. */
+  onProgress(listener: (p: ProgressView) => void): () => void
+  /** Every state transition, after it is written to the store. */
+  onState(listener: (s: StateChange) => void): () => void
+  /** At launch: jobs left `running` by a dead process become paused('interrupted'). */
+  recoverInterrupted(): string[]
+  close(): Promise<void>
+}
