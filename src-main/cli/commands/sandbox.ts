@@ -1,4 +1,46 @@
 import type { Command } from 'commander'
 
-// Placeholder until the issue that owns this command lands.
-export function register(_program: Command): void {}
+/** `rekap sandbox`: declares the flags only; the server is imported when the command runs. */
+export interface SandboxCommandFlags {
+  port: string
+  host: string
+  allowRemote?: boolean
+  key: string[]
+  adminToken?: string
+  balance?: string
+  premium?: boolean
+  hospitalPlan: string
+  monthlyQuota?: string
+  latency?: string
+  failRate?: string
+  seed?: string
+  dataDir?: string
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value]
+
+export function register(program: Command): void {
+  program
+    .command('sandbox')
+    .description(
+      'Run a local implementation of the whole service (sandbox data, no account, no network needed).\n' +
+        'Prints "rekap sandbox listening on http://HOST:PORT" when ready; stop with Ctrl+C.',
+    )
+    .option('--port <port>', 'port to listen on (0 = any free port)', '8787')
+    .option('--host <host>', 'address to bind; only loopback unless --allow-remote', '127.0.0.1')
+    .option('--allow-remote', 'allow a non-loopback --host')
+    .option('--key <key>', 'accepted API key (repeatable; default "sandbox-key")', collect, [])
+    .option('--admin-token <token>', 'token for the /_sandbox/ admin endpoints (random if not given)')
+    .option('--balance <points>', 'points balance (1 point = Rp1)', '10000000')
+    .option('--premium', 'premium account: accreditation filter, schools/search, real accreditation/lang/long')
+    .option('--hospital-plan <plan>', 'standard (20 rps, 3,000 hits/month) or premium (100 rps, unlimited)', 'standard')
+    .option('--monthly-quota <hits>', 'monthly hit quota for every directory product (hospitals, schools, regional)')
+    .option('--latency <ms>', 'added delay per request in ms (with jitter)', '0')
+    .option('--fail-rate <share>', 'share 0..1 of requests answered 500 or dropped mid-response', '0')
+    .option('--seed <n>', 'seed of the generated data and of the fault sequence', '1')
+    .option('--data-dir <dir>', 'load real hospitals.csv and schools.csv.gz from this directory')
+    .action(async (flags: SandboxCommandFlags) => {
+      const { runSandboxCommand } = await import('../../sandbox/sandbox-command')
+      await runSandboxCommand(flags)
+    })
+}

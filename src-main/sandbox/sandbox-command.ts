@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { SandboxCommandFlags } from '../cli/commands/sandbox'
+import { CliError, EXIT } from '../cli/exit-codes'
+import { SandboxOptionError, startSandbox, type SandboxOptions } from './index'
+
+/** A numeric flag, or a usage error naming the flag (commander passes strings). */
+function numberFlag(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw)
+  if (raw.trim() === '' || !Number.isFinite(n)) throw new CliError(`--${name} must be a number, got "${raw}"`, EXIT.usage)
+  return n
+}
+
+export function sandboxOptionsFromFlags(flags: SandboxCommandFlags): SandboxOptions {
+  const plan = flags.hospitalPlan
+  if (plan !== 'standard' && plan !== 'premium') {
+    throw new CliError(`--hospital-plan must be standard or premium, got "${plan}"`, EXIT.usage)
+  }
+  let dataDir: string | undefined
+  if (flags.dataDir !== undefined) {
+    dataDir = resolve(flags.dataDir)
+    for (const file of ['hospitals.csv', 'schools.csv.gz']) {
+      if (!existsSync(resolve(dataDir, file))) throw new CliError(`--data-dir ${dataDir} has no ${file}`, EXIT.usage)
+    }
+  }
+  return {
+    port: numberFlag('port', flags.port),
+    host: flags.host,
+    allowRemote: flags.allowRemote ?? false,
+    keys: flags.key,
+    adminToken: flags.adminToken,
+    balance: numberFlag('balance', flags.balance),
+    premium: flags.premium ?? false,
+    hospitalPlan: plan,
+    monthlyQuota: numberFlag('monthly-quota', flags.monthlyQuota),
+    latencyMs: numberFlag('latency', flags.latency),
+    failRate: numberFlag('fail-rate', flags.failRate),
+    seed: numberFlag('seed', flags.seed),
+    dataDir,
+  }
+}
+
+/** Runs until SIGINT/SIGTERM, then closes the server and returns (exit code 0). */
+export async function runSandboxCommand(flags: SandboxCommandFlags): Promise<void> {
+  const options = sandboxOptionsFromFlags(flags)
+  const started = performance.now()
+  let sandbox
+  try {
+    sandbox = await startSandbox(options)
+  } catch (err) {
+    if (err instanceof SandboxOptionError) throw new CliError(err.message, EXIT.usage)
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE') throw new CliError(`port ${options.port} is already in use; try --port 0`, EXIT.usage)
+    throw err
+  }
+  // One write, listening line first: whoever waits for that line also gets the rest.
+  // The key and admin token are printed on purpose: they are local, and the user needs them.
+  const source = options.dataDir ? `real CSVs from ${options.dataDir}` : `sandbox data generated from seed ${options.seed ?? 1}`
+  process.stdout.write(
+    `rekap sandbox listening on ${sandbox.url}\n` +
+      `key: ${sandbox.keys.join(', ')}\n` +
+      `admin token: ${sandbox.adminToken}\n` +
+      `data: ${source}; started in ${Math.round(performance.now() - started)} ms\n`,
+  )
+
+  await new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      sandbox.close().then(done, done)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+  process.stdout.write('rekap sandbox stopped\n')
+}
