@@ -1,9 +1,8 @@
 import sharp from 'sharp'
+import { IMAGE_MAX_PIXELS } from '../images/limits'
 
 /** The engine never looks at more than this many pixels per side; SSD works at 512 anyway. */
 export const FACE_MAX_SIDE = 1024
-/** Refuse to decode pictures larger than this (decompression bombs); pre-flight uses the same limit. */
-export const MAX_INPUT_PIXELS = 50_000_000
 
 export interface RgbImage {
   /** tightly packed RGB, row-major, 3 bytes per pixel */
@@ -19,7 +18,7 @@ export interface RgbImage {
  * silently padded with grey, which would hide half a face.
  */
 export async function decodeForFaces(encoded: Buffer | Uint8Array): Promise<RgbImage> {
-  const { data, info } = await sharp(encoded, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
+  const { data, info } = await sharp(encoded, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS })
     .rotate()
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')

@@ -1,0 +1,6 @@
+export { preflightImage, makeCompliantJpeg } from './preflight'
+export type { ImagePreflight, PreflightOptions, PreflightProblem, PreflightProblemCode, PreflightWarningCode } from './preflight'
+export { ImageConversionError, type CompliantJpegOptions } from './compliant-jpeg'
+export { detectImageKind, KIND_NAMES, ACCEPTED_KINDS, type ImageKind } from './magic-bytes'
+export type { ImageInput } from './image-source'
+export { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './limits'
