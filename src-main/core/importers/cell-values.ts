@@ -6,6 +6,8 @@ export interface ConvertedCell {
   value: CellValue
   /** e.g. "#N/A" when the cell (or its formula's cached result) is an Excel error */
   excelError?: string
+  /** a formula without a saved result (an error result reads this way too): its text, e.g. "NA()" */
+  formulaWithoutResult?: string
   /** the text was longer than Excel allows and was cut */
   truncatedFrom?: number
 }
@@ -27,6 +29,9 @@ function plain(v: unknown): ConvertedCell {
       // the value Excel calculated and saved; formulas are never re-evaluated here
       const result = o.result
       if (typeof result === 'number' && Number.isNaN(result)) return { value: null, excelError: '#VALUE!' }
+      if (result === undefined || result === null) {
+        return { value: null, formulaWithoutResult: String(o.formula ?? o.sharedFormula ?? '') }
+      }
       return plain(result)
     }
     if ('hyperlink' in o || 'text' in o) return plain(o.text)

@@ -48,6 +48,16 @@ export class RowBuilder {
           }),
         )
       }
+      if (note?.formulaWithoutResult !== undefined && !pictureColumns.has(col)) {
+        problems.push(
+          makeProblem({
+            ...at,
+            value: `=${note.formulaWithoutResult}`,
+            code: 'formula-no-result',
+            reason: `the formula =${note.formulaWithoutResult} has no saved result (Excel shows an error here, or the file was never calculated); fix the cell, or open and save the file in Excel`,
+          }),
+        )
+      }
       if (note?.truncatedFrom !== undefined) {
         problems.push(
           makeProblem({

@@ -40,7 +40,7 @@ function toSourceRow(rowNumber: number, raw: unknown[], convert: (v: unknown) =>
     if (v === undefined) continue
     const c = convert(v)
     cells[i - offset] = c.value
-    if (c.excelError !== undefined || c.truncatedFrom !== undefined) (notes ??= new Map()).set(i - offset, c)
+    if (c.excelError !== undefined || c.truncatedFrom !== undefined || c.formulaWithoutResult !== undefined) (notes ??= new Map()).set(i - offset, c)
   }
   return notes ? { rowNumber, cells, notes } : { rowNumber, cells }
 }

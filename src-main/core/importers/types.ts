@@ -33,6 +33,7 @@ export type ImportProblemCode =
   | 'code-wrong-type'
   | 'cell-truncated'
   | 'cell-error'
+  | 'formula-no-result'
   | 'picture-unreadable'
   | 'no-data-rows'
   | 'image-ref-empty'
