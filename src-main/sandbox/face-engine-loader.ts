@@ -10,22 +10,14 @@ export interface FaceVerifierSlot {
   close(): Promise<void>
 }
 
-type FaceModule = { createFaceEngine(opts?: unknown): Promise<FaceVerifier> }
-
-async function importFaceEngine(): Promise<FaceModule> {
-  // A variable specifier keeps type-checking independent of the engine module, which is
-  // built in a separate issue; tsx and vitest resolve it relative to this file at run time.
-  const specifier = '../core/face/index'
-  return (await import(/* @vite-ignore */ specifier)) as FaceModule
-}
-
 export function createFaceVerifierSlot(injected?: FaceVerifier): FaceVerifierSlot {
   if (injected) return { get: async () => injected, close: async () => {} }
   let loading: Promise<FaceVerifier> | null = null
   return {
     get() {
       if (!loading) {
-        loading = importFaceEngine().then((m) => m.createFaceEngine())
+        // dynamic import: the model code and weights load only when a face match is asked for
+        loading = import('../core/face/index').then((m) => m.createFaceEngine())
         loading.catch(() => {
           loading = null // let a later request try again
         })
