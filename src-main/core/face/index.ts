@@ -15,6 +15,8 @@ export type { FaceVerification, FaceVerifier, FaceDebugInfo, ChosenFace } from '
 export { confidenceFromDistance, isMatch, MATCH_DISTANCE_THRESHOLD } from './confidence'
 export { faceWorkerLaunch, type WorkerLaunch } from './worker-location'
 export type { WorkerMemory } from './worker-protocol'
+export { compareImageFaces, type ImageFaces } from './compare-faces'
+export type { FoundFace, FaceBox } from './face-selection'
 
 export interface FaceEngineOptions {
   /** worker threads; default = CPU cores; 0 = run in this thread (small runs, tests) */
@@ -26,6 +28,8 @@ export interface FaceEngineOptions {
 export interface FaceEngine extends FaceVerifier {
   /** worker threads running (0 when in-process) */
   readonly workers: number
+  /** The faces in one encoded image (with descriptors): lets a batch describe a reused photo once. */
+  describe(image: Uint8Array): Promise<ImageFaces>
   /** per-worker memory (empty when in-process) */
   workerMemory(): Promise<WorkerMemory[]>
 }
@@ -40,6 +44,7 @@ async function createPooledEngine(size: number, launch: WorkerLaunch): Promise<F
   const pool = await FaceWorkerPool.start(size, launch)
   return {
     workers: size,
+    describe: (image) => pool.describe(image),
     verify: (image1, image2) => verifyWith((image) => pool.describe(image), image1, image2),
     workerMemory: () => pool.memory(),
     close: () => pool.close(),
@@ -59,6 +64,7 @@ async function createInProcessEngine(): Promise<FaceEngine> {
   }
   return {
     workers: 0,
+    describe: describeSerially,
     verify: (image1, image2) => verifyWith(describeSerially, image1, image2),
     workerMemory: async () => [],
     async close() {
