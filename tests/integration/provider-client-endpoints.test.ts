@@ -111,10 +111,12 @@ describe('regional lookup', () => {
 describe('school directory', () => {
   it('schools: every filter on the wire, placeholders -> null, premium coordinates -> numbers', async () => {
     server.answerNext(ok([wireSchool('20219001'), wireSchool('20219002', true)], paging(3, 4, 100, 350)))
-    const page = await client.schools({ regency_code: '3273', npsn: '20219001', name: 'sd negeri', status: 'N', grade: 'SD', page: 3 })
+    const page = await client.schools({
+      regency_code: '3273', npsn: '20219001', name: 'sd negeri', status: 'N', grade: 'SD', accreditation: 'A', page: 3,
+    })
     expect(last().path).toBe('/regional/indonesia/schools')
     expect(Object.fromEntries(last().query)).toEqual({
-      regency_code: '3273', npsn: '20219001', name: 'sd negeri', status: 'N', grade: 'SD', page: '3',
+      regency_code: '3273', npsn: '20219001', name: 'sd negeri', status: 'N', grade: 'SD', accreditation: 'A', page: '3',
     })
     expect(page.paging).toEqual(paging(3, 4, 100, 350))
     expect(page.items[0]).toMatchObject({ npsn: '20219001', accreditation: null, lang: null, long: null })

@@ -155,8 +155,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     },
 
     async schools(filters = {}, opts) {
-      const { regency_code, npsn, name, status, grade, page: p } = filters
-      const result = await page('/regional/indonesia/schools', { regency_code, npsn, name, status, grade, page: p }, opts)
+      const { regency_code, npsn, name, status, grade, accreditation, page: p } = filters
+      const query = { regency_code, npsn, name, status, grade, accreditation, page: p }
+      const result = await page('/regional/indonesia/schools', query, opts)
       return { items: (result.items as unknown as SchoolRecordWire[]).map(normaliseSchool), paging: result.paging }
     },
 

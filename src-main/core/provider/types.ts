@@ -150,6 +150,11 @@ export interface SchoolFilters {
   name?: string
   status?: SchoolStatus
   grade?: string
+  /**
+   * Premium only (403 otherwise). The spec does not show this parameter's name; `accreditation`
+   * is the name the embedded sandbox uses.
+   */
+  accreditation?: string
   page?: number
 }
 
