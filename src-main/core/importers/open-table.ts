@@ -10,7 +10,7 @@ import {
 import { describeLocation, ImportError, importError, makeProblem } from './import-error'
 import { RowBuilder } from './row-builder'
 import { SheetPictures } from './sheet-pictures'
-import { csvRowSource, xlsxRowSource, type RowSource, type SourceRow } from './sheet-row-sources'
+import { csvRowSource, xlsxFastRowSource, xlsxRowSource, type RowSource, type SourceRow } from './sheet-row-sources'
 import type { ImportedRow, ImportProblem, OpenTableOptions, SheetInfo, TableReader } from './types'
 import { chooseSheet, readSheetParts, type SheetPart } from './workbook-parts'
 import { openCheckedWorkbook, sniffFormat } from './workbook-guard'
@@ -61,7 +61,7 @@ async function openXlsx(file: string, opts: OpenTableOptions): Promise<OpenedSou
   const sheets = await readSheetParts(zip)
   const sheet: SheetPart = chooseSheet(file, sheets, opts.sheet)
   const sheetNo = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(sheet.part)?.[1]
-  if (!sheetNo || !zip.has(sheet.part)) {
+  if (!zip.has(sheet.part) || (opts.engine === 'exceljs' && !sheetNo)) {
     throw importError('unreadable', file, `the sheet's data part "${sheet.part}" is missing or unusually named; save the workbook again from Excel`, sheet.name)
   }
   if (opts.maxRows !== undefined) {
@@ -72,7 +72,8 @@ async function openXlsx(file: string, opts: OpenTableOptions): Promise<OpenedSou
     }
   }
   const pictures = opts.pictures === false ? null : await SheetPictures.load(zip, sheet.part)
-  return { sheet: sheet.name, source: xlsxRowSource(file, Number(sheetNo)), pictures }
+  const source = opts.engine === 'exceljs' ? xlsxRowSource(file, Number(sheetNo)) : await xlsxFastRowSource(zip, sheet.part)
+  return { sheet: sheet.name, source, pictures }
 }
 
 function tooManyRows(file: string, sheet: string, maxRows: number, lastRow?: number): ImportError {

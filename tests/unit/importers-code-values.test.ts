@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+
+import { normaliseCodeValue } from '../../src-main/core/importers/code-values'
+import { isCodeHeader, isNikHeader } from '../../src-main/core/importers/header-names'
+
+describe('code values', () => {
+  it('gives a NIK stored as an exact number back as its digits', () => {
+    expect(normaliseCodeValue(3273011201900005, true)).toEqual({ value: '3273011201900005' })
+  })
+
+  it('flags a 16-digit NIK number ending in 0 (Excel keeps 15 significant digits) as a warning', () => {
+    const out = normaliseCodeValue(3201234567890120, true)
+    expect(out.value).toBe('3201234567890120')
+    expect(out.issue).toMatchObject({ code: 'nik-maybe-truncated', severity: 'warning' })
+  })
+
+  it('refuses a NIK beyond 2^53 and a NIK in exponent form', () => {
+    expect(normaliseCodeValue(9201234567890123, true).issue).toMatchObject({ code: 'nik-digits-lost', severity: 'error' })
+    expect(normaliseCodeValue('3.20123E+15', true).issue?.reason).toBe(
+      'NIK stored as a number lost digits (3.20123E+15); format the column as text and type the NIK again',
+    )
+  })
+
+  it('keeps text codes as typed (leading zeros), trimmed', () => {
+    expect(normaliseCodeValue(' 0012345 ', false)).toEqual({ value: '0012345' })
+  })
+
+  it('recognises code and NIK headers, not picture headers', () => {
+    for (const h of ['NIK', 'No. KTP', 'Nomor Induk Kependudukan']) expect(isNikHeader(h)).toBe(true)
+    for (const h of ['Kode RS', 'hospital_code', 'NPSN', 'Kode Kab/Kota', 'regencyCode']) expect(isCodeHeader(h)).toBe(true)
+    for (const h of ['Foto KTP', 'Nama', 'Selfie', 'Kodeine']) expect(isCodeHeader(h)).toBe(false)
+  })
+})
