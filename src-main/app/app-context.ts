@@ -1,0 +1,82 @@
+/**
+ * Everything a command handler may touch, built by injection (the composition roots are
+ * src-main/electron/main.ts and src-main/browser/run-ui.ts; tests build their own). Handlers
+ * never reach for globals: no electron import, no process.env, no module-level state.
+ */
+import type { CoreContext } from '../core/context'
+import type { Engine } from '../core/engine/types'
+import type { JobSettings } from '../core/jobs/job-settings'
+import type { Store } from '../core/store'
+import type { AppPaths } from './app-paths'
+import { readAppSettings, writeAppSettings, type AppSettings } from './app-settings'
+import type { EmbeddedSandbox } from './embedded-sandbox'
+import type { EventHub } from './event-hub'
+import type { KeyVault } from './key-vault'
+import type { ReportWriters } from './report-writers'
+import { currentTarget, targetForJob, type ServiceTarget } from './service-target'
+
+export type AppMode = 'electron' | 'browser'
+
+export interface Downloads {
+  /** browser mode: a one-off `/download/<id>` link for a file rekap wrote; Electron: null (the path is shown) */
+  publish(file: string, fileName: string): string | null
+}
+
+export const NO_DOWNLOADS: Downloads = { publish: () => null }
+
+export interface AppContext {
+  mode: AppMode
+  store: Store
+  engine: Engine
+  vault: KeyVault
+  sandbox: EmbeddedSandbox
+  paths: AppPaths
+  events: EventHub
+  core: CoreContext
+  reports: ReportWriters
+  downloads: Downloads
+  /** e.g. 'id-ID' or 'en-US': the renderer picks its first language from this */
+  platformLanguage: string
+  settings(): AppSettings
+  saveSettings(next: AppSettings): void
+  /** where a new job's requests go (starts the embedded sandbox if that is the target) */
+  target(): Promise<ServiceTarget>
+  /** where a stored job's requests go */
+  targetForJob(settings: Pick<JobSettings, 'baseUrl' | 'sandbox'>): Promise<ServiceTarget>
+  /** every secret this process knows, for masking messages */
+  secrets(): string[]
+}
+
+export interface AppContextParts {
+  mode: AppMode
+  store: Store
+  engine: Engine
+  vault: KeyVault
+  sandbox: EmbeddedSandbox
+  paths: AppPaths
+  events: EventHub
+  core: CoreContext
+  reports: ReportWriters
+  downloads?: Downloads
+  platformLanguage: string
+}
+
+export function createAppContext(parts: AppContextParts): AppContext {
+  const ctx: AppContext = {
+    ...parts,
+    downloads: parts.downloads ?? NO_DOWNLOADS,
+    settings: () => readAppSettings(parts.store.settings),
+    saveSettings: (next) => writeAppSettings(parts.store.settings, next),
+    target: () => currentTarget(ctx.settings(), parts.vault, parts.sandbox),
+    targetForJob: (s) => targetForJob(s, parts.vault, parts.sandbox),
+    secrets: () => {
+      const out: string[] = []
+      const key = parts.vault.get()
+      if (key) out.push(key, encodeURIComponent(key))
+      const s = parts.sandbox.current()
+      if (s) out.push(...s.keys, s.adminToken)
+      return out
+    },
+  }
+  return ctx
+}

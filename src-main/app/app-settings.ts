@@ -1,0 +1,154 @@
+/**
+ * The user's settings as the app keeps them (one JSON value in the store's settings table),
+ * the rules for changing them, and the two projections the rest needs: the view the renderer
+ * shows and the JobSettings snapshot a new job runs with. Pure functions; I/O is two calls.
+ */
+import path from 'node:path'
+import type { AppSettingsView, Lang, SettingsPatch } from '../contract/ipc'
+import { DEFAULT_RPS, defaultJobSettings, planRps, type HospitalPlan, type JobSettings } from '../core/jobs/job-settings'
+import type { Product } from '../core/jobs/products'
+import type { SettingsRepo } from '../core/store'
+import { AppError } from './app-error'
+
+export interface AppSettings {
+  /** '' = the embedded sandbox */
+  baseUrl: string
+  hospitalPlan: HospitalPlan
+  /** only the rates the user changed; the rest follow the plan and the defaults */
+  rpsOverrides: Partial<Record<Product, number>>
+  concurrency: number
+  budgetRp: number | null
+  balanceRp: number | null
+  reviewBand: [number, number] | null
+  cacheFreshnessHours: number
+  /** null = follow the operating system */
+  language: Lang | null
+  /** where exports are written; null = `<data folder>/exports` */
+  exportsDir: string | null
+}
+
+const STORE_KEY = 'app.settings'
+
+export const DEFAULT_APP_SETTINGS: AppSettings = {
+  baseUrl: '',
+  hospitalPlan: 'standard',
+  rpsOverrides: {},
+  concurrency: defaultJobSettings().concurrency,
+  budgetRp: null,
+  balanceRp: null,
+  reviewBand: null,
+  cacheFreshnessHours: defaultJobSettings().cacheFreshnessHours,
+  language: null,
+  exportsDir: null,
+}
+
+export function readAppSettings(repo: SettingsRepo): AppSettings {
+  const stored = repo.get<Partial<AppSettings>>(STORE_KEY) ?? {}
+  return { ...DEFAULT_APP_SETTINGS, ...stored, rpsOverrides: { ...stored.rpsOverrides } }
+}
+
+export function writeAppSettings(repo: SettingsRepo, settings: AppSettings): void {
+  repo.set(STORE_KEY, settings)
+}
+
+/** '' or an http(s) URL without credentials, query or fragment; returned without a trailing slash. */
+export function normaliseBaseUrl(raw: string): string {
+  const value = raw.trim()
+  if (value === '') return ''
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new AppError('invalid-input', `baseUrl: "${value}" is not a web address (expected https://…)`, 'baseUrl')
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AppError('invalid-input', `baseUrl: only http:// and https:// addresses are supported, got ${url.protocol}`, 'baseUrl')
+  }
+  if (url.username || url.password) {
+    throw new AppError('invalid-input', 'baseUrl: put the API key in the key field, not in the address', 'baseUrl')
+  }
+  if (url.search || url.hash) throw new AppError('invalid-input', 'baseUrl: the address must not have a ?query or #fragment', 'baseUrl')
+  return url.href.replace(/\/+$/, '')
+}
+
+/** Applies a validated patch (zod already checked types and ranges); the remaining rules live here. */
+export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): AppSettings {
+  const next: AppSettings = { ...current, rpsOverrides: { ...current.rpsOverrides } }
+  if (patch.baseUrl !== undefined) next.baseUrl = normaliseBaseUrl(patch.baseUrl)
+  if (patch.hospitalPlan !== undefined) next.hospitalPlan = patch.hospitalPlan
+  if (patch.rps) {
+    for (const [product, rate] of Object.entries(patch.rps) as Array<[Product, number | undefined]>) {
+      if (rate !== undefined) next.rpsOverrides[product] = rate
+    }
+  }
+  if (patch.concurrency !== undefined) next.concurrency = patch.concurrency
+  if (patch.budgetRp !== undefined) next.budgetRp = patch.budgetRp
+  if (patch.balanceRp !== undefined) next.balanceRp = patch.balanceRp
+  if (patch.reviewBand !== undefined) {
+    const band = patch.reviewBand
+    if (band && band[0] > band[1]) {
+      throw new AppError('invalid-input', `reviewBand: the low end (${band[0]}) is above the high end (${band[1]})`, 'reviewBand')
+    }
+    next.reviewBand = band
+  }
+  if (patch.cacheFreshnessHours !== undefined) next.cacheFreshnessHours = patch.cacheFreshnessHours
+  if (patch.language !== undefined) next.language = patch.language
+  if (patch.dataDir !== undefined) {
+    const dir = patch.dataDir.trim()
+    if (dir !== '' && !path.isAbsolute(dir)) {
+      throw new AppError('invalid-input', `dataDir: "${dir}" is not a full folder path`, 'dataDir')
+    }
+    next.exportsDir = dir === '' ? null : path.resolve(dir)
+  }
+  return next
+}
+
+export function effectiveRps(settings: AppSettings): Record<Product, number> {
+  return { ...DEFAULT_RPS, hospitals: planRps(settings.hospitalPlan), ...settings.rpsOverrides }
+}
+
+export function exportsDirOf(settings: AppSettings, defaultExportsDir: string): string {
+  return settings.exportsDir ?? defaultExportsDir
+}
+
+export interface KeyStatus {
+  hasKey: boolean
+  keyHint: string | null
+  keySource: AppSettingsView['keySource']
+}
+
+export function settingsView(settings: AppSettings, key: KeyStatus, defaultExportsDir: string): AppSettingsView {
+  return {
+    baseUrl: settings.baseUrl,
+    sandbox: settings.baseUrl === '',
+    hospitalPlan: settings.hospitalPlan,
+    rps: effectiveRps(settings),
+    concurrency: settings.concurrency,
+    budgetRp: settings.budgetRp,
+    balanceRp: settings.balanceRp,
+    reviewBand: settings.reviewBand,
+    cacheFreshnessHours: settings.cacheFreshnessHours,
+    language: settings.language,
+    dataDir: exportsDirOf(settings, defaultExportsDir),
+    ...key,
+  }
+}
+
+/** The snapshot a new job runs with. `target` is where requests go (the sandbox's URL when baseUrl is ''). */
+export function jobSettingsFor(
+  settings: AppSettings,
+  target: { baseUrl: string; sandbox: boolean },
+  overrides: { budgetRp?: number | null } = {},
+): JobSettings {
+  return defaultJobSettings({
+    baseUrl: target.baseUrl,
+    sandbox: target.sandbox,
+    hospitalPlan: settings.hospitalPlan,
+    rps: effectiveRps(settings),
+    concurrency: settings.concurrency,
+    budgetRp: overrides.budgetRp !== undefined ? overrides.budgetRp : settings.budgetRp,
+    balanceRp: settings.balanceRp,
+    reviewBand: settings.reviewBand,
+    cacheFreshnessHours: settings.cacheFreshnessHours,
+  })
+}

@@ -1,0 +1,20 @@
+import type { AppContext } from './app-context'
+import type { Handlers } from './dispatch'
+import { appHandlers } from './handlers/app'
+import { directoryHandlers } from './handlers/directory'
+import { filesHandlers } from './handlers/files'
+import { jobsHandlers } from './handlers/jobs'
+import { sandboxHandlers } from './handlers/sandbox'
+import { settingsHandlers } from './handlers/settings'
+
+/** Every command of the contract, each handled once; the type proves none is missing. */
+export function createHandlers(ctx: AppContext): Handlers {
+  return {
+    ...appHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...filesHandlers(ctx),
+    ...jobsHandlers(ctx),
+    ...directoryHandlers(ctx),
+    ...sandboxHandlers(ctx),
+  }
+}

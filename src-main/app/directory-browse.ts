@@ -1,0 +1,59 @@
+/**
+ * One page of the local directory cache for the offline browser, with a total, in SQL
+ * (the schools cache can hold hundreds of thousands of records; paging must not parse them all).
+ * The filters mean what the sync filters mean, so browsing shows what a sync with the same
+ * query fetched.
+ */
+import type { DirectoryPage, DirectoryQuery } from '../contract/ipc'
+import type { Db } from '../core/store'
+
+interface Where {
+  sql: string
+  args: unknown[]
+}
+
+function whereOf(q: DirectoryQuery): Where {
+  const parts: string[] = []
+  const args: unknown[] = []
+  const inList = (column: string, values?: string[]) => {
+    if (!values?.length) return
+    parts.push(`${column} IN (${values.map(() => '?').join(',')})`)
+    args.push(...values)
+  }
+  const equals = (column: string, value?: string) => {
+    if (value === undefined || value === '') return
+    parts.push(`${column} = ?`)
+    args.push(value)
+  }
+  inList('province_code', q.provinceCodes)
+  inList('regency_code', q.regencyCodes)
+  if (q.product === 'hospitals') {
+    equals('class', q.class)
+    equals('type', q.type)
+    equals('ownership', q.ownership)
+    equals('blu_status', q.blu_status)
+  } else {
+    equals('grade', q.grade)
+    equals('status', q.status)
+  }
+  if (q.name) {
+    parts.push("name LIKE ? ESCAPE '\\'")
+    args.push('%' + q.name.replace(/[\\%_]/g, (m) => '\\' + m) + '%')
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args }
+}
+
+export function browseDirectory(db: Db, query: DirectoryQuery, offset: number, limit: number): DirectoryPage {
+  const table = query.product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
+  const order = query.product === 'hospitals' ? 'province_code, regency_code, code' : 'province_code, regency_code, npsn'
+  const w = whereOf(query)
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} ${w.sql}`).get(...w.args) as { n: number }).n
+  const rows = (
+    db.prepare(`SELECT record_json, source, fetched_at FROM ${table} ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      ...w.args,
+      limit,
+      offset,
+    ) as Array<{ record_json: string; source: string; fetched_at: number }>
+  ).map((r) => ({ ...(JSON.parse(r.record_json) as Record<string, unknown>), _source: r.source, _fetchedAt: r.fetched_at }))
+  return { total, rows }
+}

@@ -1,0 +1,47 @@
+/**
+ * The one entrance for every command, whichever transport brought it: the name must be on
+ * the contract's allowlist and the input must pass the command's zod schema before any
+ * handler runs. Whatever goes wrong comes back as an ErrorBody whose message is plain words
+ * with every secret masked out.
+ */
+import type { z } from 'zod'
+import { commands, COMMAND_NAMES, type CommandName, type CommandOutput } from '../contract/ipc'
+import { redactSecrets } from '../core/context'
+import { AppError, type ErrorBody } from './app-error'
+
+export type Handlers = { [N in CommandName]: (input: z.output<(typeof commands)[N]['input']>) => Promise<CommandOutput<N>> }
+
+export function isCommandName(name: string): name is CommandName {
+  return (COMMAND_NAMES as readonly string[]).includes(name)
+}
+
+/** 'jobs.start: jobId: not a job id; budgetRp: expected number, received string' */
+export function describeIssues(name: string, error: z.ZodError): { message: string; field: string | null } {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join('.') : 'input'
+    return `${where}: ${issue.message}`
+  })
+  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : ''
+  const first = error.issues[0]?.path
+  return { message: `${name}: ${parts.join('; ')}${more}`, field: first?.length ? first.map(String).join('.') : null }
+}
+
+export async function dispatch(handlers: Handlers, name: string, rawInput: unknown): Promise<unknown> {
+  if (typeof name !== 'string' || !isCommandName(name)) {
+    throw new AppError('unknown-command', `There is no command "${String(name).slice(0, 80)}"`)
+  }
+  const parsed = commands[name].input.safeParse(rawInput === undefined || rawInput === null ? {} : rawInput)
+  if (!parsed.success) {
+    const { message, field } = describeIssues(name, parsed.error)
+    throw new AppError('invalid-input', message, field)
+  }
+  const handler = handlers[name] as (input: unknown) => Promise<unknown>
+  return handler(parsed.data)
+}
+
+/** Turns anything thrown into what the renderer may see. */
+export function toErrorBody(err: unknown, secrets: string[]): ErrorBody {
+  if (err instanceof AppError) return { code: err.code, message: redactSecrets(err.message, secrets), field: err.field }
+  const message = err instanceof Error ? err.message : String(err)
+  return { code: 'failed', message: redactSecrets(message, secrets), field: null }
+}

@@ -1,0 +1,39 @@
+/**
+ * The default service target: the local sandbox started inside this process on the first
+ * request that needs it (never at launch: the desktop window must open at once), on a free
+ * loopback port, with a random key of its own that never leaves this process.
+ */
+import { randomBytes } from 'node:crypto'
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index'
+
+export interface EmbeddedSandbox {
+  get(): Promise<RunningSandbox>
+  /** the running sandbox, or null if nothing has asked for it yet */
+  current(): RunningSandbox | null
+  close(): Promise<void>
+}
+
+/** `options` tunes the sandbox for rehearsals and tests (balance, latency, data); port/host/key are fixed. */
+export function createEmbeddedSandbox(options: Omit<SandboxOptions, 'port' | 'host' | 'keys' | 'allowRemote'> = {}): EmbeddedSandbox {
+  let starting: Promise<RunningSandbox> | null = null
+  let running: RunningSandbox | null = null
+  return {
+    get() {
+      if (!starting) {
+        const key = `sbx-${randomBytes(18).toString('hex')}`
+        starting = startSandbox({ ...options, port: 0, host: '127.0.0.1', keys: [key] }).then((s) => (running = s))
+        starting.catch(() => {
+          starting = null // a later request may try again
+        })
+      }
+      return starting
+    },
+    current: () => running,
+    async close() {
+      const s = starting ? await starting.catch(() => null) : null
+      starting = null
+      running = null
+      await s?.close()
+    },
+  }
+}

@@ -1,0 +1,85 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import type { JobKind } from '../../core/jobs/job-kind'
+import { AppError } from '../app-error'
+import type { AppContext } from '../app-context'
+import { exportsDirOf, jobSettingsFor } from '../app-settings'
+import type { Handlers } from '../dispatch'
+import { annotatedCopyName, jobReportName } from '../export-names'
+import { photoSourceOf, thumbnailDataUrl } from '../photo-thumbnail'
+import { requireFile } from './files'
+
+type JobHandlers = Pick<
+  Handlers,
+  | 'jobs.plan'
+  | 'jobs.start'
+  | 'jobs.pause'
+  | 'jobs.resume'
+  | 'jobs.cancel'
+  | 'jobs.retryFailed'
+  | 'jobs.resendUncertain'
+  | 'jobs.list'
+  | 'jobs.get'
+  | 'jobs.rows'
+  | 'jobs.photo'
+  | 'jobs.export'
+>
+
+export function requireJob(ctx: AppContext, jobId: string) {
+  const job = ctx.store.jobs.get(jobId)
+  if (!job) throw new AppError('not-found', `There is no job ${jobId}`, 'jobId')
+  return job
+}
+
+export function jobsHandlers(ctx: AppContext): JobHandlers {
+  return {
+    'jobs.plan': async ({ path: file, kind, sheet, mapping, budgetRp }) => {
+      await requireFile(file)
+      const settings = jobSettingsFor(ctx.settings(), await ctx.target(), { budgetRp })
+      const plan = await ctx.engine.plan({ file, kind: kind as JobKind, sheet, mapping, settings })
+      ctx.events.emit('jobs.changed', { reason: `job ${plan.jobId} planned` })
+      return plan
+    },
+    'jobs.start': async ({ jobId, budgetRp }) => {
+      requireJob(ctx, jobId)
+      return ctx.engine.start(jobId, budgetRp === undefined ? {} : { budgetRp })
+    },
+    'jobs.resume': async ({ jobId }) => {
+      requireJob(ctx, jobId)
+      return ctx.engine.start(jobId)
+    },
+    'jobs.pause': async ({ jobId }) => (requireJob(ctx, jobId), ctx.engine.pause(jobId)),
+    'jobs.cancel': async ({ jobId }) => (requireJob(ctx, jobId), ctx.engine.cancel(jobId)),
+    'jobs.retryFailed': async ({ jobId }) => (requireJob(ctx, jobId), ctx.engine.retryFailed(jobId)),
+    'jobs.resendUncertain': async ({ jobId }) => (requireJob(ctx, jobId), ctx.engine.resendUncertain(jobId)),
+    'jobs.list': async () => ctx.engine.listJobs(),
+    'jobs.get': async ({ jobId }) => (requireJob(ctx, jobId), ctx.engine.progress(jobId)),
+    'jobs.rows': async ({ jobId, offset, limit, filter }) => {
+      requireJob(ctx, jobId)
+      return ctx.engine.rows(jobId, offset, limit, filter)
+    },
+    'jobs.photo': async ({ jobId, rowNo, which }) => {
+      const job = requireJob(ctx, jobId)
+      if (job.kind !== 'face-match') throw new AppError('invalid-input', `Job ${jobId} is a ${job.kind} job; it has no photos`, 'jobId')
+      const row = ctx.store.rows.get(jobId, rowNo)
+      if (!row) throw new AppError('not-found', `Job ${jobId} has no row ${rowNo}`, 'rowNo')
+      return thumbnailDataUrl(photoSourceOf(row, which))
+    },
+    'jobs.export': async ({ jobId, lang, format, annotated }) => {
+      const job = requireJob(ctx, jobId)
+      const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
+      await mkdir(dir, { recursive: true })
+      let fileName: string
+      if (annotated) {
+        if (!job.inputFile) throw new AppError('invalid-input', `Job ${jobId} was not made from a spreadsheet; there is nothing to annotate`, 'annotated')
+        fileName = annotatedCopyName(job, lang)
+        await ctx.reports.writeAnnotatedCopy(ctx.store, jobId, { out: path.join(dir, fileName), lang })
+      } else {
+        fileName = jobReportName(job, lang, format)
+        await ctx.reports.writeJobReport(ctx.store, jobId, { out: path.join(dir, fileName), lang, format })
+      }
+      const out = path.join(dir, fileName)
+      return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName) }
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { createServiceClient, ServiceError } from '../../core/provider'
+import { AppError } from '../app-error'
+import type { AppContext } from '../app-context'
+import { applySettingsPatch, settingsView } from '../app-settings'
+import type { Handlers } from '../dispatch'
+import { keyHint } from '../key-vault'
+
+type SettingsHandlers = Pick<
+  Handlers,
+  'settings.get' | 'settings.save' | 'settings.setKey' | 'settings.clearKey' | 'settings.testConnection'
+>
+
+const TEST_TIMEOUT_MS = 10_000
+
+export function settingsHandlers(ctx: AppContext): SettingsHandlers {
+  const view = () => {
+    const key = ctx.vault.get()
+    return settingsView(ctx.settings(), { hasKey: key !== null, keyHint: keyHint(key), keySource: ctx.vault.source() }, ctx.paths.exportsDir)
+  }
+  return {
+    'settings.get': async () => view(),
+    'settings.save': async (patch) => {
+      ctx.saveSettings(applySettingsPatch(ctx.settings(), patch))
+      return view()
+    },
+    'settings.setKey': async ({ key }) => {
+      const trimmed = key.trim()
+      if (/\s/.test(trimmed)) throw new AppError('invalid-input', 'key: an API key has no spaces or line breaks in it', 'key')
+      ctx.vault.set(trimmed)
+      return view()
+    },
+    'settings.clearKey': async () => {
+      ctx.vault.clear()
+      return view()
+    },
+    'settings.testConnection': async () => testConnection(ctx),
+  }
+}
+
+/** One cheap, free request (hospital types) that needs a valid key; the answer in plain words. */
+async function testConnection(ctx: AppContext): Promise<{ ok: boolean; message: string; latencyMs: number | null }> {
+  const target = await ctx.target()
+  const where = target.sandbox ? 'the built-in SANDBOX' : target.baseUrl
+  if (!target.apiKey) {
+    return { ok: false, message: 'No API key yet: enter the key from your service dashboard, then test again.', latencyMs: null }
+  }
+  const client = createServiceClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, fetch: ctx.core.fetch, timeoutMs: TEST_TIMEOUT_MS })
+  const started = performance.now()
+  try {
+    await client.hospitalTypes()
+    const latencyMs = Math.round(performance.now() - started)
+    return { ok: true, message: `Connected to ${where}; the key is accepted.`, latencyMs }
+  } catch (err) {
+    const latencyMs = Math.round(performance.now() - started)
+    return { ok: false, message: explainFailure(err, where), latencyMs: err instanceof ServiceError && err.status ? latencyMs : null }
+  }
+}
+
+function explainFailure(err: unknown, where: string): string {
+  if (!(err instanceof ServiceError)) return `Could not test ${where}: ${err instanceof Error ? err.message : String(err)}`
+  switch (err.kind) {
+    case 'auth':
+      return `${where} refused the API key (401). Check the key in your dashboard and enter it again.`
+    case 'network':
+      return `Cannot reach ${where}: check the address and your internet connection.`
+    case 'timeout':
+      return `${where} did not answer within ${TEST_TIMEOUT_MS / 1000} seconds.`
+    case 'quota':
+    case 'rate-limited':
+      return `${where} accepted the key but is limiting requests right now (429); try again later.`
+    case 'protocol':
+      return `${where} answered, but not like the reference-data service does: is the address right?`
+    default:
+      return `${where} answered with an error: ${err.message}`
+  }
+}

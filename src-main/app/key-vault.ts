@@ -1,0 +1,104 @@
+/**
+ * Where the user's API key for the real service lives. The key never goes back to the
+ * renderer (only whether there is one and its last 4 characters) and never into a log.
+ *
+ * - Desktop: Electron's safeStorage encrypts it with the OS keychain; only ciphertext is stored.
+ * - Browser mode and CLI: there is no OS keychain to lean on, so the key comes from the
+ *   REKAP_API_KEY environment variable only, and saving one from the page is refused rather
+ *   than written in clear.
+ */
+import type { SettingsRepo } from '../core/store'
+import { AppError } from './app-error'
+
+export type KeySource = 'env' | 'safeStorage' | 'none'
+
+export interface KeyVault {
+  /** the key to send, or null */
+  get(): string | null
+  source(): KeySource
+  /** throws AppError('conflict') when this vault cannot keep a key safely */
+  set(key: string): void
+  clear(): void
+}
+
+export const API_KEY_ENV = 'REKAP_API_KEY'
+const SECRET_NAME = 'service-api-key'
+const SCHEME = 'electron-safeStorage'
+
+export function keyHint(key: string | null): string | null {
+  return key && key.length >= 8 ? `…${key.slice(-4)}` : key ? '…' : null
+}
+
+function envKey(env: NodeJS.ProcessEnv): string | null {
+  const k = env[API_KEY_ENV]?.trim()
+  return k ? k : null
+}
+
+/** Browser mode / CLI: read-only, from the environment. */
+export function envKeyVault(env: NodeJS.ProcessEnv = process.env): KeyVault {
+  return {
+    get: () => envKey(env),
+    source: () => (envKey(env) ? 'env' : 'none'),
+    set() {
+      throw new AppError(
+        'conflict',
+        `In browser mode rekap does not store API keys (there is no OS keychain here to encrypt them). ` +
+          `Start rekap ui with the key in the ${API_KEY_ENV} environment variable instead.`,
+        'key',
+      )
+    },
+    clear() {
+      if (envKey(env)) {
+        throw new AppError('conflict', `The key comes from the ${API_KEY_ENV} environment variable; unset it and restart rekap ui.`)
+      }
+    },
+  }
+}
+
+/** The parts of Electron's `safeStorage` the vault uses (injected, so app/ never imports electron). */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean
+  encryptString(plain: string): Buffer
+  decryptString(cipher: Buffer): string
+  /** Linux only: 'basic_text' means no keyring, i.e. effectively clear text */
+  getSelectedStorageBackend?(): string
+}
+
+/** Desktop: the stored (encrypted) key wins; REKAP_API_KEY is the fallback. */
+export function safeStorageKeyVault(repo: SettingsRepo, safe: SafeStorageLike, env: NodeJS.ProcessEnv = process.env): KeyVault {
+  let cached: string | null | undefined
+  function stored(): string | null {
+    if (cached !== undefined) return cached
+    const row = repo.getSecret(SECRET_NAME)
+    cached = null
+    if (row && row.scheme === SCHEME && safe.isEncryptionAvailable()) {
+      try {
+        cached = safe.decryptString(row.ciphertext)
+      } catch {
+        cached = null // encrypted under another OS account or keychain: treat as no key
+      }
+    }
+    return cached
+  }
+  return {
+    get: () => stored() ?? envKey(env),
+    source: () => (stored() ? 'safeStorage' : envKey(env) ? 'env' : 'none'),
+    set(key) {
+      const backend = process.platform === 'linux' ? safe.getSelectedStorageBackend?.() : undefined
+      if (!safe.isEncryptionAvailable() || backend === 'basic_text') {
+        throw new AppError(
+          'conflict',
+          `This computer offers no keychain to encrypt the API key, so rekap will not save it. ` +
+            `Start rekap with the key in the ${API_KEY_ENV} environment variable instead.`,
+          'key',
+        )
+      }
+      repo.putSecret(SECRET_NAME, SCHEME, safe.encryptString(key))
+      cached = key
+    },
+    clear() {
+      repo.deleteSecret(SECRET_NAME)
+      cached = null
+    },
+  }
+}

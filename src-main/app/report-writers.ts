@@ -1,0 +1,12 @@
+/**
+ * The report functions the export commands call, as a port: the composition root passes
+ * core/reports' real writers. Each writes one file at `out` and resolves when it is complete.
+ */
+import type { DirectoryQuery, Lang } from '../contract/ipc'
+import type { Store } from '../core/store'
+
+export interface ReportWriters {
+  writeJobReport(store: Store, jobId: string, opts: { out: string; lang: Lang; format: 'xlsx' | 'csv' }): Promise<unknown>
+  writeAnnotatedCopy(store: Store, jobId: string, opts: { out: string; lang: Lang }): Promise<unknown>
+  writeDirectoryReport(store: Store, query: DirectoryQuery, opts: { out: string; lang: Lang; source: string | null }): Promise<unknown>
+}
