@@ -7,7 +7,8 @@ import type { Route, RouteContext } from './route-types'
  * POST /face-match/verify (spec 4.3). After auth: validation (face-upload.ts) -> balance
  * (402 below 400 points) -> verification (400 no-face text) -> charge 400 on success only.
  * The price is reserved before verifying so concurrent requests never overspend; any
- * error releases it, so every error is free.
+ * error releases it, so every error is free. The spec gives the 401 text for a missing header
+ * only; a wrong key gets the same text.
  */
 export async function verifyFaces(ctx: RouteContext): Promise<JsonAnswer> {
   let upload: FaceUpload
