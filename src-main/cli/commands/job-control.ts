@@ -1,4 +1,38 @@
 import type { Command } from 'commander'
 
-// Placeholder until the issue that owns this command lands.
-export function register(_program: Command): void {}
+/** rekap jobs | resume | retry-failed | cancel: manage jobs kept in the local store. */
+export function register(program: Command): void {
+  program
+    .command('jobs')
+    .description('List jobs in the local store')
+    .option('--db <file>', 'rekap data file')
+    .option('--json', 'print a JSON array of { id, kind, state, counts }')
+    .action(async (opts) => {
+      const { listJobsCommand } = await import('../job-control')
+      process.exitCode = await listJobsCommand(opts)
+    })
+  for (const [name, description] of [
+    ['resume', 'Continue a paused, blocked or interrupted job (after a top-up, a crash, a new month)'],
+    ['retry-failed', 'Run only the failed rows of a job again, as a new attempt in the same job'],
+    ['cancel', 'Cancel a job; what is done is kept'],
+  ] as const) {
+    const cmd = program
+      .command(name)
+      .description(description)
+      .argument('<job>', 'job id (a unique prefix is enough)')
+      .option('--db <file>', 'rekap data file')
+      .option('--json', 'print one JSON summary')
+    if (name !== 'cancel') {
+      cmd
+        .option('--out <report>', 'write the report when the job ends')
+        .option('--lang <lang>', 'report language: id or en', 'id')
+        .option('--key <key>', 'API key (or REKAP_API_KEY)')
+        .option('--resend-uncertain', 'also re-send rows left uncertain by a crash (may charge twice)')
+        .option('--verbose', 'log details to stderr')
+    }
+    cmd.action(async (job: string, opts) => {
+      const mod = await import('../job-control')
+      process.exitCode = await mod.jobControlCommand(name, job, opts)
+    })
+  }
+}

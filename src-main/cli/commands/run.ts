@@ -1,4 +1,34 @@
-import type { Command } from 'commander'
+import { Command, Option } from 'commander'
+import { JOB_KINDS } from '../../core/jobs/job-kind'
+import { parseMoney, parsePositive, parseBand, collect } from '../option-parsers'
 
-// Placeholder until the issue that owns this command lands.
-export function register(_program: Command): void {}
+export function register(program: Command): void {
+  program
+    .command('run')
+    .description('Run a spreadsheet through the service: pre-flight, cost estimate, throttled calls, results in the local store')
+    .argument('<file>', '.xlsx or .csv input')
+    .addOption(new Option('--kind <kind>', 'job kind (guessed from the columns when omitted)').choices([...JOB_KINDS]))
+    .option('--sheet <name>', 'sheet to read (default: the first)')
+    .option('--map <field=Header>', 'map a field to a column, e.g. --map image1="Foto KTP" (repeatable)', collect, [])
+    .option('--out <report>', 'write the report here when the job ends (.xlsx or .csv)')
+    .addOption(new Option('--lang <lang>', 'report language').choices(['id', 'en']).default('id'))
+    .option('--base-url <url>', 'service base URL (omit, with no key, to use the embedded sandbox)')
+    .option('--key <key>', 'API key (or set REKAP_API_KEY; never printed)')
+    .addOption(new Option('--plan <plan>', 'hospital plan: 20 or 100 requests per second').choices(['standard', 'premium']))
+    .option('--budget <rp>', 'never spend more than this many Rupiah', parseMoney)
+    .option('--balance <rp>', 'the account balance you know of, in Rupiah (the service has no balance endpoint)', parseMoney)
+    .option('--rps <n>', 'requests per second for this job (default: the plan rate)', parsePositive)
+    .option('--concurrency <n>', 'requests in flight at once', parsePositive)
+    .option('--review-band <low,high>', 'confidence band reported as PERLU TINJAUAN, e.g. 0.45,0.55', parseBand)
+    .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
+    .option('--dry-run', 'pre-flight and plan only; send nothing')
+    .option('--yes', 'accept the cost estimate without asking')
+    .option('--json', 'print one JSON summary instead of progress')
+    .option('--resend-uncertain', 'allow re-sending paid rows whose outcome is unknown (may charge twice)')
+    .option('--allow-outside-paths', 'allow image paths that leave the workbook folder')
+    .option('--verbose', 'log details to stderr')
+    .action(async (file: string, opts) => {
+      const { runCommand } = await import('../run-job')
+      process.exitCode = await runCommand(file, opts)
+    })
+}

@@ -55,6 +55,7 @@ export const MIGRATIONS: Migration[] = [
         unit_key TEXT,
         state TEXT NOT NULL,
         input_json TEXT NOT NULL DEFAULT '{}',
+        payload_json TEXT,
         attempts INTEGER NOT NULL DEFAULT 0,
         error_code TEXT,
         error_message TEXT,

@@ -7,6 +7,8 @@ export interface NewRow {
   sourceRow?: number | null
   unitKey?: string | null
   input: Record<string, unknown>
+  /** engine-private data for sending (resolved image paths, hashes, filters); never in reports */
+  payload?: unknown
   /** rows that fail pre-flight are stored failed right away, never sent, never charged */
   localFailure?: { code: string; message: string; column?: string | null } | null
   duplicateOf?: number | null
@@ -19,6 +21,7 @@ export interface JobRow {
   unitKey: string | null
   state: RowState
   input: Record<string, unknown>
+  payload: unknown
   attempts: number
   errorCode: string | null
   errorMessage: string | null
@@ -74,6 +77,7 @@ interface RowDb {
   unit_key: string | null
   state: string
   input_json: string
+  payload_json: string | null
   attempts: number
   error_code: string | null
   error_message: string | null
@@ -97,6 +101,7 @@ export function toJobRow(r: RowDb): JobRow {
     unitKey: r.unit_key,
     state: r.state as RowState,
     input: JSON.parse(r.input_json),
+    payload: r.payload_json ? JSON.parse(r.payload_json) : null,
     attempts: r.attempts,
     errorCode: r.error_code,
     errorMessage: r.error_message,
@@ -126,9 +131,9 @@ export class RowsRepo {
   constructor(private readonly db: Db) {
     this.stmts = {
       insert: db.prepare(
-        `INSERT INTO job_rows (job_id, row_no, source_row, unit_key, state, input_json, error_code, error_message,
+        `INSERT INTO job_rows (job_id, row_no, source_row, unit_key, state, input_json, payload_json, error_code, error_message,
            error_column, local_failure, duplicate_of, finished_at)
-         VALUES (@job_id, @row_no, @source_row, @unit_key, @state, @input_json, @error_code, @error_message,
+         VALUES (@job_id, @row_no, @source_row, @unit_key, @state, @input_json, @payload_json, @error_code, @error_message,
            @error_column, @local_failure, @duplicate_of, @finished_at)`,
       ),
       toInFlight: db.prepare(
@@ -183,6 +188,7 @@ export class RowsRepo {
           unit_key: r.unitKey ?? null,
           state: r.localFailure ? 'failed' : 'pending',
           input_json: JSON.stringify(r.input),
+          payload_json: r.payload === undefined ? null : JSON.stringify(r.payload),
           error_code: r.localFailure?.code ?? null,
           error_message: r.localFailure?.message ?? null,
           error_column: r.localFailure?.column ?? null,

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { openStore, type Store } from '../core/store'
+import { createEngine, picturesDirFor, type Engine, type ServiceTarget } from '../core/engine'
+import { defaultContext, stderrLogger } from '../core/context'
+import { createEmbeddedSandbox, type EmbeddedSandbox } from '../app/embedded-sandbox'
+import { defaultDataDir } from '../app/app-paths'
+import type { SandboxOptions } from '../sandbox'
+import { CliError, EXIT } from './exit-codes'
+
+export interface CliServiceOptions {
+  db?: string
+  baseUrl?: string
+  key?: string
+  verbose?: boolean
+  /** embedded sandbox tuning (tests, rehearsals) */
+  sandbox?: Omit<SandboxOptions, 'port' | 'host' | 'keys' | 'allowRemote'>
+}
+
+export interface CliEngine {
+  store: Store
+  engine: Engine
+  sandbox: EmbeddedSandbox
+  dataDir: string
+  key: string | undefined
+  close(): Promise<void>
+}
+
+/** The store file the CLI uses: --db, else REKAP_DB, else the app's data folder (shared with the desktop app). */
+export function dbPathFrom(db: string | undefined): string {
+  return db ?? process.env.REKAP_DB ?? join(defaultDataDir(), 'rekap.db')
+}
+
+/** The API key: --key, else REKAP_API_KEY. Never printed. */
+export function keyFrom(key: string | undefined): string | undefined {
+  return key || process.env.REKAP_API_KEY || undefined
+}
+
+export function openCliEngine(o: CliServiceOptions): CliEngine {
+  const dbFile = dbPathFrom(o.db)
+  const dataDir = dirname(dbFile)
+  mkdirSync(dataDir, { recursive: true })
+  let store: Store
+  try {
+    store = openStore(dbFile)
+  } catch (err) {
+    throw new CliError(`cannot open the rekap data file ${dbFile}: ${(err as Error).message}`, EXIT.usage)
+  }
+  const key = keyFrom(o.key)
+  const sandbox = createEmbeddedSandbox(o.sandbox ?? {})
+  const ctx = defaultContext({ logger: stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : [])) })
+  const engine = createEngine({
+    store,
+    ctx,
+    picturesDir: picturesDirFor(dataDir),
+    resolveTarget: async (settings): Promise<ServiceTarget> => {
+      if (settings.sandbox) {
+        const s = await sandbox.get()
+        return { baseUrl: s.url, apiKey: s.keys[0], source: 'sandbox', sandbox: true }
+      }
+      if (!key) throw new CliError('this job talks to the real service and needs an API key: pass --key or set REKAP_API_KEY', EXIT.blocked)
+      return { baseUrl: settings.baseUrl, apiKey: key, source: new URL(settings.baseUrl).host, sandbox: false }
+    },
+  })
+  return {
+    store,
+    engine,
+    sandbox,
+    dataDir,
+    key,
+    async close() {
+      await engine.close()
+      await sandbox.close()
+      store.close()
+    },
+  }
+}

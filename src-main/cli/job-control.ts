@@ -1,0 +1,72 @@
+import { openCliEngine, type CliEngine } from './cli-engine'
+import { runToEnd, asCliError } from './run-job'
+import { progressLine } from './progress-printer'
+import { CliError, EXIT } from './exit-codes'
+
+interface ControlOptions {
+  db?: string
+  json?: boolean
+  out?: string
+  lang?: 'id' | 'en'
+  key?: string
+  resendUncertain?: boolean
+  verbose?: boolean
+}
+
+export async function listJobsCommand(o: { db?: string; json?: boolean }): Promise<number> {
+  const cli = openCliEngine({ db: o.db })
+  try {
+    const jobs = cli.engine.listJobs()
+    if (o.json) {
+      process.stdout.write(JSON.stringify(jobs.map((j) => ({ id: j.id, kind: j.kind, state: j.state, blockedReason: j.blockedReason, input: j.inputName, createdAt: new Date(j.createdAt).toISOString(), counts: j.counts }))) + '\n')
+      return EXIT.ok
+    }
+    if (!jobs.length) process.stdout.write('no jobs yet. Start one with: rekap run <file>\n')
+    for (const j of jobs) {
+      const c = j.counts
+      const state = j.state === 'blocked' ? `blocked:${j.blockedReason}` : j.state
+      process.stdout.write(
+        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${String(c.done).padStart(6)} done ${String(c.failed).padStart(5)} failed ${String(c.pending).padStart(6)} pending  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}\n`,
+      )
+    }
+    return EXIT.ok
+  } finally {
+    await cli.close()
+  }
+}
+
+export async function jobControlCommand(action: 'resume' | 'retry-failed' | 'cancel', idOrPrefix: string, o: ControlOptions): Promise<number> {
+  const cli = openCliEngine({ db: o.db, key: o.key, verbose: o.verbose })
+  const say = o.json ? () => {} : (line: string) => process.stdout.write(line + '\n')
+  try {
+    const jobId = resolveJob(cli, idOrPrefix)
+    // A job left `running` by a process that died: what was in flight becomes uncertain (paid) or pending (free).
+    cli.engine.recoverInterrupted()
+    say(`job ${jobId}`)
+    if (action === 'cancel') {
+      const p = await cli.engine.cancel(jobId)
+      say(progressLine(p))
+      say(`cancelled. What was done is kept; export it with: rekap export ${jobId} --out report.xlsx`)
+      return EXIT.ok
+    }
+    const before = cli.engine.progress(jobId)
+    if (before.state === 'cancelled') throw new CliError(`job ${jobId} was cancelled; start a new one`, EXIT.usage)
+    const start =
+      action === 'retry-failed'
+        ? () => cli.engine.retryFailed(jobId)
+        : o.resendUncertain
+          ? () => cli.engine.resendUncertain(jobId)
+          : () => cli.engine.start(jobId)
+    return await runToEnd(cli, jobId, o, say, start)
+  } catch (err) {
+    throw asCliError(err)
+  } finally {
+    await cli.close()
+  }
+}
+
+function resolveJob(cli: CliEngine, idOrPrefix: string): string {
+  const id = cli.store.jobs.resolveId(idOrPrefix)
+  if (!id) throw new CliError(`no job "${idOrPrefix}" in ${cli.store.file}; list them with: rekap jobs`, EXIT.usage)
+  return id
+}

@@ -1,0 +1,64 @@
+import cliProgress from 'cli-progress'
+import type { ProgressView } from '../contract/ipc'
+
+/** One line a person or a log file can read. */
+export function progressLine(p: ProgressView): string {
+  const c = p.counts
+  const finished = c.done + c.failed
+  const parts = [
+    `job ${p.jobId}: ${finished}/${c.total} rows`,
+    `${c.done} done`,
+    `${c.failed} failed`,
+  ]
+  if (c.uncertain) parts.push(`${c.uncertain} uncertain`)
+  parts.push(`${p.ratePerSec.toFixed(1)}/s`)
+  if (p.spentRp) parts.push(`spent Rp${p.spentRp.toLocaleString('id-ID')}`)
+  if (p.etaSeconds !== null && p.state === 'running') parts.push(`ETA ${formatSeconds(p.etaSeconds)}`)
+  return parts.join(', ')
+}
+
+export function formatSeconds(s: number): string {
+  if (s < 60) return `${s}s`
+  const m = Math.floor(s / 60)
+  if (m < 60) return `${m}m${String(s % 60).padStart(2, '0')}s`
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`
+}
+
+/** A live bar on a terminal, a plain line every few seconds on a pipe, nothing with --json. */
+export function createProgressPrinter(mode: 'tty' | 'plain' | 'silent'): { update(p: ProgressView): void; stop(): void } {
+  if (mode === 'silent') return { update() {}, stop() {} }
+  if (mode === 'plain') {
+    let last = 0
+    return {
+      update(p) {
+        const now = Date.now()
+        if (now - last < 2000 && p.state === 'running') return
+        last = now
+        process.stdout.write(progressLine(p) + '\n')
+      },
+      stop() {},
+    }
+  }
+  const bar = new cliProgress.SingleBar(
+    { format: ' {bar} {value}/{total} | {done} done, {failed} failed | {rate}/s | Rp{spent} | ETA {eta_text}', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  )
+  let started = false
+  return {
+    update(p) {
+      const c = p.counts
+      const payload = {
+        done: c.done,
+        failed: c.failed,
+        rate: p.ratePerSec.toFixed(1),
+        spent: p.spentRp.toLocaleString('id-ID'),
+        eta_text: p.etaSeconds === null ? '?' : formatSeconds(p.etaSeconds),
+      }
+      if (!started) (bar.start(c.total, c.done + c.failed, payload), (started = true))
+      else bar.update(c.done + c.failed, payload)
+    },
+    stop() {
+      if (started) bar.stop()
+    },
+  }
+}

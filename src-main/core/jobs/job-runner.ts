@@ -1,0 +1,295 @@
+import PQueue from 'p-queue'
+import { ServiceError, type ServiceClient } from '../provider'
+import type { Clock, Logger } from '../context'
+import type { Store, JobRow, JobRecord, RowError } from '../store'
+import type { BlockedReason } from './job-state'
+import { KIND_PRODUCT } from './kind-product'
+import { PRICE_POINTS, isPaidProduct, type Product } from './products'
+import { decideAfterFailure } from './retry-policy'
+import { LocalBlock } from './local-block'
+import { MoneyGuard } from './money-guard'
+import type { RateLimiter } from './rate-limiter'
+import { UNITS, UnitInputError, type UnitEnv } from './units'
+import { quotaLeft } from './estimate'
+
+/** Consecutive network failures (across rows) after which the service counts as gone. */
+const OFFLINE_AFTER = 12
+
+export type StopReason = { kind: 'pause' } | { kind: 'cancel' } | { kind: 'block'; reason: BlockedReason; message: string }
+
+export interface RunnerDeps {
+  store: Store
+  client: ServiceClient
+  limiter: RateLimiter
+  clock: Clock
+  logger: Logger
+  /** cache and ledger source label ('sandbox' or the service host) */
+  source: string
+  random?: () => number
+  /** told after every row that changed, so progress can be throttled by the caller */
+  onRowSettled: () => void
+}
+
+/**
+ * Runs one job until it is done, paused, cancelled or blocked. Rows are picked in input
+ * order, paced by the product's rate limiter, capped by the job's concurrency, and every
+ * outcome is written to the store before the next decision is made.
+ */
+export class JobRunner {
+  private readonly queue: PQueue
+  private readonly owned = new Set<number>()
+  private readonly stopController = new AbortController()
+  /** aborts requests of free products at pause/cancel; paid requests are let finish */
+  private readonly freeAbort = new AbortController()
+  private stopReason: StopReason | null = null
+  private networkStreak = 0
+  private inFlightHits = 0
+  private settledSignal: (() => void) | null = null
+  readonly money: MoneyGuard
+  readonly product: Product
+  private readonly paid: boolean
+  private readonly completions: number[] = []
+
+  constructor(
+    private readonly job: JobRecord,
+    private readonly deps: RunnerDeps,
+  ) {
+    this.product = KIND_PRODUCT[job.kind]
+    this.paid = isPaidProduct(this.product)
+    this.queue = new PQueue({ concurrency: Math.max(1, job.settings.concurrency) })
+    this.money = new MoneyGuard(
+      { budgetRp: job.settings.budgetRp, balanceRp: job.settings.balanceRp },
+      deps.store.usage.chargedPoints(job.id),
+    )
+  }
+
+  get stopping(): StopReason | null {
+    return this.stopReason
+  }
+
+  /** Rows finished per second over the last 10 seconds. */
+  ratePerSec(): number {
+    const now = this.deps.clock.now()
+    while (this.completions.length && this.completions[0] < now - 10_000) this.completions.shift()
+    if (this.completions.length < 2) return this.completions.length / 10
+    const span = Math.max(1000, now - this.completions[0])
+    return (this.completions.length * 1000) / span
+  }
+
+  stop(reason: StopReason): void {
+    if (this.stopReason) return
+    this.stopReason = reason
+    this.stopController.abort(new Error(reason.kind))
+    this.freeAbort.abort(new Error(reason.kind))
+  }
+
+  /** Resolves with why it stopped (null = ran out of work). */
+  async run(): Promise<StopReason | null> {
+    let cursor = 0
+    while (!this.stopReason) {
+      this.deps.store.rows.resolveDuplicates(this.job.id, this.deps.clock.now())
+      const batch = this.deps.store.rows.nextPending(this.job.id, 200, cursor).filter((r) => !this.owned.has(r.rowNo))
+      if (!batch.length) {
+        if (this.queue.size + this.queue.pending === 0) {
+          // Rows put back by a task that ended may sit before the cursor: look again from the top.
+          if (cursor > 0) {
+            cursor = 0
+            continue
+          }
+          break
+        }
+        await this.nextSettle()
+        cursor = 0
+        continue
+      }
+      for (const row of batch) {
+        if (this.stopReason) break
+        // Back-pressure: keep at most `concurrency` rows running, none waiting in the queue.
+        if (this.queue.pending >= this.queue.concurrency) await this.nextSettle()
+        if (this.stopReason) break
+        this.owned.add(row.rowNo)
+        void this.queue.add(() => this.processRow(row)).finally(() => {
+          this.owned.delete(row.rowNo)
+          this.settledSignal?.()
+        })
+        cursor = row.rowNo
+      }
+    }
+    await this.queue.onIdle()
+    this.deps.store.rows.resolveDuplicates(this.job.id, this.deps.clock.now())
+    return this.stopReason
+  }
+
+  private nextSettle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const prev = this.settledSignal
+      this.settledSignal = () => {
+        this.settledSignal = prev
+        prev?.()
+        resolve()
+      }
+    })
+  }
+
+  private quotaCheck(): void {
+    const quota = this.job.settings.monthlyQuota[this.product]
+    const left = quotaLeft(quota, this.deps.store.usage.hitsThisMonth(this.product, this.deps.clock.now()) + this.inFlightHits)
+    if (left !== null && left <= 0) {
+      throw new LocalBlock('quota-exhausted', `This month's quota of ${quota} ${this.product} hits is used up (counted by rekap).`)
+    }
+  }
+
+  private async processRow(initial: JobRow): Promise<void> {
+    const { store, clock } = this.deps
+    const jobId = this.job.id
+    const price = PRICE_POINTS[this.product]
+    let attempts = initial.attempts
+    let rateLimitedTimes = 0
+    let row = initial
+    while (!this.stopReason) {
+      let reserved = false
+      let inFlight = false
+      try {
+        if (this.paid) {
+          const over = this.money.wouldExceed(price)
+          if (over) {
+            const limit = over === 'budget' ? this.job.settings.budgetRp : this.job.settings.balanceRp
+            throw new LocalBlock(
+              'needs-top-up',
+              over === 'budget'
+                ? `The budget of Rp${limit} is reached; raise it to continue.`
+                : `The stated balance of Rp${limit} is used up; top up, update the balance and resume.`,
+            )
+          }
+          this.money.reserve(price)
+          reserved = true
+        }
+        const signal = this.paid ? new AbortController().signal : this.freeAbort.signal
+        const env: UnitEnv = {
+          client: this.deps.client,
+          store,
+          jobId,
+          source: this.deps.source,
+          freshAfter: clock.now() - this.job.settings.cacheFreshnessHours * 3_600_000,
+          now: () => clock.now(),
+          signal,
+          call: async (fn) => {
+            this.quotaCheck()
+            await this.deps.limiter.acquire(this.stopController.signal)
+            if (!inFlight) {
+              store.rows.markInFlight(jobId, row.rowNo, clock.now())
+              attempts++
+              inFlight = true
+            }
+            this.inFlightHits++
+            try {
+              return await fn(signal)
+            } finally {
+              this.inFlightHits--
+            }
+          },
+        }
+        const out = await UNITS[this.job.kind](row, env)
+        this.deps.limiter.onSuccess()
+        this.networkStreak = 0
+        const now = clock.now()
+        if (!inFlight) {
+          // Answered from the cache: no request, no attempt.
+          store.rows.markInFlight(jobId, row.rowNo, now)
+        }
+        if (out.type === 'done') {
+          store.rows.complete(jobId, row.rowNo, out.result, now, {
+            product: this.product,
+            chargePoints: out.charged ? price : 0,
+            hits: out.hits,
+          })
+          if (reserved) this.money.settle(price, out.charged && price > 0)
+        } else {
+          store.rows.fail(jobId, row.rowNo, { code: out.code, message: out.message }, now, { product: this.product, hits: out.hits })
+          if (reserved) this.money.settle(price, false)
+        }
+        reserved = false
+        this.completions.push(now)
+        this.deps.onRowSettled()
+        return
+      } catch (err) {
+        if (reserved) this.money.settle(price, false)
+        const now = clock.now()
+        const putBack = (e: RowError): void => {
+          if (inFlight) store.rows.retryLater(jobId, row.rowNo, e)
+        }
+        if (err instanceof LocalBlock) {
+          putBack({ code: err.reason, message: err.message })
+          this.stop({ kind: 'block', reason: err.reason, message: err.message })
+          return
+        }
+        if (err instanceof UnitInputError) {
+          if (!inFlight) store.rows.markInFlight(jobId, row.rowNo, now)
+          store.rows.fail(jobId, row.rowNo, { code: err.code, message: err.message }, now)
+          this.deps.onRowSettled()
+          return
+        }
+        if (!(err instanceof ServiceError)) {
+          // Pause/cancel while waiting for a rate token, or a bug: the row simply stays pending.
+          if (this.stopReason) return putBack({ code: 'stopped', message: 'stopped before sending' })
+          this.deps.logger.log('error', `row ${row.rowNo}: ${(err as Error).message}`)
+          if (!inFlight) store.rows.markInFlight(jobId, row.rowNo, now)
+          store.rows.fail(jobId, row.rowNo, { code: 'internal', message: `rekap error: ${(err as Error).message}` }, now)
+          this.deps.onRowSettled()
+          return
+        }
+        if (err.kind === 'rate-limited') {
+          rateLimitedTimes++
+          this.deps.limiter.onRateLimited(err.retryAfterMs)
+        }
+        if (err.kind === 'network' || err.kind === 'timeout') this.networkStreak++
+        const decision = decideAfterFailure(err, {
+          attempts: attempts - rateLimitedTimes,
+          maxAttempts: this.job.settings.maxAttempts,
+          rateLimitedTimes,
+          paid: this.paid,
+          resendUncertain: this.job.settings.resendUncertain,
+          random: this.deps.random ?? Math.random,
+        })
+        const rowError = { code: err.kind, message: err.serviceMessage ?? err.message }
+        switch (decision.action) {
+          case 'block':
+            putBack(rowError)
+            this.stop({ kind: 'block', reason: decision.reason, message: decision.message })
+            return
+          case 'fail':
+            store.rows.fail(jobId, row.rowNo, { code: decision.code, message: decision.message }, now, {
+              product: this.product,
+              hits: err.status === 404 ? 1 : 0,
+            })
+            this.deps.onRowSettled()
+            return
+          case 'uncertain':
+            store.rows.markUncertain(jobId, row.rowNo, {
+              code: 'uncertain',
+              message: `${decision.message} — the request may have reached the service and been charged; re-send only if you accept that risk`,
+            })
+            this.deps.onRowSettled()
+            return
+          case 'requeue':
+            putBack(rowError)
+            return
+          case 'retry':
+            putBack(rowError)
+            if (this.networkStreak >= OFFLINE_AFTER) {
+              this.stop({ kind: 'block', reason: 'offline', message: `The service cannot be reached (${rowError.message}). Check the connection, then resume.` })
+              return
+            }
+            try {
+              await clock.sleep(decision.delayMs, this.stopController.signal)
+            } catch {
+              return
+            }
+            row = store.rows.get(jobId, row.rowNo) ?? row
+            if (row.state !== 'pending') return
+            continue
+        }
+      }
+    }
+  }
+}

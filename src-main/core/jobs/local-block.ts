@@ -1,0 +1,14 @@
+import type { BlockedReason } from './job-state'
+
+/**
+ * Raised by rekap itself (not the service) when the job must stop and wait for the user:
+ * the budget or stated balance would be exceeded, the month's quota counted locally is used up.
+ */
+export class LocalBlock extends Error {
+  constructor(
+    readonly reason: BlockedReason,
+    message: string,
+  ) {
+    super(message)
+  }
+}

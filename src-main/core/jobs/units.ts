@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { makeCompliantJpeg } from '../images'
+import type { ServiceClient, HospitalRecord, SchoolRecord, Page } from '../provider'
+import type { Store, JobRow, RowResult } from '../store'
+import type { JobKind } from './job-kind'
+import type { FacePayload, LookupPayload, DirectoryPayload } from './planner'
+
+/**
+ * One unit of work per kind of job: how a row becomes service calls and a result. The
+ * runner owns pacing, retries and money; a unit only calls `env.call()` around each request
+ * (which waits for the rate limiter and checks quota) and reports what it got.
+ */
+export interface UnitEnv {
+  client: ServiceClient
+  store: Store
+  jobId: string
+  /** where records come from, so sandbox data is never taken for real data */
+  source: string
+  freshAfter: number
+  now: () => number
+  signal: AbortSignal
+  /** wraps one request: waits for a rate token and the quota check first */
+  call<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>
+}
+
+export type UnitOutcome =
+  | { type: 'done'; result: RowResult; charged: boolean; hits: number }
+  | { type: 'fail'; code: string; message: string; hits: number }
+
+export type Unit = (row: JobRow, env: UnitEnv) => Promise<UnitOutcome>
+
+export class UnitInputError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+async function readImage(ref: FacePayload['image1'], field: string): Promise<{ data: Buffer; filename: string }> {
+  let data: Buffer
+  try {
+    data = await readFile(ref.path)
+  } catch (err) {
+    throw new UnitInputError('file-missing', `${field}: cannot read ${ref.path} any more (${(err as NodeJS.ErrnoException).code ?? 'error'}); nothing was sent`)
+  }
+  if (ref.convert) return { data: await makeCompliantJpeg({ data }), filename: basename(ref.path).replace(/\.[^.]*$/, '') + '.jpg' }
+  return { data, filename: basename(ref.path) }
+}
+
+const faceMatch: Unit = async (row, env) => {
+  const p = row.payload as FacePayload
+  const [image1, image2] = await Promise.all([readImage(p.image1, 'image1'), readImage(p.image2, 'image2')])
+  const r = await env.call((signal) => env.client.faceMatch({ image1, image2 }, { signal }))
+  return { type: 'done', charged: true, hits: 1, result: { outcome: r.match ? 'match' : 'no-match', match: r.match, confidence: r.confidence, raw: r } }
+}
+
+const hospitalLookup: Unit = async (row, env) => {
+  const { code } = row.payload as LookupPayload
+  const cached = env.store.cache.getHospital(code, env.source, env.freshAfter)
+  if (cached) return { type: 'done', charged: false, hits: 0, result: { outcome: 'found', recordKey: code, fromCache: true, raw: cached } }
+  const h = await env.call((signal) => env.client.hospital(code, { signal }))
+  env.store.cache.putHospitals([h], env.source, env.now())
+  return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: h.code, raw: h } }
+}
+
+const schoolLookup: Unit = async (row, env) => {
+  const { code } = row.payload as LookupPayload
+  const cached = env.store.cache.getSchool(code, env.source, env.freshAfter)
+  if (cached) return { type: 'done', charged: false, hits: 0, result: { outcome: 'found', recordKey: code, fromCache: true, raw: cached } }
+  const page = await env.call((signal) => env.client.schools({ npsn: code }, { signal }))
+  const s = page.items.find((x) => x.npsn === code) ?? page.items[0]
+  if (!s) return { type: 'fail', code: 'not-found', message: `no school with NPSN ${code}`, hits: 1 }
+  env.store.cache.putSchools([s], env.source, env.now())
+  return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: s.npsn, raw: s } }
+}
+
+interface PagingProgress {
+  nextPage: number
+  totalPage: number | null
+  records: number
+}
+
+/**
+ * Fetches every page of a directory query. Each page is saved (records to the cache, links
+ * to the job, paging progress, the hit) in one transaction, so a resumed job continues at the
+ * next page instead of re-hitting the ones it has.
+ */
+function directory<T extends HospitalRecord | SchoolRecord>(
+  product: 'hospitals' | 'schools',
+  fetchPage: (env: UnitEnv, filters: Record<string, string>, page: number, signal: AbortSignal) => Promise<Page<T>>,
+  keyOf: (r: T) => string,
+): Unit {
+  return async (row, env) => {
+    const { filters } = row.payload as DirectoryPayload
+    const progress: PagingProgress = (row.progress as PagingProgress | null) ?? { nextPage: 1, totalPage: null, records: 0 }
+    while (progress.totalPage === null || progress.nextPage <= progress.totalPage) {
+      const page = await env.call((signal) => fetchPage(env, filters, progress.nextPage, signal))
+      progress.totalPage = page.paging.total_page
+      progress.nextPage += 1
+      progress.records += page.items.length
+      env.store.db.transaction(() => {
+        if (product === 'hospitals') env.store.cache.putHospitals(page.items as HospitalRecord[], env.source, env.now())
+        else env.store.cache.putSchools(page.items as SchoolRecord[], env.source, env.now())
+        env.store.cache.linkRecords(env.jobId, product, page.items.map(keyOf), row.rowNo)
+        env.store.rows.saveProgress(env.jobId, row.rowNo, progress)
+        env.store.usage.addHits(product, 1, env.now())
+      })()
+      if (page.paging.total_page === 0) break
+    }
+    env.store.cache.markSync(`${product}:${row.unitKey}`, product, filters, progress.records, env.source, env.now())
+    // Hits were counted page by page above.
+    return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: progress.records, raw: { filters, pages: progress.totalPage } } }
+  }
+}
+
+const hospitalDirectory = directory<HospitalRecord>(
+  'hospitals',
+  (env, filters, page, signal) => env.client.hospitals({ ...filters, page, size: 100 }, { signal }),
+  (h) => h.code,
+)
+
+const schoolDirectory = directory<SchoolRecord>(
+  'schools',
+  (env, filters, page, signal) => env.client.schools({ ...filters, page } as never, { signal }),
+  (s) => s.npsn,
+)
+
+/** The region tree of one province (or all): regencies, then districts of each regency. */
+const regions: Unit = async (row, env) => {
+  const { filters } = row.payload as DirectoryPayload
+  const now = env.now()
+  const provinces = await env.call((signal) => env.client.provinces({ signal }))
+  env.store.cache.putRegions(provinces.map((p) => ({ code: p.code, level: 'province', parentCode: null, name: p.name })), env.source, now)
+  let hits = 1
+  const wanted = filters.province_code ? provinces.filter((p) => p.code === filters.province_code) : provinces
+  if (!wanted.length) return { type: 'fail', code: 'not-found', message: `no province with code ${filters.province_code}`, hits }
+  let regencyCount = 0
+  let districtCount = 0
+  for (const province of wanted) {
+    for (let page = 1, total = 1; page <= total; page++) {
+      const p = await env.call((signal) => env.client.regencies({ province_code: province.code, page }, { signal }))
+      hits++
+      total = p.paging.total_page
+      env.store.cache.putRegions(p.items.map((r) => ({ code: r.code, level: 'regency', parentCode: province.code, name: r.name })), env.source, env.now())
+      for (const regency of p.items) {
+        const districts = await env.call((signal) => env.client.districts({ regency_code: regency.code }, { signal }))
+        hits++
+        env.store.cache.putRegions(districts.map((d) => ({ code: d.code, level: 'district', parentCode: regency.code, name: d.name })), env.source, env.now())
+        regencyCount++
+        districtCount += districts.length
+      }
+    }
+  }
+  return { type: 'done', charged: false, hits, result: { outcome: 'records', recordCount: wanted.length + regencyCount + districtCount, raw: { provinces: wanted.length, regencies: regencyCount, districts: districtCount } } }
+}
+
+export const UNITS: Record<JobKind, Unit> = {
+  'face-match': faceMatch,
+  'hospital-lookup': hospitalLookup,
+  'school-lookup': schoolLookup,
+  'hospital-directory': hospitalDirectory,
+  'school-directory': schoolDirectory,
+  regions,
+}
