@@ -1,0 +1,69 @@
+import type { Lang } from '../../../src-main/contract/ipc'
+import { localeOf } from '../i18n/language'
+
+/**
+ * Every number the user reads goes through here, so Indonesian screens say `Rp1.234.000` and
+ * `12,5` while English ones say `Rp1,234,000` and `12.5`. Formatters are cached per locale.
+ */
+const cache = new Map<string, Intl.NumberFormat>()
+
+function formatter(lang: Lang, fractionDigits: number): Intl.NumberFormat {
+  const key = `${lang}:${fractionDigits}`
+  let f = cache.get(key)
+  if (!f) {
+    f = new Intl.NumberFormat(localeOf(lang), { minimumFractionDigits: 0, maximumFractionDigits: fractionDigits })
+    cache.set(key, f)
+  }
+  return f
+}
+
+/** Whole rupiah, no space after "Rp" (the service's own style): Rp1.234.000 / Rp1,234,000. */
+export function formatRp(amount: number, lang: Lang): string {
+  const whole = Math.round(amount)
+  const sign = whole < 0 ? '-' : ''
+  return `${sign}Rp${formatter(lang, 0).format(Math.abs(whole))}`
+}
+
+/** A count or measurement: 50.000 / 50,000; fractionDigits caps the decimals shown. */
+export function formatNumber(value: number, lang: Lang, fractionDigits = 0): string {
+  return formatter(lang, fractionDigits).format(value)
+}
+
+/** 0.8734 -> "87,3%" / "87.3%". */
+export function formatPercent(ratio: number, lang: Lang): string {
+  return `${formatter(lang, 1).format(ratio * 100)}%`
+}
+
+/** A confidence score in 0..1 shown with 3 decimals: 0,873 / 0.873. */
+export function formatScore(score: number, lang: Lang): string {
+  return new Intl.NumberFormat(localeOf(lang), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(score)
+}
+
+/**
+ * What a user typed into a rupiah field: "Rp 1.234.000", "1,234,000", "1234000" -> 1234000.
+ * Separators are ignored (amounts are whole rupiah); empty -> null (no limit); junk -> NaN.
+ */
+export function parseRpInput(text: string): number | null {
+  const t = text.trim()
+  if (t === '') return null
+  const stripped = t.replace(/^rp\s*/i, '').replace(/[.,\s\u00a0]/g, '')
+  return /^\d{1,15}$/.test(stripped) ? Number(stripped) : Number.NaN
+}
+
+/** A duration split into the parts the duration.* messages take. */
+export type DurationParts =
+  | { unit: 'seconds'; n: number }
+  | { unit: 'minutes'; m: number; s: number }
+  | { unit: 'hours'; h: number; m: number }
+
+export function durationParts(totalSeconds: number): DurationParts {
+  const sec = Math.max(0, Math.round(totalSeconds))
+  if (sec < 60) return { unit: 'seconds', n: sec }
+  if (sec < 3600) return { unit: 'minutes', m: Math.floor(sec / 60), s: sec % 60 }
+  return { unit: 'hours', h: Math.floor(sec / 3600), m: Math.floor((sec % 3600) / 60) }
+}
+
+/** A timestamp (ms) as a short local date and time. */
+export function formatDateTime(ms: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms))
+}

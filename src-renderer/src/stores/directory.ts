@@ -1,0 +1,102 @@
+import { defineStore } from 'pinia'
+import type { DirectoryPage, DirectoryQuery, Lang, RegionView } from '../../../src-main/contract/ipc'
+import { getApi } from '../api'
+import { useProgressStore } from './progress'
+
+export type Product = DirectoryQuery['product']
+
+export interface DirectoryFilters {
+  class: string
+  type: string
+  ownership: string
+  blu_status: string
+  grade: string
+  status: '' | 'N' | 'S'
+  name: string
+}
+
+const emptyFilters = (): DirectoryFilters => ({ class: '', type: '', ownership: '', blu_status: '', grade: '', status: '', name: '' })
+
+export const BROWSE_PAGE = 50
+
+/**
+ * Directory screen state: chosen regions and filters, the last sync job, the page being browsed.
+ * The query sent to the engine only carries the filters of the chosen product.
+ */
+export const useDirectoryStore = defineStore('directory', {
+  state: () => ({
+    product: 'hospitals' as Product,
+    provinces: [] as RegionView[],
+    regencies: {} as Record<string, RegionView[]>,
+    provinceCodes: [] as string[],
+    regencyCodes: [] as string[],
+    filters: emptyFilters(),
+    syncJobId: null as string | null,
+    page: null as DirectoryPage | null,
+    offset: 0,
+    exported: null as { path: string; fileName: string; downloadUrl: string | null } | null,
+  }),
+  getters: {
+    query(state): DirectoryQuery {
+      const q: DirectoryQuery = { product: state.product }
+      if (state.provinceCodes.length) q.provinceCodes = [...state.provinceCodes]
+      if (state.regencyCodes.length) q.regencyCodes = [...state.regencyCodes]
+      const f = state.filters
+      if (state.product === 'hospitals') {
+        if (f.class) q.class = f.class
+        if (f.type) q.type = f.type
+        if (f.ownership) q.ownership = f.ownership
+        if (f.blu_status) q.blu_status = f.blu_status
+      } else {
+        if (f.grade) q.grade = f.grade
+        if (f.status) q.status = f.status
+      }
+      if (f.name.trim()) q.name = f.name.trim()
+      return q
+    },
+    /** The school endpoint filters by regency: without one there is nothing to ask for. */
+    canSync(state): boolean {
+      return state.product === 'hospitals' || state.regencyCodes.length > 0
+    },
+  },
+  actions: {
+    async loadProvinces() {
+      if (this.provinces.length) return
+      this.provinces = await getApi().directory.regions({ level: 'province' })
+    },
+    async toggleProvince(code: string, on: boolean) {
+      if (on) {
+        if (!this.provinceCodes.includes(code)) this.provinceCodes.push(code)
+        if (!this.regencies[code]) this.regencies[code] = await getApi().directory.regions({ level: 'regency', parentCode: code })
+      } else {
+        this.provinceCodes = this.provinceCodes.filter((c) => c !== code)
+        // Regencies of a province no longer chosen would silently narrow nothing; drop them.
+        this.regencyCodes = this.regencyCodes.filter((c) => !c.startsWith(code))
+      }
+    },
+    toggleRegency(code: string, on: boolean) {
+      if (on && !this.regencyCodes.includes(code)) this.regencyCodes.push(code)
+      if (!on) this.regencyCodes = this.regencyCodes.filter((c) => c !== code)
+    },
+    setProduct(product: Product) {
+      this.product = product
+      this.page = null
+      this.exported = null
+      this.syncJobId = null
+    },
+    async sync() {
+      const p = await getApi().directory.sync(this.query)
+      useProgressStore().put(p)
+      this.syncJobId = p.jobId
+      return p
+    },
+    async browse(offset = 0) {
+      this.page = await getApi().directory.browse({ query: this.query, offset, limit: BROWSE_PAGE })
+      this.offset = offset
+    },
+    async exportReport(lang: Lang) {
+      this.exported = await getApi().directory.export({ query: this.query, lang })
+      return this.exported
+    },
+  },
+})
