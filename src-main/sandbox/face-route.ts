@@ -27,6 +27,14 @@ export async function verifyFaces(ctx: RouteContext): Promise<JsonAnswer> {
       ctx.account.releaseFaceMatch()
       return failure(400, MESSAGES.noFace)
     }
+    // A client that went away before the answer never receives the verification: the sandbox
+    // does not bill it (our reading of "Rp400 per successful verification"). This is what lets a
+    // killed `rekap run` leave the ledger equal to its store; the real service may differ, which
+    // is why rekap marks such rows uncertain instead of assuming either way.
+    if (ctx.req.socket.destroyed) {
+      ctx.account.releaseFaceMatch()
+      return failure(499, 'client closed the connection before the answer')
+    }
     ctx.account.commitFaceMatch()
     const data: FaceMatchResult = { match: outcome.match, confidence: outcome.confidence }
     return success(data)
