@@ -12,9 +12,9 @@ interface Where {
   args: unknown[]
 }
 
-function whereOf(q: DirectoryQuery): Where {
-  const parts: string[] = []
-  const args: unknown[] = []
+function whereOf(q: DirectoryQuery, source: string): Where {
+  const parts: string[] = ['source = ?']
+  const args: unknown[] = [source]
   const inList = (column: string, values?: string[]) => {
     if (!values?.length) return
     parts.push(`${column} IN (${values.map(() => '?').join(',')})`)
@@ -43,17 +43,18 @@ function whereOf(q: DirectoryQuery): Where {
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args }
 }
 
-export function browseDirectory(db: Db, query: DirectoryQuery, offset: number, limit: number): DirectoryPage {
+/** `source` keeps sandbox records and real records apart ('sandbox' or the service host). */
+export function browseDirectory(db: Db, query: DirectoryQuery, source: string, offset: number, limit: number): DirectoryPage {
   const table = query.product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
   const order = query.product === 'hospitals' ? 'province_code, regency_code, code' : 'province_code, regency_code, npsn'
-  const w = whereOf(query)
+  const w = whereOf(query, source)
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} ${w.sql}`).get(...w.args) as { n: number }).n
   const rows = (
-    db.prepare(`SELECT record_json, source, fetched_at FROM ${table} ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+    db.prepare(`SELECT record_json, fetched_at FROM ${table} ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
       ...w.args,
       limit,
       offset,
-    ) as Array<{ record_json: string; source: string; fetched_at: number }>
-  ).map((r) => ({ ...(JSON.parse(r.record_json) as Record<string, unknown>), _source: r.source, _fetchedAt: r.fetched_at }))
+    ) as Array<{ record_json: string; fetched_at: number }>
+  ).map((r) => ({ ...(JSON.parse(r.record_json) as Record<string, unknown>), _fetchedAt: r.fetched_at }))
   return { total, rows }
 }

@@ -7,6 +7,8 @@
 import type { z } from 'zod'
 import { commands, COMMAND_NAMES, type CommandName, type CommandOutput } from '../contract/ipc'
 import { redactSecrets } from '../core/context'
+import { PlanError } from '../core/engine'
+import { IllegalTransitionError } from '../core/store'
 import { AppError, type ErrorBody } from './app-error'
 
 export type Handlers = { [N in CommandName]: (input: z.output<(typeof commands)[N]['input']>) => Promise<CommandOutput<N>> }
@@ -42,6 +44,9 @@ export async function dispatch(handlers: Handlers, name: string, rawInput: unkno
 /** Turns anything thrown into what the renderer may see. */
 export function toErrorBody(err: unknown, secrets: string[]): ErrorBody {
   if (err instanceof AppError) return { code: err.code, message: redactSecrets(err.message, secrets), field: err.field }
-  const message = err instanceof Error ? err.message : String(err)
-  return { code: 'failed', message: redactSecrets(message, secrets), field: null }
+  const message = redactSecrets(err instanceof Error ? err.message : String(err), secrets)
+  // The engine's own refusals are the user's to fix, not crashes.
+  if (err instanceof PlanError) return { code: 'invalid-input', message, field: null }
+  if (err instanceof IllegalTransitionError) return { code: 'conflict', message, field: null }
+  return { code: 'failed', message, field: null }
 }

@@ -2,31 +2,43 @@
  * Where requests go and with which key: the embedded sandbox when the base URL setting is
  * empty, the configured service otherwise. Jobs snapshot `sandbox: true` rather than the
  * sandbox's port, so a sandbox job resumed after a restart reaches the new sandbox.
+ * `source` labels cached directory records ('sandbox' or the service's host) so sandbox data
+ * is never shown as real data.
  */
+import type { ServiceTarget } from '../core/engine'
 import type { JobSettings } from '../core/jobs/job-settings'
+import { AppError } from './app-error'
 import type { AppSettings } from './app-settings'
 import type { EmbeddedSandbox } from './embedded-sandbox'
 import type { KeyVault } from './key-vault'
 
-export interface ServiceTarget {
-  baseUrl: string
-  apiKey: string | null
-  sandbox: boolean
+export type { ServiceTarget } from '../core/engine'
+
+export const SANDBOX_SOURCE = 'sandbox'
+
+export function sourceOf(baseUrl: string): string {
+  return baseUrl === '' ? SANDBOX_SOURCE : new URL(baseUrl).host
 }
 
-export async function currentTarget(settings: AppSettings, vault: KeyVault, sandbox: EmbeddedSandbox): Promise<ServiceTarget> {
-  if (settings.baseUrl === '') {
-    const s = await sandbox.get()
-    return { baseUrl: s.url, apiKey: s.keys[0], sandbox: true }
-  }
-  return { baseUrl: settings.baseUrl, apiKey: vault.get(), sandbox: false }
-}
-
-/** The target for a stored job's settings snapshot (the engine asks this when it starts or resumes one). */
-export async function targetForJob(job: Pick<JobSettings, 'baseUrl' | 'sandbox'>, vault: KeyVault, sandbox: EmbeddedSandbox): Promise<ServiceTarget> {
+/** The target for a stored job's settings snapshot (the engine asks this when it plans, starts or resumes one). */
+export async function targetForJob(
+  job: Pick<JobSettings, 'baseUrl' | 'sandbox'>,
+  vault: KeyVault,
+  sandbox: EmbeddedSandbox,
+): Promise<ServiceTarget> {
   if (job.sandbox) {
     const s = await sandbox.get()
-    return { baseUrl: s.url, apiKey: s.keys[0], sandbox: true }
+    return { baseUrl: s.url, apiKey: s.keys[0], source: SANDBOX_SOURCE, sandbox: true }
   }
-  return { baseUrl: job.baseUrl, apiKey: vault.get(), sandbox: false }
+  const apiKey = vault.get()
+  if (!apiKey) {
+    throw new AppError('conflict', `This job talks to ${job.baseUrl} and needs an API key: enter it in Settings first.`, 'key')
+  }
+  return { baseUrl: job.baseUrl, apiKey, source: sourceOf(job.baseUrl), sandbox: false }
+}
+
+/** Where a new job's requests go (starts the embedded sandbox if that is the target). */
+export async function currentTarget(settings: AppSettings, vault: KeyVault, sandbox: EmbeddedSandbox): Promise<ServiceTarget> {
+  if (settings.baseUrl === '') return targetForJob({ baseUrl: '', sandbox: true }, vault, sandbox)
+  return { baseUrl: settings.baseUrl, apiKey: vault.get() ?? undefined, source: sourceOf(settings.baseUrl), sandbox: false }
 }

@@ -8,6 +8,7 @@ import { exportsDirOf, jobSettingsFor } from '../app-settings'
 import { browseDirectory } from '../directory-browse'
 import type { Handlers } from '../dispatch'
 import { directoryReportName } from '../export-names'
+import { sourceOf } from '../service-target'
 
 type DirectoryHandlers = Pick<Handlers, 'directory.regions' | 'directory.sync' | 'directory.browse' | 'directory.export'>
 
@@ -35,13 +36,14 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
       ctx.events.emit('jobs.changed', { reason: `directory job ${plan.jobId} planned` })
       return ctx.engine.start(plan.jobId)
     },
-    'directory.browse': async ({ query, offset, limit }) => browseDirectory(ctx.store.db, query, offset, limit),
+    'directory.browse': async ({ query, offset, limit }) =>
+      browseDirectory(ctx.store.db, query, sourceOf(ctx.settings().baseUrl), offset, limit),
     'directory.export': async ({ query, lang }) => {
       const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
       await mkdir(dir, { recursive: true })
       const fileName = directoryReportName(query.product, ctx.core.clock.now(), lang)
       const out = path.join(dir, fileName)
-      await ctx.reports.writeDirectoryReport(ctx.store, query, { out, lang, source: null })
+      await ctx.reports.writeDirectoryReport(ctx.store, query, { out, lang, source: sourceOf(ctx.settings().baseUrl) })
       return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName) }
     },
   }

@@ -1,0 +1,54 @@
+/**
+ * electron-vite builds three bundles into out/:
+ *   main     out/main/index.js (ESM, Electron >= 28) + out/main/face-worker.js (the face engine's
+ *            worker thread, found by core/face/worker-location.ts next to the chunk that starts it)
+ *   preload  out/preload/index.cjs: CommonJS, because a sandboxed preload cannot be an ES module
+ *   renderer out/renderer (also what `rekap ui` serves in browser mode)
+ * Dependencies stay external in main (native better-sqlite3 and sharp, face-api and tfjs with
+ * their wasm and model files); the preload bundles its few imports and needs only `electron`.
+ */
+import { resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'electron-vite'
+
+const root = import.meta.dirname
+
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: true,
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src-main/electron/main.ts'),
+          'face-worker': resolve(root, 'src-main/core/face/face-worker.ts'),
+        },
+        // Keep native and asset-carrying packages out of the bundle even if they are not
+        // listed as direct dependencies of package.json one day.
+        external: ['better-sqlite3', 'sharp', '@vladmandic/face-api', /^@tensorflow\//, 'busboy'],
+        output: {
+          format: 'es',
+          entryFileNames: '[name].js',
+          // all chunks beside index.js, so `new URL('./face-worker.js', import.meta.url)` finds the worker
+          chunkFileNames: '[name]-[hash].js',
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'src-main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src-renderer'),
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
+    },
+    plugins: [vue()],
+  },
+})

@@ -1,0 +1,17 @@
+/**
+ * The page's Content-Security-Policy, the same in the desktop window (meta tag + header) and in
+ * browser mode (header): scripts only from the app itself, no eval, no inline scripts, no
+ * plugins, no framing; inline styles are allowed because Vue binds `style` attributes.
+ * src-renderer/index.html carries the same text; the build test checks they agree.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' http://127.0.0.1:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')

@@ -1,0 +1,98 @@
+/**
+ * The composition root shared by the desktop app and browser mode: opens the store, builds
+ * the engine against the embedded-sandbox-or-service target, wires engine events into the
+ * hub, tells interrupted jobs apart, and returns the context with its handlers.
+ */
+import { mkdirSync } from 'node:fs'
+import { defaultContext, type CoreContext } from '../core/context'
+import { createEngine, picturesDirFor } from '../core/engine'
+import { openStore, type Store } from '../core/store'
+import { createAppContext, type AppContext, type AppMode, type Downloads } from './app-context'
+import type { AppPaths } from './app-paths'
+import { createHandlers } from './create-handlers'
+import type { Handlers } from './dispatch'
+import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
+import { createEventHub, forwardEngineEvents } from './event-hub'
+import type { KeyVault } from './key-vault'
+import type { ReportWriters } from './report-writers'
+import { coreReportWriters } from './core-report-writers'
+import { targetForJob } from './service-target'
+import type { SandboxOptions } from '../sandbox/index'
+
+export interface OpenAppOptions {
+  mode: AppMode
+  paths: AppPaths
+  /** builds the key vault once the store is open (Electron: safeStorage; browser: environment) */
+  vault: (store: Store) => KeyVault
+  platformLanguage: string
+  downloads?: Downloads
+  core?: Partial<CoreContext>
+  /** embedded sandbox tuning for rehearsals and tests */
+  sandbox?: Omit<SandboxOptions, 'port' | 'host' | 'keys' | 'allowRemote'>
+  reports?: ReportWriters
+  /** progress snapshots per job at most this often (engine default 250 ms) */
+  progressIntervalMs?: number
+}
+
+export interface OpenApp {
+  ctx: AppContext
+  handlers: Handlers
+  /** jobs found `running` by a dead process at launch, now paused and offered for resume */
+  interrupted: string[]
+  close(): Promise<void>
+}
+
+export function openApp(o: OpenAppOptions): OpenApp {
+  for (const dir of [o.paths.dataDir, o.paths.exportsDir, o.paths.uploadsDir]) mkdirSync(dir, { recursive: true })
+  const store = openStore(o.paths.dbFile)
+  let sandbox: EmbeddedSandbox | null = null
+  try {
+    const vault = o.vault(store)
+    sandbox = createEmbeddedSandbox(o.sandbox ?? {})
+    const embedded = sandbox
+    const core = defaultContext(o.core)
+    const engine = createEngine({
+      store,
+      ctx: core,
+      picturesDir: picturesDirFor(o.paths.dataDir),
+      resolveTarget: (settings) => targetForJob(settings, vault, embedded),
+      progressIntervalMs: o.progressIntervalMs,
+    })
+    const events = createEventHub()
+    const stopForwarding = forwardEngineEvents(engine, events)
+    const ctx = createAppContext({
+      mode: o.mode,
+      store,
+      engine,
+      vault,
+      sandbox,
+      paths: o.paths,
+      events,
+      core,
+      reports: o.reports ?? coreReportWriters,
+      downloads: o.downloads,
+      platformLanguage: o.platformLanguage,
+    })
+    const interrupted = engine.recoverInterrupted()
+    if (interrupted.length) events.emit('jobs.changed', { reason: `${interrupted.length} interrupted job(s) can be resumed` })
+    let closing: Promise<void> | null = null
+    return {
+      ctx,
+      handlers: createHandlers(ctx),
+      interrupted,
+      close() {
+        closing ??= (async () => {
+          stopForwarding()
+          await engine.close()
+          await embedded.close()
+          store.close()
+        })()
+        return closing
+      },
+    }
+  } catch (err) {
+    void sandbox?.close()
+    store.close()
+    throw err
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Browser mode (`rekap ui`): the built renderer and the command contract over loopback HTTP.
+ *   POST /api/<command>   JSON in, JSON out (errors: { error: { code, message, field } })
+ *   GET  /api/events      server-sent events
+ *   POST /api/upload      one multipart file -> { path } on this machine
+ *   GET  /download/<id>   a file rekap exported
+ *   GET  /*               the renderer
+ * Every request must carry the session token (cookie, header, or `?token=` once); the server
+ * binds loopback only unless told otherwise, checks the Host header against DNS rebinding and
+ * the Origin header against cross-site posts, and sends the same CSP as the desktop window.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { AppError, ERROR_STATUS } from '../app/app-error'
+import type { AppContext } from '../app/app-context'
+import { CONTENT_SECURITY_POLICY } from '../app/content-security-policy'
+import { dispatch, toErrorBody, type Handlers } from '../app/dispatch'
+import { isLoopbackHost } from '../sandbox/sandbox-options'
+import type { DownloadRegistry } from './download-registry'
+import { openEventStream } from './event-stream'
+import { checkToken, newSessionToken, sessionCookie } from './session-token'
+import { resolveStatic, sendFile } from './static-files'
+import { DEFAULT_UPLOAD_LIMIT_BYTES, receiveUpload } from './upload'
+
+export interface BrowserServerOptions {
+  ctx: AppContext
+  handlers: Handlers
+  downloads: DownloadRegistry
+  /** the built renderer (out/renderer) */
+  rendererDir: string
+  /** default 0 = a free port */
+  port?: number
+  /** default 127.0.0.1 */
+  host?: string
+  allowRemote?: boolean
+  /** default: random */
+  token?: string
+  uploadLimitBytes?: number
+}
+
+export interface RunningBrowserServer {
+  /** what to open: http://127.0.0.1:N/?token=… */
+  url: string
+  origin: string
+  port: number
+  token: string
+  close(): Promise<void>
+}
+
+export class BrowserServerOptionError extends Error {}
+
+const MAX_JSON_BYTES = 1024 * 1024
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    ...extra,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+  })
+  res.end(text)
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+  res.end(text + '\n')
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_JSON_BYTES) throw new AppError('invalid-input', 'the request body is larger than 1 MB')
+    chunks.push(chunk)
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim()
+  if (text === '') return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new AppError('invalid-input', 'the request body is not valid JSON')
+  }
+}
+
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+export async function startBrowserServer(opts: BrowserServerOptions): Promise<RunningBrowserServer> {
+  const host = opts.host ?? '127.0.0.1'
+  if (!opts.allowRemote && !isLoopbackHost(host)) {
+    throw new BrowserServerOptionError(
+      `--host ${host} is not a loopback address: rekap ui gives full control of your jobs and API key, ` +
+        'so it only listens on this machine unless --allow-remote is given',
+    )
+  }
+  const token = opts.token ?? newSessionToken()
+  const uploadLimit = opts.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES
+  const { ctx, handlers, downloads } = opts
+  const streams = new Set<() => void>()
+  let port = 0
+
+  function hostAllowed(req: IncomingMessage): boolean {
+    if (opts.allowRemote) return true
+    const h = (req.headers.host ?? '').toLowerCase()
+    return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(h)
+  }
+
+  function originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin
+    if (!origin || opts.allowRemote) return true
+    return origin === `http://${req.headers.host}`
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    try {
+      if (name === 'upload') {
+        const { path } = await receiveUpload(req, ctx.paths.uploadsDir, uploadLimit)
+        sendJson(res, 200, { path })
+        return
+      }
+      const input = await readJson(req)
+      const output = await dispatch(handlers, name, input)
+      sendJson(res, 200, output === undefined ? null : output)
+    } catch (err) {
+      const body = toErrorBody(err, ctx.secrets())
+      if (body.code === 'failed') ctx.core.logger.log('error', `command ${name} failed: ${body.message}`)
+      if (!res.headersSent) sendJson(res, ERROR_STATUS[body.code], { error: body })
+      else res.destroy()
+    }
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!hostAllowed(req)) return sendText(res, 421, 'rekap ui answers only to 127.0.0.1 / localhost')
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    const proof = checkToken(req, url, token, port)
+    if (proof === 'missing') {
+      if (url.pathname.startsWith('/api/')) {
+        return sendJson(res, 401, {
+          error: { code: 'unauthorized', message: 'Not signed in: open the link that rekap ui printed.', field: null },
+        })
+      }
+      return sendText(res, 401, 'Not signed in: open the link that rekap ui printed (it ends in ?token=…).')
+    }
+    const cookie: Record<string, string> = proof === 'query' ? { 'set-cookie': sessionCookie(port, token) } : {}
+
+    if (url.pathname.startsWith('/api/')) {
+      const name = url.pathname.slice('/api/'.length)
+      if (name === 'events' && req.method === 'GET') {
+        const close = openEventStream(res, ctx.events, { ...SECURITY_HEADERS, ...cookie })
+        streams.add(close)
+        res.on('close', () => streams.delete(close))
+        return
+      }
+      if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'invalid-input', message: 'use POST', field: null } })
+      if (!originAllowed(req)) return sendJson(res, 403, { error: { code: 'unauthorized', message: 'cross-site request refused', field: null } })
+      return handleApi(req, res, name)
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed')
+
+    if (url.pathname.startsWith('/download/')) {
+      const entry = downloads.lookup(url.pathname.slice('/download/'.length))
+      if (!entry) return sendText(res, 404, 'This download link has expired; export again.')
+      return sendFile(res, entry.file, { ...SECURITY_HEADERS, ...cookie, 'content-disposition': contentDisposition(entry.fileName) })
+    }
+
+    if (proof === 'query') {
+      // The token did its job; take it out of the address bar and history.
+      url.searchParams.delete('token')
+      res.writeHead(303, { ...SECURITY_HEADERS, ...cookie, location: url.pathname + url.search, 'cache-control': 'no-store' })
+      res.end()
+      return
+    }
+    const file = await resolveStatic(opts.rendererDir, url.pathname)
+    if (!file) return sendText(res, 404, 'not found')
+    sendFile(res, file, SECURITY_HEADERS)
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      ctx.core.logger.log('error', `rekap ui: ${toErrorBody(err, ctx.secrets()).message}`)
+      if (!res.headersSent) sendText(res, 500, 'internal error')
+      else res.destroy()
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+  const hostInUrl = host.includes(':') ? `[${host}]` : host
+  const origin = `http://${hostInUrl}:${port}`
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    async close() {
+      for (const close of streams) close()
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+    },
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The desktop app's main process: one instance, one locked-down window, the engine, and the
+ * IPC handlers. All the work happens in src-main/app (shared with browser mode); this file
+ * only connects Electron to it.
+ */
+import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { appPaths } from '../app/app-paths'
+import { CONTENT_SECURITY_POLICY } from '../app/content-security-policy'
+import { safeStorageKeyVault } from '../app/key-vault'
+import { openApp, type OpenApp } from '../app/open-app'
+import { stderrLogger } from '../core/context'
+import { appLocation } from './app-urls'
+import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge'
+import { createMainWindow, lockDownContents } from './window'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const PRELOAD = path.join(here, '../preload/index.cjs')
+const RENDERER_INDEX = path.join(here, '../renderer/index.html')
+
+let opened: OpenApp | null = null
+let mainWindow: BrowserWindow | null = null
+
+function denyPermissionsAndSetCsp(): void {
+  const ses = session.defaultSession
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  ses.setPermissionCheckHandler(() => false)
+  // file:// pages get the meta tag; this covers the dev server and anything served over http
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
+  })
+}
+
+function showWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.focus()
+}
+
+async function start(): Promise<void> {
+  const location = appLocation(RENDERER_INDEX, process.env.ELECTRON_RENDERER_URL)
+  denyPermissionsAndSetCsp()
+  app.on('web-contents-created', (_event, contents) => lockDownContents(contents, location))
+
+  let secrets: () => string[] = () => []
+  opened = openApp({
+    mode: 'electron',
+    paths: appPaths(process.env.REKAP_DATA_DIR ? path.resolve(process.env.REKAP_DATA_DIR) : app.getPath('userData')),
+    vault: (store) => safeStorageKeyVault(store.settings, safeStorage),
+    platformLanguage: app.getLocale(),
+    core: { logger: stderrLogger('warn', () => secrets()) },
+  })
+  const { ctx, handlers, interrupted } = opened
+  secrets = () => ctx.secrets()
+  registerIpcHandlers(ipcMain, handlers, ctx, location.isAppUrl)
+  forwardEventsTo(ctx, () => mainWindow)
+
+  const openWindow = (): void => {
+    mainWindow = createMainWindow(PRELOAD, location)
+    // The page asks for the job list as it loads; this nudge covers a list it fetched a moment too early.
+    mainWindow.webContents.once('did-finish-load', () => {
+      ctx.events.emit('jobs.changed', {
+        reason: interrupted.length ? `${interrupted.length} interrupted job(s) can be resumed` : 'app started',
+      })
+    })
+    mainWindow.on('closed', () => (mainWindow = null))
+  }
+  openWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow()
+  })
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', showWindow)
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  // Finish what is in flight and close the store before the process goes.
+  let quitting = false
+  app.on('before-quit', (event) => {
+    if (quitting || !opened) return
+    quitting = true
+    event.preventDefault()
+    opened
+      .close()
+      .catch(() => {})
+      .finally(() => app.exit(0))
+  })
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => {
+      process.stderr.write(`rekap could not start: ${err instanceof Error ? err.message : String(err)}\n`)
+      app.exit(1)
+    })
+}
