@@ -1,0 +1,107 @@
+import ExcelJS from 'exceljs'
+import { existsSync, renameSync, rmSync } from 'node:fs'
+import { extname, resolve } from 'node:path'
+import type { Store } from '../store'
+import { labelsFor, type ReportLang } from './labels'
+import { cellFor, NUMBER_FORMATS, type ColumnKind } from './column-cells'
+import { openReportReader } from './report-reader'
+import { inReviewBand, reportOutcome } from './row-outcome'
+import { faceNote } from './face-report'
+import { ReportError } from './job-report'
+
+/**
+ * The copy is built with exceljs's in-memory reader/writer (the streaming reader cannot write
+ * back the user's styles and other sheets), so it holds the whole workbook in memory: capped.
+ */
+export const MAX_ANNOTATED_ROWS = 50_000
+
+/**
+ * A copy of the user's own workbook with the result columns appended to the job's sheet, right
+ * of its last used column, at the job's header row and each row's own row number. Other sheets,
+ * styles and widths come along as exceljs round-trips them (charts and pivot tables do not:
+ * exceljs drops them; the original file is never touched).
+ */
+export async function writeAnnotatedCopy(
+  store: Store,
+  jobId: string,
+  opts: { out: string; lang?: ReportLang },
+): Promise<{ out: string; rows: number; sheet: string; firstColumn: number }> {
+  const id = store.jobs.resolveId(jobId)
+  const job = id ? store.jobs.get(id) : undefined
+  if (!job) throw new ReportError(`no job "${jobId}" in ${store.file}`)
+  const input = job.inputFile
+  if (!input || extname(input).toLowerCase() !== '.xlsx') {
+    throw new ReportError(`an annotated copy needs the job's input to be an .xlsx workbook (job ${job.id} read ${input ?? 'no file'}); export the report instead`)
+  }
+  if (!existsSync(input)) throw new ReportError(`the job's input workbook is no longer at ${input}; an annotated copy needs the original file`)
+  if (resolve(opts.out) === resolve(input)) throw new ReportError('the annotated copy must not overwrite the original workbook; choose another --out')
+  const total = store.rows.counts(job.id).total
+  if (total > MAX_ANNOTATED_ROWS) {
+    throw new ReportError(
+      `an annotated copy is limited to ${MAX_ANNOTATED_ROWS.toLocaleString('en')} rows because it loads the whole workbook into memory (job ${job.id} has ${total.toLocaleString('en')}); use the streamed report instead`,
+    )
+  }
+
+  const L = labelsFor(opts.lang)
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.readFile(input)
+  const ws = job.sheet ? wb.getWorksheet(job.sheet) : wb.worksheets[0]
+  if (!ws) throw new ReportError(`sheet "${job.sheet}" is no longer in ${input}`)
+  const headerRow = job.headerRow ?? 1
+  const firstColumn = ws.columnCount + 1
+  const face = job.kind === 'face-match'
+  const cols: Array<{ header: string; kind: ColumnKind; width: number }> = [
+    { header: face ? L.face.result : L.lookup.result, kind: 'outcome', width: 17 },
+    ...(face ? [{ header: L.face.score, kind: 'score' as ColumnKind, width: 9 }] : []),
+    { header: face ? L.face.note : L.lookup.note, kind: 'text', width: 40 },
+    { header: L.face.charged, kind: 'text', width: 9 },
+    { header: L.face.cost, kind: 'money', width: 11 },
+    { header: L.face.time, kind: 'date', width: 20 },
+  ]
+  cols.forEach((c, i) => {
+    const cell = ws.getRow(headerRow).getCell(firstColumn + i)
+    cell.value = cellFor(c.header, 'text')
+    cell.font = { bold: true }
+    ws.getColumn(firstColumn + i).width = c.width
+  })
+
+  const band = job.settings.reviewBand ?? null
+  const reader = openReportReader(store)
+  let rows = 0
+  try {
+    for (const row of reader.rows.iterate(job.id)) {
+      if (!row.sourceRow) continue
+      const r = row.result
+      const outcome = reportOutcome(row.state, r?.outcome, face && inReviewBand(r?.confidence, band))
+      const values: unknown[] = [
+        L.outcomes[outcome],
+        ...(face ? [r?.confidence ?? null] : []),
+        face ? faceNote(row, L) : (row.errorMessage ?? ''),
+        row.charged ? L.yes : L.no,
+        row.costPoints,
+        row.finishedAt,
+      ]
+      const target = ws.getRow(row.sourceRow)
+      cols.forEach((c, i) => {
+        const v = cellFor(values[i], c.kind)
+        if (v === null) return
+        const cell = target.getCell(firstColumn + i)
+        cell.value = v
+        const fmt = NUMBER_FORMATS[c.kind]
+        if (fmt) cell.numFmt = fmt
+      })
+      rows++
+    }
+  } finally {
+    reader.close()
+  }
+  const partial = opts.out + '.partial'
+  try {
+    await wb.xlsx.writeFile(partial)
+    renameSync(partial, opts.out)
+  } catch (err) {
+    rmSync(partial, { force: true })
+    throw err
+  }
+  return { out: opts.out, rows, sheet: ws.name, firstColumn }
+}

@@ -1,0 +1,54 @@
+import type { Store, JobRow } from '../store'
+import { isCodeHeader } from '../importers/header-names'
+import type { ReportLabels } from './labels'
+import type { ReportWriter } from './report-output'
+import { codeText } from './column-cells'
+
+const PAGE = 2000
+
+/**
+ * Sheet 3: every row that failed (locally or at the service) or was left uncertain, with the
+ * row number as Excel shows it in the user's file, the column at fault and its value.
+ */
+export async function writeErrorsSheet(writer: ReportWriter, store: Store, jobId: string, L: ReportLabels): Promise<number> {
+  const E = L.errors
+  const sheet = writer.sheet(L.sheets.errors, [
+    { header: E.row, kind: 'integer', width: 8 },
+    { header: E.column, kind: 'text' },
+    { header: E.value, kind: 'auto' },
+    { header: E.reason, kind: 'text', width: 70 },
+    { header: E.code, kind: 'code' },
+    { header: E.state, kind: 'text' },
+    { header: E.charged, kind: 'text', width: 9 },
+    { header: E.rowId, kind: 'integer', width: 9 },
+  ])
+  let n = 0
+  for (let offset = 0; ; offset += PAGE) {
+    const page = store.rows.page(jobId, { states: ['failed', 'uncertain'], offset, limit: PAGE })
+    for (const row of page) {
+      sheet.addRow(errorCells(row, L))
+      n++
+      await sheet.breathe()
+    }
+    if (page.length < PAGE) break
+  }
+  await sheet.close()
+  return n
+}
+
+function errorCells(row: JobRow, L: ReportLabels): unknown[] {
+  const column = row.errorColumn
+  const raw = column ? row.input[column] : undefined
+  const value = column && isCodeHeader(column) ? codeText(raw) : raw
+  const reason = row.localFailure && row.errorMessage ? `${row.errorMessage} (${L.notes.localFailure})` : row.errorMessage
+  return [
+    row.sourceRow ?? row.rowNo,
+    column ?? '',
+    value ?? null,
+    reason ?? '',
+    row.errorCode ?? '',
+    L.rowStates[row.state] ?? row.state,
+    row.charged ? L.yes : L.no,
+    row.rowNo,
+  ]
+}

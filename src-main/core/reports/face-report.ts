@@ -1,0 +1,108 @@
+import type { Store, JobRecord, JobRow, RowResult } from '../store'
+import type { ReportLabels } from './labels'
+import type { ColumnSpec } from './column-cells'
+import type { OutcomeTone, ReportWriter } from './report-output'
+import { inputColumns, inputValues } from './input-columns'
+import { inReviewBand, reportOutcome, type ReportOutcome } from './row-outcome'
+import { reviewBandText } from './summary-sheet'
+import { photoPath, thumbnail, THUMBNAIL_PX } from './face-thumbnails'
+
+export const FACE_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
+  match: 'good',
+  'no-match': 'bad',
+  review: 'review',
+  failed: 'failed',
+  uncertain: 'muted',
+  pending: 'muted',
+}
+
+export function toneMap(L: ReportLabels, tones: Partial<Record<ReportOutcome, OutcomeTone>>): Record<string, OutcomeTone> {
+  const out: Record<string, OutcomeTone> = {}
+  for (const [k, t] of Object.entries(tones)) out[L.outcomes[k as ReportOutcome]] = t!
+  return out
+}
+
+type RowWithResult = JobRow & { result: (RowResult & { at: number }) | null }
+
+/** Keterangan: the service's or the pre-flight's reason, the duplicate note, the re-send warning. */
+export function faceNote(row: RowWithResult, L: ReportLabels): string {
+  const parts: string[] = []
+  if (row.errorCode === 'duplicate' && row.duplicateOf !== null && row.state === 'done') parts.push(L.notes.duplicate(row.duplicateOf))
+  else if (row.errorMessage) parts.push(row.localFailure ? `${row.errorMessage} (${L.notes.localFailure})` : row.errorMessage)
+  if (row.resentUncertain) parts.push(L.notes.resentUncertain)
+  return parts.join('; ')
+}
+
+/**
+ * Sheet 2 of a face-match report: the input's own columns, then Hasil, Skor, Ambang, Keterangan,
+ * Ditagih, Biaya (Rp), Waktu, ID Baris, and with `thumbnails` two small photos per row.
+ */
+export async function writeFaceResults(
+  writer: ReportWriter,
+  store: Store,
+  job: JobRecord,
+  L: ReportLabels,
+  opts: { thumbnails?: boolean } = {},
+): Promise<number> {
+  const F = L.face
+  const band = job.settings.reviewBand ?? null
+  const rows = store.rows.iterate(job.id)
+  const first = rows.next()
+  const inputs = inputColumns(job, first.done ? undefined : first.value.input)
+  const resultCols: ColumnSpec[] = [
+    { header: F.result, kind: 'outcome', width: 17 },
+    { header: F.score, kind: 'score', width: 9 },
+    { header: F.threshold, kind: 'text', width: 12 },
+    { header: F.note, kind: 'text', width: 50 },
+    { header: F.charged, kind: 'text', width: 9 },
+    { header: F.cost, kind: 'money', width: 11 },
+    { header: F.time, kind: 'date' },
+    { header: F.rowId, kind: 'integer', width: 9 },
+  ]
+  const thumbs = opts.thumbnails === true
+  const photoCols: ColumnSpec[] = thumbs
+    ? [
+        { header: F.photo1, kind: 'text', width: 11 },
+        { header: F.photo2, kind: 'text', width: 11 },
+      ]
+    : []
+  const sheet = writer.sheet(L.sheets.results, [...inputs, ...resultCols, ...photoCols], {
+    primary: true,
+    outcomeColumn: inputs.length,
+    outcomeTones: toneMap(L, FACE_TONES),
+    rowHeight: thumbs ? THUMBNAIL_PX * 0.75 + 6 : undefined,
+  })
+  const threshold = reviewBandText(band)
+  const photoCol0 = inputs.length + resultCols.length
+  let n = 0
+  const write = async (row: RowWithResult): Promise<void> => {
+    const r = row.result
+    const outcome = reportOutcome(row.state, r?.outcome, inReviewBand(r?.confidence, band))
+    const rowNumber = sheet.nextRow
+    sheet.addRow([
+      ...inputValues(inputs, row.input),
+      L.outcomes[outcome],
+      r?.confidence ?? null,
+      threshold,
+      faceNote(row, L),
+      row.charged ? L.yes : L.no,
+      row.costPoints,
+      row.finishedAt,
+      row.rowNo,
+    ])
+    if (thumbs && sheet.addPicture) {
+      for (const [i, field] of (['image1', 'image2'] as const).entries()) {
+        const header = job.mapping[field]
+        const file = header ? photoPath(job.inputFile, row.input[header]) : null
+        const t = file ? await thumbnail(file) : null
+        if (t) sheet.addPicture(t.data, 'jpeg', photoCol0 + i, rowNumber, { width: t.width, height: t.height })
+      }
+    }
+    n++
+    await sheet.breathe()
+  }
+  if (!first.done) await write(first.value)
+  for (const row of rows) await write(row)
+  await sheet.close()
+  return n
+}

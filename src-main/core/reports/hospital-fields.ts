@@ -1,0 +1,86 @@
+import type { HospitalRecord } from '../provider/types'
+import type { ReportLabels } from './labels'
+import type { ColumnSpec } from './column-cells'
+import type { RegionNames } from './region-names'
+import { zonelessIsoDate } from './report-time'
+
+/**
+ * A hospital record flattened into readable columns: nested beds, staff, services and
+ * facilities become one column each, region names joined beside their codes.
+ */
+export function hospitalColumns(L: ReportLabels): ColumnSpec[] {
+  const H = L.hospital
+  return [
+    { header: H.code, kind: 'code' },
+    { header: H.name, kind: 'text', width: 40 },
+    { header: H.type, kind: 'text' },
+    { header: H.class, kind: 'text', width: 7 },
+    { header: H.ownership, kind: 'text' },
+    { header: H.bluStatus, kind: 'text' },
+    { header: H.provinceCode, kind: 'code' },
+    { header: H.province, kind: 'text' },
+    { header: H.regencyCode, kind: 'code' },
+    { header: H.regency, kind: 'text' },
+    { header: H.address, kind: 'text', width: 50 },
+    { header: H.phone, kind: 'code' },
+    { header: H.director, kind: 'text' },
+    { header: H.landArea, kind: 'auto' },
+    { header: H.buildingArea, kind: 'auto' },
+    { header: H.totalBeds, kind: 'integer' },
+    { header: H.bedsClassI, kind: 'integer' },
+    { header: H.bedsClassII, kind: 'integer' },
+    { header: H.bedsClassIII, kind: 'integer' },
+    { header: H.bedsHcu, kind: 'integer' },
+    { header: H.bedsPerinatology, kind: 'integer' },
+    { header: H.bedsIcuVentilator, kind: 'integer' },
+    { header: H.servicesCount, kind: 'integer' },
+    { header: H.servicesList, kind: 'text', width: 60 },
+    { header: H.staffTotal, kind: 'integer' },
+    { header: H.staffGp, kind: 'integer' },
+    { header: H.staffBasicSpecialist, kind: 'integer' },
+    { header: H.staffOtherSpecialist, kind: 'integer' },
+    { header: H.scrapedAt, kind: 'date' },
+  ]
+}
+
+export function hospitalValues(h: HospitalRecord | null, regions: RegionNames): unknown[] {
+  if (!h) return []
+  return [
+    h.code,
+    h.name,
+    h.type,
+    h.class,
+    h.ownership,
+    h.blu_status,
+    h.province_code,
+    regions.name(h.province_code),
+    h.regency_code,
+    regions.name(h.regency_code),
+    h.address,
+    h.phone,
+    h.director,
+    h.facilities?.land_area,
+    h.facilities?.building_area,
+    h.facilities?.total_beds,
+    h.beds?.class_i,
+    h.beds?.class_ii,
+    h.beds?.class_iii,
+    h.beds?.hcu,
+    h.beds?.perinatology,
+    h.beds?.icu_with_ventilator,
+    h.services?.count,
+    Array.isArray(h.services?.list) ? h.services.list.join('; ') : null,
+    h.staff?.total,
+    h.staff?.general_practitioner,
+    h.staff?.basic_specialist,
+    h.staff?.other_specialist,
+    typeof h.scraped_at === 'string' ? (zonelessIsoDate(h.scraped_at) ?? h.scraped_at) : null,
+  ]
+}
+
+/** A result's raw payload when it is a hospital record (lookups may store it there). */
+export function asHospitalRecord(raw: unknown): HospitalRecord | null {
+  if (!raw || typeof raw !== 'object') return null
+  const r = raw as Partial<HospitalRecord>
+  return typeof r.code === 'string' && typeof r.name === 'string' && typeof r.beds === 'object' ? (r as HospitalRecord) : null
+}

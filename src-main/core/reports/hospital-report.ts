@@ -1,0 +1,166 @@
+import type { HospitalRecord } from '../provider/types'
+import { HOSPITAL_CLASSES } from '../provider/types'
+import type { Store, JobRecord } from '../store'
+import type { ReportLabels } from './labels'
+import type { ColumnSpec } from './column-cells'
+import type { OutcomeTone, ReportWriter } from './report-output'
+import { asHospitalRecord, hospitalColumns, hospitalValues } from './hospital-fields'
+import { inputColumns, inputValues } from './input-columns'
+import { Pivot, writePivotSheet } from './pivot'
+import type { RegionNames } from './region-names'
+import { reportOutcome, type ReportOutcome } from './row-outcome'
+import { serviceHost } from './summary-sheet'
+import { toneMap } from './face-report'
+
+export const LOOKUP_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
+  found: 'good',
+  records: 'good',
+  'not-found': 'bad',
+  failed: 'failed',
+  uncertain: 'muted',
+  pending: 'muted',
+}
+
+/** The pivots of a hospital report, fed one distinct record at a time while the records are written. */
+export class HospitalPivots {
+  readonly provinceByClass = new Pivot()
+  readonly regencyByClass = new Pivot()
+  readonly ownership = new Pivot()
+  readonly type = new Pivot()
+  private readonly seen = new Set<string>()
+
+  add(h: HospitalRecord): void {
+    if (this.seen.has(h.code)) return
+    this.seen.add(h.code)
+    const cls = h.class ?? ''
+    const beds = h.facilities?.total_beds ?? 0
+    this.provinceByClass.add(h.province_code ?? '', cls, beds)
+    this.regencyByClass.add(h.regency_code ?? '', cls, beds)
+    this.ownership.add(h.ownership ?? '', cls, beds)
+    this.type.add(h.type ?? '', cls, beds)
+  }
+}
+
+/** Province/regency x class, ownership x class, type x class: hospitals counted, beds summed. */
+export async function writeHospitalPivots(writer: ReportWriter, p: HospitalPivots, L: ReportLabels, regions: RegionNames): Promise<void> {
+  const H = L.hospital
+  const common = {
+    countHeader: H.hospitals,
+    sumHeader: H.beds,
+    totalLabel: H.total,
+    colLabel: (c: string) => (c ? `${H.class} ${c}` : H.noClass),
+  }
+  const classes = (pivot: Pivot): string[] => pivot.columnKeys(HOSPITAL_CLASSES)
+  await writePivotSheet(writer, p.provinceByClass, {
+    ...common,
+    name: L.sheets.provinceByClass,
+    keyColumns: [
+      { header: H.provinceCode, kind: 'code' },
+      { header: H.province, kind: 'text' },
+    ],
+    keyValues: (k) => [k, regions.name(k)],
+    colKeys: classes(p.provinceByClass),
+  })
+  await writePivotSheet(writer, p.regencyByClass, {
+    ...common,
+    name: L.sheets.regencyByClass,
+    keyColumns: [
+      { header: H.regencyCode, kind: 'code' },
+      { header: H.regency, kind: 'text' },
+      { header: H.province, kind: 'text' },
+    ],
+    keyValues: (k) => [k, regions.name(k), regions.name(k.slice(0, 2))],
+    colKeys: classes(p.regencyByClass),
+  })
+  await writePivotSheet(writer, p.ownership, {
+    ...common,
+    name: L.sheets.ownership,
+    keyColumns: [{ header: H.ownership, kind: 'text' }],
+    keyValues: (k) => [k],
+    colKeys: classes(p.ownership),
+  })
+  await writePivotSheet(writer, p.type, {
+    ...common,
+    name: L.sheets.hospitalType,
+    keyColumns: [{ header: H.type, kind: 'text' }],
+    keyValues: (k) => [k],
+    colKeys: classes(p.type),
+  })
+}
+
+/**
+ * Sheet 2 of a hospital-lookup report: the input's own columns, then Hasil and Keterangan,
+ * then every field of the hospital found. The record comes from the result itself or,
+ * failing that, from the local cache by its code.
+ */
+export async function writeHospitalLookupResults(
+  writer: ReportWriter,
+  store: Store,
+  job: JobRecord,
+  L: ReportLabels,
+  regions: RegionNames,
+  pivots: HospitalPivots,
+): Promise<number> {
+  const source = serviceHost(job.settings.baseUrl)
+  const rows = store.rows.iterate(job.id)
+  const first = rows.next()
+  const inputs = inputColumns(job, first.done ? undefined : first.value.input)
+  const lead: ColumnSpec[] = [
+    { header: L.lookup.result, kind: 'outcome', width: 17 },
+    { header: L.lookup.note, kind: 'text', width: 40 },
+  ]
+  const tail: ColumnSpec[] = [
+    { header: L.lookup.time, kind: 'date' },
+    { header: L.lookup.rowId, kind: 'integer', width: 9 },
+  ]
+  const fields = hospitalColumns(L)
+  const sheet = writer.sheet(L.sheets.results, [...inputs, ...lead, ...fields, ...tail], {
+    primary: true,
+    outcomeColumn: inputs.length,
+    outcomeTones: toneMap(L, LOOKUP_TONES),
+  })
+  let n = 0
+  const write = async (row: (typeof first & { done: false })['value']): Promise<void> => {
+    const r = row.result
+    const outcome = reportOutcome(row.state, r?.outcome, false)
+    let record = asHospitalRecord(r?.raw)
+    if (!record && r?.recordKey && outcome === 'found') record = store.cache.getHospital(r.recordKey, source, 0) ?? null
+    if (record) pivots.add(record)
+    const values = hospitalValues(record, regions)
+    while (values.length < fields.length) values.push(null)
+    sheet.addRow([
+      ...inputValues(inputs, row.input),
+      L.outcomes[outcome],
+      row.errorMessage ?? '',
+      ...values,
+      row.finishedAt,
+      row.rowNo,
+    ])
+    n++
+    await sheet.breathe()
+  }
+  if (!first.done) await write(first.value)
+  for (const row of rows) await write(row)
+  await sheet.close()
+  return n
+}
+
+/** Sheet 2 of a hospital directory report: one row per distinct record, every field flattened. */
+export async function writeHospitalRecords(
+  writer: ReportWriter,
+  records: Iterable<HospitalRecord>,
+  L: ReportLabels,
+  regions: RegionNames,
+  pivots: HospitalPivots,
+): Promise<number> {
+  const sheet = writer.sheet(L.sheets.results, hospitalColumns(L), { primary: true })
+  let n = 0
+  for (const h of records) {
+    pivots.add(h)
+    sheet.addRow(hospitalValues(h, regions))
+    n++
+    await sheet.breathe()
+  }
+  await sheet.close()
+  return n
+}

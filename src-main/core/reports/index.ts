@@ -1,0 +1,11 @@
+/** Report writers: the public surface the CLI, the engine's `--out` and the desktop call. */
+export { writeJobReport, formatFromName, ReportError } from './job-report'
+export type { JobReportOptions, ReportResult } from './job-report'
+export { writeDirectoryReport } from './directory-report'
+export type { DirectoryReportOptions } from './directory-report'
+export { writeAnnotatedCopy, MAX_ANNOTATED_ROWS } from './annotated-copy'
+export { MAX_THUMBNAIL_ROWS } from './face-thumbnails'
+export { literalCell, csvField, isFormulaLike } from './cell-safety'
+export { labelsFor } from './labels'
+export type { ReportLang, ReportLabels } from './labels'
+export type { ReportFormat } from './report-output'

@@ -1,0 +1,131 @@
+import type { Store, JobRecord } from '../store'
+import { REKAP_VERSION } from '../version'
+import { labelsFor, type ReportLang, type ReportLabels } from './labels'
+import { openReport, type ReportFormat, type ReportWriter } from './report-output'
+import { openReportReader } from './report-reader'
+import { jobFigures } from './job-figures'
+import { jobSummaryLines, writeSummarySheet } from './summary-sheet'
+import { writeErrorsSheet } from './errors-sheet'
+import { writeFaceResults } from './face-report'
+import { MAX_THUMBNAIL_ROWS } from './face-thumbnails'
+import { HospitalPivots, writeHospitalLookupResults, writeHospitalPivots, writeHospitalRecords } from './hospital-report'
+import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots, writeSchoolRecords } from './school-report'
+import { writeRegionTree, writeRegionUnits } from './regions-report'
+import { loadRegionNames } from './region-names'
+import { schoolsLackPremiumFields } from './premium-fields'
+
+export interface JobReportOptions {
+  out: string
+  lang?: ReportLang
+  /** default: from the file name (.csv -> csv), else xlsx */
+  format?: ReportFormat
+  /** face-match only: two small photos per row (in-memory workbook, at most MAX_THUMBNAIL_ROWS rows) */
+  thumbnails?: boolean
+  now?: number
+  rekapVersion?: string
+}
+
+export interface ReportResult {
+  out: string
+  /** rows in the results sheet */
+  rows: number
+  sheets: string[]
+}
+
+export class ReportError extends Error {}
+
+export function formatFromName(out: string): ReportFormat {
+  return out.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx'
+}
+
+/**
+ * A job's report, chosen by its kind: summary, results, errors, then pivots. Reads the store
+ * through its own read-only connection and streams rows, so a 100,000-row job exports with
+ * flat memory while the engine keeps writing. The file appears only when complete.
+ */
+export async function writeJobReport(store: Store, jobId: string, opts: JobReportOptions): Promise<ReportResult> {
+  const id = store.jobs.resolveId(jobId)
+  const job = id ? store.jobs.get(id) : undefined
+  if (!job) throw new ReportError(`no job "${jobId}" in ${store.file}`)
+  const L = labelsFor(opts.lang)
+  const format = opts.format ?? formatFromName(opts.out)
+  const thumbnails = opts.thumbnails === true && job.kind === 'face-match' && format === 'xlsx'
+  if (thumbnails) {
+    const total = store.rows.counts(job.id).total
+    if (total > MAX_THUMBNAIL_ROWS) {
+      throw new ReportError(
+        `thumbnails are limited to ${MAX_THUMBNAIL_ROWS} rows (job ${job.id} has ${total}); export without --thumbnails, or filter the rows first`,
+      )
+    }
+  }
+  const reader = openReportReader(store)
+  const writer = openReport(opts.out, format, { streaming: !thumbnails })
+  try {
+    const rows = await writeSheets(writer, reader, job, L, {
+      now: opts.now ?? Date.now(),
+      rekapVersion: opts.rekapVersion ?? REKAP_VERSION,
+      thumbnails,
+    })
+    const sheets = await writer.finish()
+    return { out: opts.out, rows, sheets }
+  } catch (err) {
+    writer.abort()
+    throw err
+  } finally {
+    reader.close()
+  }
+}
+
+async function writeSheets(
+  writer: ReportWriter,
+  store: Store,
+  job: JobRecord,
+  L: ReportLabels,
+  ctx: { now: number; rekapVersion: string; thumbnails: boolean },
+): Promise<number> {
+  const figures = jobFigures(store, job)
+  const isSchool = job.kind === 'school-lookup' || job.kind === 'school-directory'
+  const notes = isSchool && schoolsLackPremiumFields(store, job) ? [L.notes.premium] : []
+  const lines = jobSummaryLines(job, figures, L, { now: ctx.now, rekapVersion: ctx.rekapVersion, notes })
+  await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id))
+
+  switch (job.kind) {
+    case 'face-match': {
+      const n = await writeFaceResults(writer, store, job, L, { thumbnails: ctx.thumbnails })
+      await writeErrorsSheet(writer, store, job.id, L)
+      return n
+    }
+    case 'hospital-lookup':
+    case 'hospital-directory': {
+      const regions = await loadRegionNames(store.cache)
+      const pivots = new HospitalPivots()
+      const n =
+        job.kind === 'hospital-lookup'
+          ? await writeHospitalLookupResults(writer, store, job, L, regions, pivots)
+          : await writeHospitalRecords(writer, store.cache.iterateJobHospitals(job.id), L, regions, pivots)
+      await writeErrorsSheet(writer, store, job.id, L)
+      await writeHospitalPivots(writer, pivots, L, regions)
+      return n
+    }
+    case 'school-lookup':
+    case 'school-directory': {
+      const regions = await loadRegionNames(store.cache)
+      const pivots = new SchoolPivots()
+      const n =
+        job.kind === 'school-lookup'
+          ? await writeSchoolLookupResults(writer, store, job, L, regions, pivots)
+          : await writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, regions, pivots)
+      await writeErrorsSheet(writer, store, job.id, L)
+      await writeSchoolPivots(writer, pivots, L, regions)
+      return n
+    }
+    case 'regions': {
+      const n = await writeRegionUnits(writer, store, job, L)
+      await writeErrorsSheet(writer, store, job.id, L)
+      await writeRegionTree(writer, store, L)
+      return n
+    }
+    default:
+      throw new ReportError(`job ${job.id} has an unknown kind "${String(job.kind)}"`)
+  }
+}

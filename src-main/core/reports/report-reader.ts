@@ -1,0 +1,23 @@
+import { openDatabase, JobsRepo, RowsRepo, UsageRepo, DirectoryCache, SettingsRepo, type Store } from '../store'
+
+/**
+ * A report reads through its own read-only connection to the store's file. Its row iterator
+ * stays open across awaits (the zip stream drains in between), and an open better-sqlite3
+ * iterator makes its connection refuse every other statement, so sharing the engine's
+ * connection would break a job running beside the export. WAL lets both read and write at once.
+ * An in-memory store has no file to reopen and is read directly.
+ */
+export function openReportReader(store: Store): Store {
+  if (store.file === ':memory:' || store.file === '') return { ...store, close: () => {} }
+  const db = openDatabase(store.file, { readonly: true })
+  return {
+    file: store.file,
+    db,
+    jobs: new JobsRepo(db),
+    rows: new RowsRepo(db),
+    usage: new UsageRepo(db),
+    cache: new DirectoryCache(db),
+    settings: new SettingsRepo(db),
+    close: () => db.close(),
+  }
+}

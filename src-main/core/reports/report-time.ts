@@ -1,0 +1,53 @@
+/**
+ * Times in reports. Excel has no time zones: a date cell is a wall-clock reading. exceljs
+ * writes a JS Date by its UTC fields, so an instant is shifted by the local offset first and
+ * the user sees the time their own clock showed; the summary names the offset.
+ */
+export function wallClockDate(ms: number, offsetMinutes = -new Date(ms).getTimezoneOffset()): Date {
+  return new Date(ms + offsetMinutes * 60_000)
+}
+
+/** '+07:00' for WIB. */
+export function utcOffsetLabel(ms: number, offsetMinutes = -new Date(ms).getTimezoneOffset()): string {
+  const sign = offsetMinutes < 0 ? '-' : '+'
+  const abs = Math.abs(offsetMinutes)
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}
+
+/**
+ * The service's `scraped_at` is ISO 8601 without a zone ('2025-03-01T10:20:30.123'): a wall-clock
+ * reading already, so its fields are kept as they are. Anything unparseable stays text.
+ */
+export function zonelessIsoDate(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/.exec(text.trim())
+  if (!m) return null
+  const ms = m[7] ? Math.round(Number('0.' + m[7]) * 1000) : 0
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), ms))
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/** JSON.stringify turns a Date into exactly this shape; the store keeps input cells as JSON. */
+const JSON_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+/** A user's date cell read back from the store's JSON (exceljs gave it to us as UTC fields). */
+export function revivedInputDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || !JSON_DATE.test(value)) return null
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/** 1 h 02 m 03 s, for people; the number of seconds sits beside it for formulas. */
+export function humanDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000))
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = total % 60
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} m ${String(s).padStart(2, '0')} s`
+  if (m > 0) return `${m} m ${String(s).padStart(2, '0')} s`
+  return `${s} s`
+}
+
+/** 'yyyy-mm-dd hh:mm:ss' of a wall-clock Date (its UTC fields), for CSV. */
+export function formatWallClock(d: Date): string {
+  return d.toISOString().replace('T', ' ').slice(0, 19)
+}

@@ -1,0 +1,170 @@
+import type { JobRecord, JobTransition } from '../store'
+import type { JobSettings } from '../jobs/job-settings'
+import { PRODUCTS } from '../jobs/products'
+import type { ReportLabels } from './labels'
+import type { JobFigures } from './job-figures'
+import type { ReportWriter } from './report-output'
+import { humanDuration, utcOffsetLabel, wallClockDate } from './report-time'
+import type { ReportOutcome } from './row-outcome'
+
+/** One line of the summary sheet; a line without a value is a section heading. */
+export interface SummaryLine {
+  label: string
+  value?: unknown
+}
+
+const date = (ms: number | null | undefined): Date | string => (ms ? wallClockDate(ms) : '-')
+
+/** Only the host of the service URL: a URL can carry a user, a password or a key in its query. */
+export function serviceHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host || '-'
+  } catch {
+    return '-'
+  }
+}
+
+export function reviewBandText(band: [number, number] | null | undefined): string {
+  return band ? `${band[0]} - ${band[1]}` : '-'
+}
+
+/**
+ * The settings a job ran with, by an explicit list of fields: nothing else from the settings
+ * snapshot is ever written, so a key that found its way into it cannot reach the report.
+ */
+export function settingsLines(s: JobSettings, kind: string, L: ReportLabels): SummaryLine[] {
+  const S = L.summary
+  const num = (v: number | null | undefined): number | string => (typeof v === 'number' ? v : S.none)
+  const lines: SummaryLine[] = [
+    { label: S.sectionSettings },
+    { label: S.serviceHost, value: serviceHost(s.baseUrl) },
+    { label: S.sandbox, value: s.sandbox ? L.yes : L.no },
+    { label: S.hospitalPlan, value: s.hospitalPlan ?? S.none },
+    { label: S.rates, value: PRODUCTS.map((p) => `${p} ${s.rps?.[p] ?? S.none}`).join('; ') },
+    { label: S.concurrency, value: num(s.concurrency) },
+    { label: S.budget, value: num(s.budgetRp) },
+    { label: S.balance, value: num(s.balanceRp) },
+    {
+      label: S.quotas,
+      value: PRODUCTS.map((p) => `${p} ${typeof s.monthlyQuota?.[p] === 'number' ? s.monthlyQuota[p] : S.unlimited}`).join('; '),
+    },
+  ]
+  if (kind === 'face-match') {
+    lines.push({ label: S.reviewBand, value: reviewBandText(s.reviewBand) })
+    lines.push({
+      label: S.threshold,
+      value: s.reviewBand ? L.notes.thresholdUnpublished(reviewBandText(s.reviewBand)) : L.notes.thresholdNoBand,
+    })
+  }
+  lines.push(
+    { label: S.freshness, value: num(s.cacheFreshnessHours) },
+    { label: S.maxAttempts, value: num(s.maxAttempts) },
+    { label: S.timeout, value: num(s.requestTimeoutMs) },
+    { label: S.resendUncertain, value: s.resendUncertain ? L.yes : L.no },
+  )
+  return lines
+}
+
+const OUTCOME_ORDER: ReportOutcome[] = ['match', 'no-match', 'review', 'found', 'not-found', 'records', 'failed', 'uncertain', 'pending']
+
+export function jobSummaryLines(
+  job: JobRecord,
+  f: JobFigures,
+  L: ReportLabels,
+  ctx: { now: number; rekapVersion: string; notes?: string[] },
+): SummaryLine[] {
+  const S = L.summary
+  const wall = job.startedAt ? (job.finishedAt ?? ctx.now) - job.startedAt : null
+  const lines: SummaryLine[] = [
+    { label: S.sectionJob },
+    { label: S.jobId, value: job.id },
+    { label: S.kind, value: L.kinds[job.kind] ?? job.kind },
+    { label: S.state, value: (L.states[job.state] ?? job.state) + (job.blockedReason ? ` (${job.blockedReason})` : '') },
+  ]
+  if (job.stateDetail) lines.push({ label: S.stateDetail, value: job.stateDetail })
+  lines.push(
+    { label: S.inputFile, value: job.inputName ?? S.none },
+    { label: S.fingerprint, value: job.inputFingerprint ?? S.none },
+  )
+  if (job.sheet) lines.push({ label: S.sheet, value: job.sheet })
+  if (job.headerRow) lines.push({ label: S.headerRow, value: job.headerRow })
+  lines.push(
+    { label: S.created, value: date(job.createdAt) },
+    { label: S.started, value: date(job.startedAt) },
+    { label: S.finished, value: date(job.finishedAt) },
+    { label: S.activeDuration, value: humanDuration(job.activeMs) },
+    { label: S.activeSeconds, value: Math.round(job.activeMs / 1000) },
+    { label: S.wallDuration, value: wall === null ? S.none : humanDuration(wall) },
+    { label: S.wallSeconds, value: wall === null ? S.none : Math.round(wall / 1000) },
+    { label: S.timeZone, value: utcOffsetLabel(ctx.now) },
+    ...settingsLines(job.settings, job.kind, L),
+    { label: S.sectionCounts },
+    { label: S.totalRows, value: f.counts.total },
+  )
+  for (const o of OUTCOME_ORDER) {
+    const n = f.outcomes[o]
+    if (n) lines.push({ label: S.outcome(L.outcomes[o]), value: n })
+  }
+  lines.push(
+    { label: S.localFailures, value: f.counts.localFailures },
+    { label: S.callsMade, value: f.attempts },
+    { label: S.cacheHits, value: f.counts.cacheHits },
+  )
+  if (job.kind.endsWith('-directory')) lines.push({ label: S.records, value: f.records })
+  lines.push(
+    { label: S.sectionMoney },
+    { label: S.chargedRows, value: f.counts.charged },
+    { label: S.chargedPoints, value: f.ledgerPoints },
+    { label: S.costRp, value: f.ledgerPoints },
+    { label: S.rowCostRp, value: f.counts.costPoints },
+    { label: S.ledgerCheck, value: f.ledgerPoints === f.counts.costPoints ? L.notes.ledgerMatch : L.notes.ledgerMismatch },
+    { label: S.uncertainLeft, value: f.counts.uncertain },
+    { label: S.resentUncertainRows, value: f.counts.resentUncertain },
+  )
+  const notes = [...(ctx.notes ?? [])]
+  if (job.state !== 'done') notes.unshift(L.notes.notFinished)
+  if (notes.length) lines.push({ label: S.sectionNotes }, ...notes.map((n) => ({ label: '', value: n })))
+  lines.push({ label: S.rekapVersion, value: ctx.rekapVersion }, { label: S.reportMade, value: date(ctx.now) })
+  return lines
+}
+
+/** Sheet 1: the lines as label / value, then the job's state transitions as a small table. */
+export async function writeSummarySheet(
+  writer: ReportWriter,
+  L: ReportLabels,
+  lines: SummaryLine[],
+  transitions: JobTransition[] = [],
+): Promise<void> {
+  const S = L.summary
+  const sheet = writer.sheet(
+    L.sheets.summary,
+    [
+      { header: S.item, kind: 'auto', width: 46 },
+      { header: S.value, kind: 'auto', width: 60 },
+      { header: '', kind: 'auto', width: 14 },
+      { header: '', kind: 'auto', width: 18 },
+      { header: '', kind: 'auto', width: 40 },
+    ],
+    { table: false },
+  )
+  sheet.addRow([S.title], { bold: true })
+  for (const l of lines) {
+    if (l.value === undefined) sheet.addRow([l.label], { bold: true })
+    else sheet.addRow([l.label, l.value])
+  }
+  if (transitions.length) {
+    sheet.addRow([])
+    sheet.addRow([S.sectionTransitions], { bold: true })
+    sheet.addRow([S.at, S.from, S.to, S.reason, S.detail], { bold: true })
+    for (const t of transitions) {
+      sheet.addRow([
+        wallClockDate(t.at),
+        t.from ? (L.states[t.from] ?? t.from) : S.none,
+        L.states[t.to] ?? t.to,
+        t.reason ?? '',
+        t.detail ?? '',
+      ])
+    }
+  }
+  await sheet.close()
+}
