@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, mkdir, rm, symlink, writeFile, copyFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -191,5 +191,32 @@ describe('image references', () => {
     if (process.platform !== 'win32') {
       expect(await resolveImageRef('C:\\KYC\\foto\\ktp.jpg', wbDir)).toMatchObject({ ok: false, reason: expect.stringMatching(/Windows path/) })
     }
+  })
+})
+
+describe('hostile inputs beyond the corpus', () => {
+  it('stops a zip part that inflates beyond its declared size (a disguised bomb)', async () => {
+    const file = path.join(dir, 'liar.xlsx')
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Data')
+    ws.addRow(['Kode RS', 'Nama'])
+    for (let i = 0; i < 2000; i++) ws.addRow([String(3171000 + i), `RS ${i}`])
+    await wb.xlsx.writeFile(file)
+    // shrink the central directory's declared size of the sheet part to 1,000 bytes
+    const bytes = await readFile(file)
+    const name = Buffer.from('xl/worksheets/sheet1.xml')
+    for (let p = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); p >= 0; p = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), p + 4)) {
+      const len = bytes.readUInt16LE(p + 28)
+      if (bytes.subarray(p + 46, p + 46 + len).equals(name)) bytes.writeUInt32LE(1000, p + 24)
+    }
+    await writeFile(file, bytes)
+    await expect(openTable(file).then(readAll)).rejects.toThrow(/liar\.xlsx, sheet "Data": cannot be read: the part "xl\/worksheets\/sheet1\.xml" inflates beyond the 1000 bytes its directory declares/)
+  })
+
+  it('names the row of a csv quote that is never closed instead of reading the whole file into one cell', async () => {
+    const file = path.join(dir, 'open-quote.csv')
+    const filler = `3171037,${'x'.repeat(1000)}\n`.repeat(20_000)
+    await writeFile(file, `Kode RS,Nama\n3171015,RS A\n3171026,"RS B\n${filler}`)
+    await expect(openTable(file).then(readAll)).rejects.toThrow('open-quote.csv, sheet "open-quote": cannot be read: row 3 is longer than 16 MB; a quote (") opened in it is probably never closed')
   })
 })

@@ -14,6 +14,9 @@ import { decodeXmlEntities } from './xml-attributes'
  * text directly, one complete `<row>` at a time, so memory is bounded by the longest row.
  */
 
+/** One row's XML beyond this is refused rather than buffered (far above any real row; keeps memory bounded). */
+const MAX_ROW_CHARS = 64 * 1024 * 1024
+
 const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g
 const ATTR_R = /\br="([A-Z]+)(\d+)"/
 const ATTR_T = /\bt="(\w+)"/
@@ -106,6 +109,9 @@ export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): Asyn
         yield row
       }
       consumed = end + 6
+    }
+    if (buffer.length - consumed > MAX_ROW_CHARS) {
+      throw new Error(`row ${previousRow + 1} holds more than ${MAX_ROW_CHARS / 1024 / 1024} MB of XML; the sheet is damaged or not a real spreadsheet`)
     }
     if (consumed > 0) buffer = buffer.slice(consumed)
     else if (buffer.length > 1024 * 1024 && !buffer.includes('<row')) {

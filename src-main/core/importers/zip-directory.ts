@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { createInflateRaw, inflateRawSync } from 'node:zlib'
 
 /**
@@ -192,6 +192,18 @@ export class ZipDirectory {
     const inflate = createInflateRaw()
     raw.on('error', (err) => inflate.destroy(err))
     inflate.on('close', () => raw.destroy())
-    return raw.pipe(inflate)
+    // the directory's declared size was checked for zip bombs; hold the data to it
+    let inflated = 0
+    const limit = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        inflated += chunk.length
+        if (inflated > entry.uncompressedSize) {
+          done(new Error(`the part "${name}" inflates beyond the ${entry.uncompressedSize} bytes its directory declares (damaged, or a disguised zip bomb)`))
+        } else done(null, chunk)
+      },
+    })
+    inflate.on('error', (err) => limit.destroy(err))
+    limit.on('close', () => inflate.destroy())
+    return raw.pipe(inflate).pipe(limit)
   }
 }
