@@ -5,8 +5,8 @@
  *   npx tsx bench/face.ts            (reads ../shared/fixtures/faces)
  *
  * Worker threads live inside this process, so the process's peak RSS (getrusage maxRSS) already
- * includes every worker; each worker's own JS heap and ArrayBuffers (the tfjs wasm heap lives in
- * one) are printed beside it.
+ * includes every worker; each worker's own JS heap and tfjs wasm memory are printed beside it.
+ * Wall-clock columns depend on other load on the machine; the CPU column does much less.
  */
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
@@ -100,7 +100,7 @@ for (const r of [single, pool]) {
     `${r.label.padEnd(22)} ${`${r.startMs.toFixed(0)} ms`.padStart(7)}   ${r.sequentialMsPerPair.toFixed(0).padStart(21)}   ${r.queuedMsPerPair.toFixed(0).padStart(18)}   ${r.cpuMsPerPair.toFixed(0).padStart(11)}   ${mb(r.peakRss)}`,
   )
   r.workerMemory.forEach((m, i) =>
-    console.log(`    worker ${i + 1}: JS heap ${mb(m.heapUsedBytes)}, ArrayBuffers ${mb(m.arrayBuffersBytes)}`),
+    console.log(`    worker ${i + 1}: JS heap ${mb(m.heapUsedBytes)}, tfjs wasm memory ${mb(m.wasmHeapBytes)}`),
   )
 }
 console.log(`process maxRSS over the whole run (getrusage): ${mb(process.resourceUsage().maxRSS * 1024)}`)

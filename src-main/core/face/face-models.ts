@@ -11,6 +11,7 @@ type TfRuntime = FaceApi['tf'] & {
   ready(): Promise<void>
   getBackend(): string
   enableProdMode(): void
+  backend(): { wasm?: { HEAPU8?: Uint8Array } }
 }
 
 // CommonJS on purpose: face-api's node-wasm bundle require()s @tensorflow/tfjs, and we must drive
@@ -37,6 +38,8 @@ export interface FaceModels {
   /** All faces in the image with their descriptors, in detector order. */
   describe(image: RgbImage): Promise<FoundFace[]>
   backend: string
+  /** size of the wasm linear memory holding weights and tensors (it only grows) */
+  wasmHeapBytes(): number
 }
 
 let loading: Promise<FaceModels> | undefined
@@ -65,6 +68,7 @@ async function load(): Promise<FaceModels> {
 
   return {
     backend: tf.getBackend(),
+    wasmHeapBytes: () => tf.backend().wasm?.HEAPU8?.byteLength ?? 0,
     async describe(image: RgbImage): Promise<FoundFace[]> {
       const input = tf.tensor3d(image.pixels, [image.height, image.width, 3], 'int32')
       try {

@@ -19,16 +19,17 @@ port.on('message', (msg: ToWorker) => {
       (err) => send({ type: 'failed', id: msg.id, message: messageOf(err) }),
     )
   } else if (msg.type === 'stats') {
-    const mem = process.memoryUsage()
-    send({
-      type: 'stats',
-      id: msg.id,
-      memory: {
-        heapUsedBytes: mem.heapUsed,
-        arrayBuffersBytes: mem.arrayBuffers,
-        processMaxRssBytes: process.resourceUsage().maxRSS * 1024,
-      },
-    })
+    void loadFaceModels().then((models) =>
+      send({
+        type: 'stats',
+        id: msg.id,
+        memory: {
+          heapUsedBytes: process.memoryUsage().heapUsed,
+          wasmHeapBytes: models.wasmHeapBytes(),
+          processMaxRssBytes: process.resourceUsage().maxRSS * 1024,
+        },
+      }),
+    )
   }
 })
 

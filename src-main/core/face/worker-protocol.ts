@@ -8,8 +8,8 @@ export type ToWorker =
 export interface WorkerMemory {
   /** this worker's JS heap (its isolate only) */
   heapUsedBytes: number
-  /** ArrayBuffers, including the tfjs wasm heap, owned by this worker */
-  arrayBuffersBytes: number
+  /** this worker's tfjs wasm linear memory (model weights and tensors) */
+  wasmHeapBytes: number
   /** peak resident set of the whole process as seen from the worker (threads share one process) */
   processMaxRssBytes: number
 }
