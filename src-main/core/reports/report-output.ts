@@ -190,7 +190,7 @@ class XlsxSheet implements SheetWriter {
   private write(cells: CellPrimitive[], opts: RowOptions): void {
     const row = this.ws.getRow(this.rowNo)
     cells.forEach((v, i) => {
-      if (v === null) return
+      if (v === null || v === '') return
       const cell = row.getCell(i + 1)
       cell.value = v
       if (v instanceof Date && !NUMBER_FORMATS[this.columns[i].kind]) cell.numFmt = NUMBER_FORMATS.date!
