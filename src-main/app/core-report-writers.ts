@@ -1,13 +1,51 @@
 /**
  * The export commands' writers, loaded from core/reports on first use (exceljs and the report
- * code stay out of the startup path of the window).
+ * code stay out of the startup path of the window). A report's own refusal (e.g. "an annotated
+ * copy needs an .xlsx input") reaches the user as a conflict, not as a crash.
  */
+import type { DirectoryQuery } from '../contract/ipc'
+import { REKAP_VERSION } from '../core/version'
+import { AppError } from './app-error'
 import type { ReportWriters } from './report-writers'
 
 const load = () => import('../core/reports')
 
+async function refusalsAsConflicts<T>(work: () => Promise<T>): Promise<T> {
+  const { ReportError } = await load()
+  try {
+    return await work()
+  } catch (err) {
+    if (err instanceof ReportError) throw new AppError('conflict', err.message)
+    throw err
+  }
+}
+
+/** The contract's directory query in the words of the cache's report queries. */
+function reportQuery(q: DirectoryQuery) {
+  if (q.product === 'hospitals') {
+    return {
+      product: 'hospitals' as const,
+      query: {
+        provinceCodes: q.provinceCodes,
+        regencyCodes: q.regencyCodes,
+        class: q.class,
+        type: q.type,
+        ownership: q.ownership,
+        bluStatus: q.blu_status,
+        name: q.name,
+      },
+    }
+  }
+  return {
+    product: 'schools' as const,
+    query: { regencyCodes: q.regencyCodes, grade: q.grade, status: q.status, name: q.name },
+  }
+}
+
 export const coreReportWriters: ReportWriters = {
-  writeJobReport: async (store, jobId, opts) => (await load()).writeJobReport(store, jobId, opts),
-  writeAnnotatedCopy: async (store, jobId, opts) => (await load()).writeAnnotatedCopy(store, jobId, opts),
-  writeDirectoryReport: async (store, query, opts) => (await load()).writeDirectoryReport(store, query, opts),
+  writeJobReport: (store, jobId, opts) =>
+    refusalsAsConflicts(async () => (await load()).writeJobReport(store, jobId, { ...opts, rekapVersion: REKAP_VERSION })),
+  writeAnnotatedCopy: (store, jobId, opts) => refusalsAsConflicts(async () => (await load()).writeAnnotatedCopy(store, jobId, opts)),
+  writeDirectoryReport: (store, query, opts) =>
+    refusalsAsConflicts(async () => (await load()).writeDirectoryReport(store, { ...reportQuery(query), ...opts, rekapVersion: REKAP_VERSION })),
 }

@@ -8,5 +8,5 @@ import type { Store } from '../core/store'
 export interface ReportWriters {
   writeJobReport(store: Store, jobId: string, opts: { out: string; lang: Lang; format: 'xlsx' | 'csv' }): Promise<unknown>
   writeAnnotatedCopy(store: Store, jobId: string, opts: { out: string; lang: Lang }): Promise<unknown>
-  writeDirectoryReport(store: Store, query: DirectoryQuery, opts: { out: string; lang: Lang; source: string }): Promise<unknown>
+  writeDirectoryReport(store: Store, query: DirectoryQuery, opts: { out: string; lang: Lang }): Promise<unknown>
 }

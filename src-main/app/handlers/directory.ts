@@ -43,7 +43,7 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
       await mkdir(dir, { recursive: true })
       const fileName = directoryReportName(query.product, ctx.core.clock.now(), lang)
       const out = path.join(dir, fileName)
-      await ctx.reports.writeDirectoryReport(ctx.store, query, { out, lang, source: sourceOf(ctx.settings().baseUrl) })
+      await ctx.reports.writeDirectoryReport(ctx.store, query, { out, lang })
       return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName) }
     },
   }
