@@ -79,6 +79,10 @@ export class JobRunner {
   stop(reason: StopReason): void {
     if (this.stopReason) return
     this.stopReason = reason
+    // Money and quota blocks let rows that already hold a reservation go out (they fit);
+    // pause, cancel and the other blocks stop waiting requests at once.
+    const letReservedFinish = reason.kind === 'block' && (reason.reason === 'needs-top-up' || reason.reason === 'quota-exhausted')
+    if (letReservedFinish) return
     this.stopController.abort(new Error(reason.kind))
     this.freeAbort.abort(new Error(reason.kind))
   }
@@ -146,7 +150,12 @@ export class JobRunner {
     let attempts = initial.attempts
     let rateLimitedTimes = 0
     let row = initial
-    while (!this.stopReason) {
+    // A row already picked runs its first attempt even if a money block came meanwhile: the
+    // reservation below decides whether it may still be sent.
+    let first = true
+    while (first || !this.stopReason) {
+      first = false
+      if (this.stopReason && this.stopReason.kind !== 'block') return
       let reserved = false
       let inFlight = false
       try {

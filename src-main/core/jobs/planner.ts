@@ -287,8 +287,11 @@ async function resolveFaceImage(
     path = ref.path
   }
   const pre = await preflightImage({ path })
-  if (!pre.ok && !pre.fixable) {
+  // Only an oversize photo is fixed silently (a downscaled JPEG copy is sent; the original is
+  // untouched). A wrong file type is reported: the operator should know the file is not a photo.
+  const onlyTooLarge = pre.problems.length > 0 && pre.problems.every((p) => p.code === 'too-large') && pre.fixable
+  if (!pre.ok && !onlyTooLarge) {
     return { failure: pre.problems.map((p) => p.message).join('; '), code: pre.problems[0]?.code ?? 'bad-image' }
   }
-  return { ref: { path, sha256: pre.sha256!, convert: !pre.ok && pre.fixable } }
+  return { ref: { path, sha256: pre.sha256!, convert: onlyTooLarge } }
 }
