@@ -39,7 +39,12 @@ export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 /** How many bytes are inspected to sniff the encoding and delimiter. */
 const SNIFF_BYTES = 64 * 1024
 
+/** Records one at a time (convenient); the importer uses readCsvRecordBatches (one await per chunk). */
 export async function* readCsvRecords(input: Readable): AsyncGenerator<CsvRecord> {
+  for await (const batch of readCsvRecordBatches(input)) yield* batch
+}
+
+export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<CsvRecord[]> {
   const state: { decoder: StringDecoder | null } = { decoder: null }
   let delimiter: Delimiter | null = null
   let head: Buffer[] = []
@@ -68,9 +73,8 @@ export async function* readCsvRecords(input: Readable): AsyncGenerator<CsvRecord
     recordChars = 0
   }
 
-  function* drain(): Generator<CsvRecord> {
-    const ready = records.splice(0, records.length)
-    yield* ready
+  function* drain(): Generator<CsvRecord[]> {
+    if (records.length) yield records.splice(0, records.length)
   }
 
   let recordChars = 0

@@ -9,7 +9,7 @@ import {
 } from './header-detection'
 import { describeLocation, ImportError, importError, makeProblem } from './import-error'
 import { RowBuilder } from './row-builder'
-import { SheetPictures } from './sheet-pictures'
+import { SheetPictures, type PictureAnchor } from './sheet-pictures'
 import { csvRowSource, xlsxFastRowSource, xlsxRowSource, type RowSource, type SourceRow } from './sheet-row-sources'
 import type { ImportedRow, ImportProblem, OpenTableOptions, SheetInfo, TableReader } from './types'
 import { chooseSheet, readSheetParts, type SheetPart } from './workbook-parts'
@@ -81,16 +81,28 @@ function tooManyRows(file: string, sheet: string, maxRows: number, lastRow?: num
   return importError('too-many-rows', file, `the sheet has more than ${maxRows} data rows${seen}, the limit for one job; split it into smaller files`, sheet)
 }
 
-/** Reads rows until the header can be decided: the first 20 rows, or the given header row plus a few. */
-async function readHeaderWindow(source: RowSource, headerRow: number | undefined): Promise<{ buffered: SourceRow[]; done: boolean }> {
+/**
+ * Reads rows until the header can be decided: the first 20 rows, or the given header row plus a few.
+ * `layoutRows` are the rows the header layout may look at (a fixed window, so a stray value far down
+ * never adds a column); `buffered` is everything read so far, to be replayed as data.
+ */
+async function readHeaderWindow(
+  source: RowSource,
+  headerRow: number | undefined,
+): Promise<{ buffered: SourceRow[]; layoutRows: SourceRow[]; done: boolean }> {
   const buffered: SourceRow[] = []
   for (;;) {
     const next = await source.rows.next()
-    if (next.done) return { buffered, done: true }
-    buffered.push(next.value)
+    if (!next.done) buffered.push(...next.value)
+    if (buffered.length === 0) {
+      if (next.done) return { buffered, layoutRows: [], done: true }
+      continue
+    }
     const first = buffered[0].rowNumber
     const limit = headerRow !== undefined ? headerRow + 1 + LOOKAHEAD_ROWS : first + HEADER_SEARCH_ROWS + LOOKAHEAD_ROWS
-    if (next.value.rowNumber >= limit) return { buffered, done: false }
+    if (next.done || buffered[buffered.length - 1].rowNumber >= limit) {
+      return { buffered, layoutRows: buffered.filter((r) => r.rowNumber <= limit), done: next.done === true }
+    }
   }
 }
 
@@ -108,10 +120,10 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
   }
 
   let layout: HeaderLayout
-  let window: { buffered: SourceRow[]; done: boolean }
+  let window: { buffered: SourceRow[]; layoutRows: SourceRow[]; done: boolean }
   try {
     window = await readHeaderWindow(source, opts.headerRow)
-    const nonBlank = window.buffered.filter((r) => r.cells.some((v) => v !== null && v !== undefined && v !== ''))
+    const nonBlank = window.layoutRows.filter((r) => r.cells.some((v) => v !== null && v !== undefined && v !== ''))
     if (nonBlank.length === 0) throw importError('empty-sheet', file, 'the sheet is empty', sheet)
     const headerRow = opts.headerRow ?? detectHeaderRow(nonBlank)
     if (headerRow === null) {
@@ -135,13 +147,16 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
     const pictureOnlyRows = pictures ? pictures.rowNumbers().filter((r) => r >= layout.firstDataRow) : []
     let nextPictureRow = 0
 
-    async function* emit(raw: SourceRow): AsyncGenerator<ImportedRow> {
-      if (raw.rowNumber < layout.firstDataRow) return
+    /** Builds one data row (sync); null for rows above the data and blank rows. */
+    const build = (raw: SourceRow): { row: ImportedRow; anchors: PictureAnchor[] } | null => {
+      if (raw.rowNumber < layout.firstDataRow) return null
       const anchors = pictures ? pictures.anchorsInRow(raw.rowNumber).filter((a) => pictureCols.has(a.col)) : []
-      if (anchors.length === 0 && builder.isBlank(raw)) return
+      if (anchors.length === 0 && builder.isBlank(raw)) return null
       if (opts.maxRows !== undefined && count >= opts.maxRows) throw tooManyRows(file, sheet, opts.maxRows)
       count++
-      const row = builder.build(raw, new Set(anchors.map((a) => a.col)))
+      return { row: builder.build(raw, anchors.length ? new Set(anchors.map((a) => a.col)) : undefined), anchors }
+    }
+    const attachPictures = async (row: ImportedRow, anchors: PictureAnchor[]): Promise<void> => {
       for (const anchor of anchors) {
         const header = layout.headers[layout.columns.indexOf(anchor.col)]
         if (row.pictures[header]) continue // the first picture in a cell wins
@@ -152,7 +167,7 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
             makeProblem({
               file,
               sheet,
-              row: raw.rowNumber,
+              row: row.sourceRow,
               column: header,
               code: 'picture-unreadable',
               reason: `the picture in this cell cannot be read (${(err as Error).message})`,
@@ -160,29 +175,39 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
           )
         }
       }
-      yield row
     }
-    async function* upTo(rowNumber: number): AsyncGenerator<ImportedRow> {
+    /** Picture-only rows before `rowNumber` that the sheet XML did not list. */
+    const pictureRowsBefore = (rowNumber: number): SourceRow[] => {
+      const out: SourceRow[] = []
       while (nextPictureRow < pictureOnlyRows.length && pictureOnlyRows[nextPictureRow] < rowNumber) {
-        yield* emit({ rowNumber: pictureOnlyRows[nextPictureRow++], cells: [] })
+        out.push({ rowNumber: pictureOnlyRows[nextPictureRow++], cells: [] })
       }
       if (pictureOnlyRows[nextPictureRow] === rowNumber) nextPictureRow++
+      return out
     }
 
     try {
-      for (const raw of window.buffered) {
-        yield* upTo(raw.rowNumber)
-        yield* emit(raw)
-      }
-      if (!window.done) {
-        for (;;) {
-          const next = await source.rows.next()
-          if (next.done) break
-          yield* upTo(next.value.rowNumber)
-          yield* emit(next.value)
+      let batch: SourceRow[] | null = window.buffered
+      while (batch) {
+        for (const raw of batch) {
+          const before = nextPictureRow < pictureOnlyRows.length ? pictureRowsBefore(raw.rowNumber) : []
+          for (const r of [...before, raw]) {
+            const built = build(r)
+            if (!built) continue
+            if (built.anchors.length) await attachPictures(built.row, built.anchors)
+            yield built.row
+          }
         }
+        if (window.done) break
+        const next = await source.rows.next()
+        batch = next.done ? null : next.value
       }
-      yield* upTo(Number.MAX_SAFE_INTEGER)
+      for (const r of pictureRowsBefore(Number.MAX_SAFE_INTEGER)) {
+        const built = build(r)
+        if (!built) continue
+        await attachPictures(built.row, built.anchors)
+        yield built.row
+      }
     } catch (err) {
       fail(err)
     } finally {

@@ -7,6 +7,8 @@ import type { SourceRow } from './sheet-row-sources'
 import type { CellValue, ImportedRow, ImportProblem } from './types'
 import { EXCEL_MAX_CELL_CHARS } from './types'
 
+const NO_COLUMNS: ReadonlySet<number> = new Set()
+
 /** Turns raw rows into ImportedRows: values keyed by header, codes kept as text, problems named. */
 export class RowBuilder {
   private readonly codeKind: Array<'nik' | 'code' | null>
@@ -28,7 +30,7 @@ export class RowBuilder {
    * @param pictureColumns 0-based sheet columns that hold a picture in this row: an Excel error shown
    *   in such a cell (a "Place in cell" picture reads as #VALUE! to older readers) is not a problem.
    */
-  build(raw: SourceRow, pictureColumns: ReadonlySet<number> = new Set()): ImportedRow {
+  build(raw: SourceRow, pictureColumns: ReadonlySet<number> = NO_COLUMNS): ImportedRow {
     const values: Record<string, CellValue> = {}
     const problems: ImportProblem[] = []
     const { headers, columns } = this.layout

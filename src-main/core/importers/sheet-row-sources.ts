@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 
 import { convertCsvField, convertExcelValue, type ConvertedCell } from './cell-values'
-import { readCsvRecords } from './csv-records'
+import { readCsvRecordBatches } from './csv-records'
 import type { RawRow } from './header-detection'
 import { readSheetXmlRows } from './sheet-xml-rows'
 import { readWorkbookData } from './xlsx-workbook-data'
@@ -22,7 +22,8 @@ export interface SourceRow extends RawRow {
 }
 
 export interface RowSource {
-  rows: AsyncGenerator<SourceRow>
+  /** rows in batches (a chunk's worth), so a 100,000-row sheet costs hundreds of awaits, not 100,000 */
+  rows: AsyncGenerator<SourceRow[]>
   close(): void
 }
 
@@ -64,12 +65,12 @@ export function xlsxRowSource(file: string, sheetNo: number): RowSource {
   reader.on('entry', (e: { type: string; id?: string }) => {
     if (e.type === 'worksheet') currentSheetNo = Number(e.id)
   })
-  async function* rows(): AsyncGenerator<SourceRow> {
+  async function* rows(): AsyncGenerator<SourceRow[]> {
     for await (const worksheet of reader) {
       if (currentSheetNo !== sheetNo) continue
       for await (const row of worksheet) {
         // exceljs row.values is 1-based: index 0 is always empty
-        yield toSourceRow(row.number, row.values, convertExcelValue, 1)
+        yield [toSourceRow(row.number, row.values, convertExcelValue, 1)]
       }
       return
     }
@@ -89,9 +90,9 @@ export async function xlsxFastRowSource(zip: ZipDirectory, sheetPart: string): P
 
 export function csvRowSource(file: string): RowSource {
   const input = createReadStream(file, { highWaterMark: 256 * 1024 })
-  async function* rows(): AsyncGenerator<SourceRow> {
-    for await (const record of readCsvRecords(input)) {
-      yield toSourceRow(record.recordNumber, record.fields, (v) => convertCsvField(v as string), 0)
+  async function* rows(): AsyncGenerator<SourceRow[]> {
+    for await (const records of readCsvRecordBatches(input)) {
+      yield records.map((r) => toSourceRow(r.recordNumber, r.fields, (v) => convertCsvField(v as string), 0))
     }
   }
   return { rows: rows(), close: () => input.destroy() }

@@ -91,13 +91,15 @@ export function parseRow(rowXml: string, previousRow: number, data: WorkbookData
   return notes ? { rowNumber, cells, notes } : { rowNumber, cells }
 }
 
-export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): AsyncGenerator<SourceRow> {
+/** Yields the complete rows of each inflated chunk as one batch (one await per chunk, not per row). */
+export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): AsyncGenerator<SourceRow[]> {
   const decoder = new StringDecoder('utf8')
   let buffer = ''
   let previousRow = 0
   for await (const chunk of xml) {
     buffer += decoder.write(chunk as Buffer)
     let consumed = 0
+    const batch: SourceRow[] = []
     for (;;) {
       const end = buffer.indexOf('</row>', consumed)
       if (end < 0) break
@@ -106,7 +108,7 @@ export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): Asyn
       if (start >= consumed) {
         const row = parseRow(buffer.slice(start, end), previousRow, data)
         previousRow = row.rowNumber
-        yield row
+        batch.push(row)
       }
       consumed = end + 6
     }
@@ -114,6 +116,7 @@ export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): Asyn
       throw new Error(`row ${previousRow + 1} holds more than ${MAX_ROW_CHARS / 1024 / 1024} MB of XML; the sheet is damaged or not a real spreadsheet`)
     }
     if (consumed > 0) buffer = buffer.slice(consumed)
+    if (batch.length) yield batch
     else if (buffer.length > 1024 * 1024 && !buffer.includes('<row')) {
       // outside <sheetData> there is only metadata; keep a tail long enough to hold a split tag
       buffer = buffer.slice(-4096)
