@@ -3,7 +3,9 @@
  * ../shared/fixtures/faces. Each photo is described once through the pool; pairs are then judged
  * with the same rule verify() uses, and verify() itself is exercised end to end on a few pairs.
  */
+import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -163,5 +165,27 @@ describe('pool lifecycle', () => {
     } finally {
       await pool.close()
     }
+  })
+})
+
+describe('started the way the CLI starts (tsx registered in the main thread only)', () => {
+  it('loads the TypeScript worker and verifies a pair', async () => {
+    const repo = fileURLToPath(new URL('../../', import.meta.url))
+    const script = `
+      import { register } from 'tsx/esm/api'
+      import { readFileSync } from 'node:fs'
+      register()
+      const { createFaceEngine } = await import('./src-main/core/face/index.ts')
+      const engine = await createFaceEngine({ workers: 1 })
+      const photo = (f) => readFileSync(${JSON.stringify(FACES)} + f)
+      const result = await engine.verify(photo('kit_harington_1.jpg'), photo('kit_harington_2.jpg'))
+      await engine.close()
+      console.log(JSON.stringify({ ok: result.ok, match: result.match }))`
+    // A clean node (not vitest's worker flags); it must also exit by itself once closed.
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: repo,
+      timeout: 120_000,
+    })
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ ok: true, match: true })
   })
 })
