@@ -45,10 +45,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    build: {
-      outDir: resolve(root, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
-    },
+    // output: out/renderer (electron-vite's default, also under --outDir)
+    build: { rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } } },
     plugins: [vue()],
   },
 })

@@ -3,7 +3,7 @@
  * sandbox) exactly like the desktop app, serves it on loopback, prints the one line a user
  * (or a test) needs, and runs until SIGINT/SIGTERM.
  */
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { appPaths } from '../app/app-paths'
 import { envKeyVault } from '../app/key-vault'
 import { openApp, type OpenApp, type OpenAppOptions } from '../app/open-app'
@@ -94,7 +94,10 @@ function numberFlag(name: string, raw: string | undefined): number | undefined {
 export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
   const port = numberFlag('port', flags.port)
   if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new CliError('--port must be an integer from 0 to 65535', EXIT.usage)
-  if (!rendererBuilt(DEFAULT_RENDERER_DIR)) {
+  // REKAP_RENDERER_DIR: serve another build of the renderer (packaging, tests)
+  const rendererDir = process.env.REKAP_RENDERER_DIR ? resolve(process.env.REKAP_RENDERER_DIR) : DEFAULT_RENDERER_DIR
+  if (!rendererBuilt(rendererDir)) {
+    if (rendererDir !== DEFAULT_RENDERER_DIR) throw new CliError(`REKAP_RENDERER_DIR ${rendererDir} has no index.html`, EXIT.usage)
     process.stderr.write('rekap ui: the interface is not built yet; building it once (npx electron-vite build)…\n')
     const problem = buildRenderer()
     if (problem) throw new CliError(`${problem}. Build it with \`npx electron-vite build\`, then run rekap ui again.`, EXIT.unexpected)
@@ -103,6 +106,7 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
   try {
     ui = await startUi({
       dbFile: dbPathFrom(flags.db),
+      rendererDir,
       port,
       host: flags.host,
       allowRemote: flags.allowRemote ?? false,
