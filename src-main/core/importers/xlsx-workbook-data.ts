@@ -26,6 +26,14 @@ export function isDateFormatCode(code: string): boolean {
 
 /** Joins the text runs of one `<si>` (or `<is>`), leaving out phonetic guides (`<rPh>`). */
 export function stringItemText(inner: string): string {
+  // fast path, by far the most common: one plain <t> run
+  if (inner.startsWith('<t') && inner.indexOf('</t>') === inner.length - 4) {
+    const gt = inner.indexOf('>')
+    if (inner[gt - 1] !== '/' && (gt === 2 || inner[2] === ' ')) {
+      const text = inner.slice(gt + 1, -4)
+      return text.includes('&') ? decodeXmlEntities(text) : text
+    }
+  }
   const withoutPhonetic = inner.includes('<rPh') ? inner.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : inner
   let text = ''
   for (const m of withoutPhonetic.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)) text += m[1]
