@@ -1,0 +1,262 @@
+/**
+ * The BUILT main-process bundle (out/main/index.js from `electron-vite build`), started in a
+ * Node child process where `import ... from 'electron'` resolves to a stand-in (there is no
+ * Electron binary here). The stand-in records what main asks of Electron (the window's
+ * options, ipcMain.handle registrations, navigation and permission handlers, messages sent to
+ * the page) and this test calls the real IPC handlers, which run the real engine against the
+ * real embedded sandbox with a real SQLite file.
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMMAND_NAMES } from '../../src-main/contract/names'
+import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+
+const OUT = join(REPO_ROOT, 'out', `.test-main-${process.pid}`)
+
+/** What main.ts uses of Electron, recording everything into globalThis.__standIn. */
+const STAND_IN = String.raw`
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+const rec = (globalThis.__standIn ??= { handlers: new Map(), windows: [], appListeners: {}, session: {}, exitCode: null })
+const on = (bag) => (event, fn) => ((bag[event] ??= []).push(fn))
+const emit = (bag, event, ...args) => (bag[event] ?? []).forEach((fn) => fn(...args))
+
+class WebContents {
+  constructor() { this.listeners = {}; this.sent = []; this.openHandler = null }
+  on(event, fn) { on(this.listeners)(event, fn); return this }
+  once(event, fn) { on(this.listeners)(event, fn); return this }
+  setWindowOpenHandler(fn) { this.openHandler = fn }
+  send(channel, payload) { this.sent.push({ channel, payload }) }
+}
+export class BrowserWindow {
+  constructor(options) {
+    this.options = options; this.listeners = {}; this.webContents = new WebContents(); this.loaded = null
+    rec.windows.push(this)
+    emit(rec.appListeners, 'web-contents-created', {}, this.webContents)
+  }
+  static getAllWindows() { return rec.windows }
+  on(event, fn) { on(this.listeners)(event, fn); return this }
+  once(event, fn) { on(this.listeners)(event, fn); return this }
+  async loadURL(url) {
+    this.loaded = url
+    setTimeout(() => { emit(this.listeners, 'ready-to-show'); emit(this.webContents.listeners, 'did-finish-load') }, 10)
+  }
+  show() {} focus() {} restore() {}
+  isMinimized() { return false }
+  isDestroyed() { return false }
+}
+export const app = {
+  requestSingleInstanceLock: () => true,
+  on(event, fn) { on(rec.appListeners)(event, fn); return app },
+  whenReady: () => Promise.resolve(),
+  getPath: (name) => { if (name !== 'userData') throw new Error('unexpected getPath ' + name); return process.env.STAND_IN_USER_DATA },
+  getLocale: () => 'id',
+  quit: () => emit(rec.appListeners, 'before-quit', { preventDefault() { rec.quitDeferred = true } }),
+  exit: (code) => { rec.exitCode = code; process.send?.({ exited: code }); setTimeout(() => process.exit(code), 20) },
+}
+export const ipcMain = { handle: (channel, fn) => { if (rec.handlers.has(channel)) throw new Error('twice: ' + channel); rec.handlers.set(channel, fn) } }
+const keychain = randomBytes(32)
+export const safeStorage = {
+  isEncryptionAvailable: () => true,
+  getSelectedStorageBackend: () => 'gnome_libsecret',
+  encryptString(plain) { const iv = randomBytes(12); const c = createCipheriv('aes-256-gcm', keychain, iv); const b = Buffer.concat([c.update(plain, 'utf8'), c.final()]); return Buffer.concat([iv, c.getAuthTag(), b]) },
+  decryptString(buf) { const d = createDecipheriv('aes-256-gcm', keychain, buf.subarray(0, 12)); d.setAuthTag(buf.subarray(12, 28)); return Buffer.concat([d.update(buf.subarray(28)), d.final()]).toString('utf8') },
+}
+export const session = { defaultSession: {
+  setPermissionRequestHandler: (fn) => (rec.session.permissionRequest = fn),
+  setPermissionCheckHandler: (fn) => (rec.session.permissionCheck = fn),
+  webRequest: { onHeadersReceived: (fn) => (rec.session.headers = fn) },
+} }
+export default { app, BrowserWindow, ipcMain, safeStorage, session }
+`
+
+const HOOKS = `
+export async function resolve(specifier, context, next) {
+  if (specifier === 'electron') return { url: ${JSON.stringify('STAND_IN_URL')}, shortCircuit: true }
+  return next(specifier, context)
+}
+`
+
+/** Runs in the child: loads the built main, then answers the test's questions over IPC. */
+const DRIVER = String.raw`
+const rec = (globalThis.__standIn ??= { handlers: new Map(), windows: [], appListeners: {}, session: {}, exitCode: null })
+await import(process.env.MAIN_BUNDLE)
+while (rec.handlers.size === 0 || rec.windows.length === 0) await new Promise((r) => setTimeout(r, 10))
+
+function navigation(url) {
+  let prevented = false
+  const event = { preventDefault: () => (prevented = true) }
+  for (const fn of rec.windows[0].webContents.listeners['will-navigate'] ?? []) fn(event, url)
+  return prevented
+}
+
+process.on('message', async (m) => {
+  const reply = (body) => process.send({ id: m.id, ...body })
+  try {
+    if (m.type === 'invoke') {
+      const fn = rec.handlers.get(m.name)
+      if (!fn) return reply({ missing: true })
+      return reply({ envelope: await fn({ senderFrame: { url: m.senderUrl } }, m.input) })
+    }
+    if (m.type === 'state') {
+      const w = rec.windows[0]
+      let permission = null
+      rec.session.permissionRequest?.({}, 'media', (granted) => (permission = granted))
+      return reply({
+        channels: [...rec.handlers.keys()],
+        windowOptions: w.options,
+        loaded: w.loaded,
+        sent: w.webContents.sent,
+        windowOpen: w.webContents.openHandler?.({ url: 'https://example.com' }),
+        permission,
+        permissionCheck: rec.session.permissionCheck?.({}, 'notifications'),
+        navigateAway: navigation('https://example.com/phish'),
+        navigateFile: navigation('file:///etc/passwd'),
+        navigateApp: navigation(w.loaded + '#/jobs'),
+      })
+    }
+    if (m.type === 'quit') {
+      for (const fn of rec.appListeners['window-all-closed'] ?? []) fn()
+      return reply({ quitDeferred: rec.quitDeferred ?? false })
+    }
+  } catch (err) {
+    reply({ error: String(err?.stack ?? err) })
+  }
+})
+process.send({ ready: true })
+`
+
+let tmp: ReturnType<typeof makeTempDir>
+let child: ChildProcess
+let seq = 0
+const pending = new Map<number, (m: any) => void>()
+let exited: Promise<number | null>
+
+function ask(message: Record<string, unknown>): Promise<any> {
+  const id = ++seq
+  return new Promise((resolve) => {
+    pending.set(id, resolve)
+    child.send({ id, ...message })
+  })
+}
+
+let appUrl = ''
+async function invoke(name: string, input: unknown, senderUrl = appUrl): Promise<any> {
+  const answer = await ask({ type: 'invoke', name, input, senderUrl })
+  if (answer.error) throw new Error(answer.error)
+  return answer.envelope
+}
+
+beforeAll(async () => {
+  tmp = makeTempDir('rekap-electron-')
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', OUT], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  })
+  if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stdout}\n${r.stderr}`)
+
+  const standIn = join(tmp.dir, 'electron-stand-in.mjs')
+  writeFileSync(standIn, STAND_IN)
+  writeFileSync(join(tmp.dir, 'hooks.mjs'), HOOKS.replace('"STAND_IN_URL"', JSON.stringify(pathToFileURL(standIn).href)))
+  writeFileSync(join(tmp.dir, 'register.mjs'), `import { register } from 'node:module'\nregister(${JSON.stringify(pathToFileURL(join(tmp.dir, 'hooks.mjs')).href)})\n`)
+  writeFileSync(join(tmp.dir, 'driver.mjs'), DRIVER)
+  const userData = join(tmp.dir, 'userData')
+  mkdirSync(userData)
+
+  child = fork(join(tmp.dir, 'driver.mjs'), [], {
+    execArgv: ['--import', pathToFileURL(join(tmp.dir, 'register.mjs')).href],
+    env: { ...process.env, MAIN_BUNDLE: pathToFileURL(join(OUT, 'main/index.js')).href, STAND_IN_USER_DATA: userData, REKAP_DATA_DIR: '', REKAP_API_KEY: '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)))
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (m: any) => {
+      if (m.ready) resolve()
+      else if (m.id && pending.has(m.id)) (pending.get(m.id)!(m), pending.delete(m.id))
+    })
+    child.on('exit', (code) => reject(new Error(`main exited early (${code})`)))
+  })
+  appUrl = (await ask({ type: 'state' })).loaded
+}, 170_000)
+
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL')
+  rmSync(OUT, { recursive: true, force: true })
+  tmp?.cleanup()
+})
+
+describe('the built main process with a stand-in for electron', () => {
+  it('opens one locked-down window on the built page with the CommonJS preload', async () => {
+    const s = await ask({ type: 'state' })
+    expect(s.windowOptions.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    })
+    expect(s.windowOptions.webPreferences.preload).toBe(join(OUT, 'preload/index.cjs'))
+    expect(existsSync(s.windowOptions.webPreferences.preload)).toBe(true)
+    expect(s.loaded).toBe(pathToFileURL(join(OUT, 'renderer/index.html')).href)
+    expect(s.windowOpen).toEqual({ action: 'deny' })
+    expect(s.permission).toBe(false)
+    expect(s.permissionCheck).toBe(false)
+    expect(s.navigateAway).toBe(true) // prevented
+    expect(s.navigateFile).toBe(true)
+    expect(s.navigateApp).toBe(false) // its own page (another route) is fine
+    // the page was told to look at the jobs list once it had loaded
+    expect(s.sent.some((m: any) => m.channel === 'jobs.changed')).toBe(true)
+  })
+
+  it('registers exactly one IPC handler per contract command', async () => {
+    const s = await ask({ type: 'state' })
+    expect([...s.channels].sort()).toEqual([...COMMAND_NAMES].sort())
+  })
+
+  it('answers through the dispatcher: results in an envelope, bad payloads and foreign pages refused', async () => {
+    expect(await invoke('app.info', {})).toMatchObject({ ok: true, value: { mode: 'electron', platformLanguage: 'id', sandbox: true } })
+    expect(await invoke('jobs.start', { jobId: 'no such job!' })).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', field: 'jobId', message: expect.stringMatching(/^jobs\.start: jobId/) },
+    })
+    expect(await invoke('settings.save', { concurrency: 3, __proto__x: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(await invoke('settings.get', {}, 'https://evil.example/')).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
+  })
+
+  it('keeps the API key in safeStorage and never hands it to the page', async () => {
+    const key = 'desk-key-5b6c7d8e9f-QRST'
+    const set = await invoke('settings.setKey', { key })
+    expect(set).toMatchObject({ ok: true, value: { hasKey: true, keyHint: '…QRST', keySource: 'safeStorage' } })
+    expect(JSON.stringify(set)).not.toContain(key)
+    expect(JSON.stringify(await invoke('settings.get', {}))).not.toContain(key)
+    expect((await invoke('settings.clearKey', {})).value.hasKey).toBe(false)
+  })
+
+  it('runs a real directory sync on the engine and forwards its progress and state to the window', async () => {
+    const started = await invoke('directory.sync', { product: 'hospitals', provinceCodes: ['36'] })
+    expect(started.ok).toBe(true)
+    const jobId: string = started.value.jobId
+    let state = started.value.state
+    for (let i = 0; i < 300 && state !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      state = (await invoke('jobs.get', { jobId })).value.state
+    }
+    expect(state).toBe('done')
+    const page = await invoke('directory.browse', { query: { product: 'hospitals', provinceCodes: ['36'] }, offset: 0, limit: 3 })
+    expect(page.value.total).toBeGreaterThan(0)
+
+    const sent = (await ask({ type: 'state' })).sent as Array<{ channel: string; payload: any }>
+    expect(sent.some((m) => m.channel === 'job.progress' && m.payload.jobId === jobId)).toBe(true)
+    expect(sent.some((m) => m.channel === 'job.state' && m.payload.jobId === jobId && m.payload.state === 'done')).toBe(true)
+    // only contract events reach the page
+    expect(new Set(sent.map((m) => m.channel))).toEqual(new Set(['job.progress', 'job.state', 'jobs.changed']))
+  })
+
+  it('closes the engine and the store on quit, then exits 0', async () => {
+    const answer = await ask({ type: 'quit' })
+    expect(answer.quitDeferred).toBe(true)
+    expect(await exited).toBe(0)
+  })
+})
