@@ -17,6 +17,8 @@ interface Slot {
   job?: Job
   /** close() waits here for the image being described to finish */
   whenFree: Array<() => void>
+  /** memory() requests waiting for this worker's answer */
+  statsWaiters: Map<number, { resolve(memory: WorkerMemory): void; reject(err: Error): void }>
 }
 
 /** A crashed worker is replaced, but a worker that keeps dying must not respawn forever. */
@@ -29,7 +31,6 @@ const MAX_RESPAWNS = 3
 export class FaceWorkerPool {
   private readonly slots: Slot[] = []
   private readonly queue: Job[] = []
-  private readonly statsWaiters = new Map<number, (memory: WorkerMemory) => void>()
   private nextId = 1
   private respawns = 0
   private closing = false
@@ -61,19 +62,20 @@ export class FaceWorkerPool {
     })
   }
 
-  /** Memory as reported by each live worker. */
+  /** Memory as reported by each live worker (a worker lost meanwhile is left out). */
   async memory(): Promise<WorkerMemory[]> {
     const live = this.slots.filter((s) => s.state === 'idle' || s.state === 'busy')
-    return Promise.all(
+    const answers = await Promise.allSettled(
       live.map(
         (slot) =>
-          new Promise<WorkerMemory>((resolve) => {
+          new Promise<WorkerMemory>((resolve, reject) => {
             const id = this.nextId++
-            this.statsWaiters.set(id, resolve)
+            slot.statsWaiters.set(id, { resolve, reject })
             slot.worker.postMessage({ type: 'stats', id } satisfies ToWorker)
           }),
       ),
     )
+    return answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))
   }
 
   /** Rejects queued work, lets images already being described finish, then stops every thread. */
@@ -83,17 +85,12 @@ export class FaceWorkerPool {
     for (const job of this.queue.splice(0)) job.reject(new Error('face engine is closed'))
     const inFlight = this.slots.filter((s) => s.state === 'busy').map((s) => waitUntilIdle(s))
     await Promise.all(inFlight)
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        slot.state = 'gone'
-        await slot.worker.terminate()
-      }),
-    )
+    await Promise.all(this.slots.map((slot) => this.retire(slot)))
   }
 
   private spawn(): Promise<void> {
     const worker = new Worker(this.launch.script, { eval: this.launch.eval })
-    const slot: Slot = { worker, state: 'starting', whenFree: [] }
+    const slot: Slot = { worker, state: 'starting', whenFree: [], statsWaiters: new Map() }
     this.slots.push(slot)
     return new Promise<void>((resolve, reject) => {
       worker.on('message', (msg: FromWorker) => {
@@ -103,7 +100,7 @@ export class FaceWorkerPool {
           this.dispatch()
         } else if (msg.type === 'init-failed') {
           reject(new Error(`face worker could not load the models: ${msg.message}`))
-          this.retire(slot)
+          void this.retire(slot)
         } else if (msg.type === 'described' || msg.type === 'failed') {
           const job = slot.job
           slot.job = undefined
@@ -113,8 +110,8 @@ export class FaceWorkerPool {
           else if (job && msg.type === 'failed') job.reject(new Error(`face analysis failed: ${msg.message}`))
           this.dispatch()
         } else if (msg.type === 'stats') {
-          this.statsWaiters.get(msg.id)?.(msg.memory)
-          this.statsWaiters.delete(msg.id)
+          slot.statsWaiters.get(msg.id)?.resolve(msg.memory)
+          slot.statsWaiters.delete(msg.id)
         }
       })
       worker.on('error', (err) => {
@@ -131,7 +128,7 @@ export class FaceWorkerPool {
   private onWorkerLost(slot: Slot, cause: Error): void {
     if (slot.state === 'gone') return
     const wasStarting = slot.state === 'starting'
-    this.retire(slot)
+    void this.retire(slot)
     slot.job?.reject(new Error(`face worker crashed while analysing an image: ${cause.message}`))
     slot.job = undefined
     if (this.closing || wasStarting) return
@@ -143,10 +140,13 @@ export class FaceWorkerPool {
     }
   }
 
-  private retire(slot: Slot): void {
+  /** Marks a worker gone (so its exit is not taken for a crash), frees its waiters, stops it. */
+  private async retire(slot: Slot): Promise<void> {
     slot.state = 'gone'
     releaseWaiters(slot)
-    void slot.worker.terminate()
+    for (const waiter of slot.statsWaiters.values()) waiter.reject(new Error('face worker stopped'))
+    slot.statsWaiters.clear()
+    await slot.worker.terminate()
   }
 
   private failQueueIfNoWorkers(cause: Error): void {
