@@ -36,7 +36,7 @@ beforeAll(async () => {
   engine = await createFaceEngine() // default: one worker per core
   const results = await Promise.all(labels.map((l) => engine.describe(photo(l.file))))
   labels.forEach((l, i) => described.set(l.file, results[i]))
-})
+}, 300_000) // 16 photos through the real model: generous for a busy 2-core machine
 
 afterAll(async () => {
   await engine?.close()
