@@ -42,6 +42,7 @@ export const en: Messages = {
     type: 'Type',
     ownership: 'Ownership',
     blu_status: 'BLU status',
+    address: 'Address',
   },
   state: {
     draft: 'Draft',
@@ -84,7 +85,7 @@ export const en: Messages = {
     mapping: 'Column mapping',
     mappingHint: 'Match each field to a column of your file. Fields marked * are required.',
     autoGuessed: 'guessed automatically',
-    changed: 'changed',
+    changed: 'set by you',
     notMapped: '— not used —',
     required: 'required',
     missing: 'Required fields not mapped yet: {fields}',

@@ -45,6 +45,7 @@ export const id = {
     type: 'Jenis',
     ownership: 'Kepemilikan',
     blu_status: 'Status BLU',
+    address: 'Alamat',
   },
   state: {
     draft: 'Draf',
@@ -87,7 +88,7 @@ export const id = {
     mapping: 'Pemetaan kolom',
     mappingHint: 'Cocokkan setiap isian dengan kolom di berkas Anda. Isian bertanda * wajib.',
     autoGuessed: 'ditebak otomatis',
-    changed: 'diubah',
+    changed: 'diatur manual',
     notMapped: '— tidak dipakai —',
     required: 'wajib',
     missing: 'Isian wajib belum dipetakan: {fields}',

@@ -7,10 +7,21 @@ export function outcomeKey(row: Pick<RowView, 'outcome'>): string | null {
   return row.outcome && OUTCOMES.has(row.outcome) ? `outcome.${row.outcome}` : null
 }
 
-/** The few input values that identify a row in the table (NIK and name, a code, an NPSN…). */
-export function inputSummary(input: Record<string, unknown>): string {
-  const preferred = ['nik', 'name', 'code', 'npsn', 'regency_code', 'province_code']
-  const picked = preferred.filter((k) => input[k] !== undefined && input[k] !== null && input[k] !== '')
-  const keys = picked.length ? picked : Object.keys(input).slice(0, 2)
-  return keys.map((k) => String(input[k])).join(' · ')
+const COUNTER_HEADER = /^(no\.?|nomor|nomer|#|urut|no urut)$/i
+const LOOKS_LIKE_FILE = /^(?:[a-z]:)?[\\/].*\.[a-z0-9]{2,5}$|^https?:\/\/|^data:|\.(jpe?g|png|webp|gif|bmp|tiff?)$/i
+
+/**
+ * The few input values that tell a person which row this is: NIK, name, code… in sheet order.
+ * Row counters ("No") and photo paths are left out: they say nothing at a glance.
+ */
+export function inputSummary(input: Record<string, unknown>, max = 3): string {
+  const picked: string[] = []
+  for (const [key, value] of Object.entries(input)) {
+    if (picked.length >= max) break
+    if (value === null || value === undefined || typeof value === 'object') continue
+    const text = String(value).trim()
+    if (!text || COUNTER_HEADER.test(key.trim()) || LOOKS_LIKE_FILE.test(text)) continue
+    picked.push(text)
+  }
+  return picked.join(' · ')
 }
