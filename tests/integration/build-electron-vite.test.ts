@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_SECURITY_POLICY } from '../../src-main/app/content-security-policy'
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../src-main/app/content-security-policy'
 import { COMMAND_NAMES } from '../../src-main/contract/names'
 import { REPO_ROOT } from '../helpers/temp-dir'
 
@@ -74,7 +74,9 @@ describe('electron-vite build output', () => {
   it('puts the strict CSP in the page, and it is the one the server and window send', () => {
     const html = readFileSync(join(OUT, 'renderer/index.html'), 'utf8')
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]
-    expect(meta).toBe(CONTENT_SECURITY_POLICY)
+    expect(meta).toBe(META_CONTENT_SECURITY_POLICY)
+    // frame-ancestors only works as a header (the window and rekap ui send it)
+    expect(CONTENT_SECURITY_POLICY).toBe(`${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`)
     expect(meta).toContain("script-src 'self'")
     expect(meta).not.toContain('unsafe-eval')
     expect(meta).toContain("object-src 'none'")
