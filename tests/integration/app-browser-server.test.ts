@@ -12,6 +12,8 @@ import { CONTENT_SECURITY_POLICY } from '../../src-main/app/content-security-pol
 import { startUi, type RunningUi } from '../../src-main/browser/run-ui'
 import { BrowserServerOptionError } from '../../src-main/browser/server'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { createHttpApi } from '../../src-renderer/src/api/http-client'
+import { RekapCallError } from '../../src-renderer/src/api/call-error'
 
 let tmp: ReturnType<typeof makeTempDir>
 let ui: RunningUi
@@ -248,6 +250,23 @@ describe('files in and out', () => {
     } finally {
       await small.close()
     }
+  })
+})
+
+describe("the renderer's HTTP client (src-renderer/src/api)", () => {
+  it('gives the same domain methods as window.rekap, with errors as RekapCallError', async () => {
+    const api = createHttpApi({ baseUrl: origin, token: ui.server.token })
+    expect(await api.app.info({})).toMatchObject({ mode: 'browser', sandbox: true })
+    expect((await api.directory.regions({ level: 'province' })).length).toBe(38)
+    const err = await api.jobs.get({ jobId: 'bad id!' }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(RekapCallError)
+    expect(err).toMatchObject({ code: 'invalid-input', field: 'jobId' })
+    const anonymous = await createHttpApi({ baseUrl: origin }).settings.get({}).catch((e: unknown) => e)
+    expect(anonymous).toMatchObject({ code: 'unauthorized' })
+
+    const path = await api.files.toPath(new File(['Kode RS\n3201001\n'], 'kode.csv', { type: 'text/csv' }))
+    expect(readFileSync(path, 'utf8')).toBe('Kode RS\n3201001\n')
+    expect((await api.files.inspect({ path })).mapping).toEqual({ code: 'Kode RS' })
   })
 })
 
