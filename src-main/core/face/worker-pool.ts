@@ -161,7 +161,10 @@ export class FaceWorkerPool {
       const job = this.queue.shift()!
       slot.state = 'busy'
       slot.job = job
-      slot.worker.postMessage({ type: 'describe', id: job.id, image: job.image } satisfies ToWorker)
+      // Copy just the view (a Buffer is often a slice of a larger slab that cloning would copy whole),
+      // then hand the copy over without a second copy; the caller's buffer is never detached.
+      const image = new Uint8Array(job.image)
+      slot.worker.postMessage({ type: 'describe', id: job.id, image } satisfies ToWorker, [image.buffer])
     }
   }
 }
