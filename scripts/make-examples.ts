@@ -425,7 +425,7 @@ async function licenceNote(sourceDir: string, made: Array<{ file: string; proven
     '',
     '| file | made from |',
     '| --- | --- |',
-    ...made.map((m) => `| \`${m.file}\` | ${m.provenance} |`),
+    ...[...made].sort((x, y) => x.file.localeCompare(y.file)).map((m) => `| \`${m.file}\` | ${m.provenance} |`),
     '',
     `## ${PHOTO_SOURCE.package} licence`,
     '',
