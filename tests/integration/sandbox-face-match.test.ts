@@ -30,7 +30,7 @@ async function verify(
   const form = new FormData()
   for (const [name, p] of Object.entries(parts)) {
     if (typeof p.bytes === 'string') form.append(name, p.bytes)
-    else form.append(name, new Blob([p.bytes], { type: p.type ?? 'image/jpeg' }), p.filename ?? `${name}.jpg`)
+    else form.append(name, new Blob([new Uint8Array(p.bytes)], { type: p.type ?? 'image/jpeg' }), p.filename ?? `${name}.jpg`)
   }
   const res = await fetch(`${url}/face-match/verify`, {
     method: 'POST',

@@ -83,8 +83,8 @@ describe('faulted face matches are never charged (in-process)', () => {
     let successes = 0
     for (let i = 0; i < 8; i++) {
       const form = new FormData()
-      form.append('image1', new Blob([jpeg], { type: 'image/jpeg' }), 'a.jpg')
-      form.append('image2', new Blob([jpeg], { type: 'image/jpeg' }), 'b.jpg')
+      form.append('image1', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'a.jpg')
+      form.append('image2', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'b.jpg')
       const o = await attempt(`${sandbox.url}/face-match/verify`, { method: 'POST', headers: { 'x-api-service-id': 'k' }, body: form })
       if (o.kind === 'answer' && o.status === 200) successes++
     }

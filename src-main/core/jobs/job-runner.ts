@@ -91,6 +91,11 @@ export class JobRunner {
   async run(): Promise<StopReason | null> {
     let cursor = 0
     while (!this.stopReason) {
+      // Another rekap process (or the desktop app) may have paused or cancelled this job.
+      if (this.deps.store.jobs.get(this.job.id)?.state !== 'running') {
+        this.stop({ kind: 'pause' })
+        break
+      }
       this.deps.store.rows.resolveDuplicates(this.job.id, this.deps.clock.now())
       const batch = this.deps.store.rows.nextPending(this.job.id, 200, cursor).filter((r) => !this.owned.has(r.rowNo))
       if (!batch.length) {

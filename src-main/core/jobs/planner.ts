@@ -179,6 +179,25 @@ function plainInput(values: Record<string, CellValue>): Record<string, unknown> 
 }
 
 function rowChecker(kind: JobKind, mapping: Record<string, string>, ctx: CheckContext): RowChecker {
+  const check = kindChecker(kind, mapping, ctx)
+  const mappedHeaders = new Set(Object.values(mapping))
+  return async (row, rowNo) => {
+    // A cell the importer could not read faithfully (a code that lost digits in Excel) in a column
+    // that will be sent: fail the row here, for free, with the importer's own message.
+    const blocking = row.problems.find((p) => p.severity === 'error' && mappedHeaders.has(p.column))
+    if (blocking) {
+      return {
+        rowNo,
+        sourceRow: row.sourceRow,
+        input: plainInput(row.values),
+        localFailure: { code: blocking.code, column: blocking.column, message: blocking.message },
+      }
+    }
+    return check(row, rowNo)
+  }
+}
+
+function kindChecker(kind: JobKind, mapping: Record<string, string>, ctx: CheckContext): RowChecker {
   const where = (row: ImportedRow, column: string): string => describeLocation(ctx.file, ctx.sheet, row.sourceRow, column)
   const fail = (row: ImportedRow, rowNo: number, column: string | null, code: string, reason: string): NewRow => ({
     rowNo,
