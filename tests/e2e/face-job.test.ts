@@ -113,7 +113,7 @@ describe('face-match job in browser mode', () => {
     await blocked.waitFor({ timeout: 120_000 })
     expect(await blocked.textContent()).toContain('Balance used up. Top up your balance, then resume.')
     expect(await countOf(page, 'count-done')).toBeGreaterThanOrEqual(3)
-    await screenshot(page, 'job-blocked-402', page.getByTestId('blocked'))
+    await screenshot(page, 'job-blocked-402', page.locator('h1'))
 
     await page.getByTestId('topup').click()
     await page.getByTestId('job-info').waitFor()

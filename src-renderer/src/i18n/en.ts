@@ -129,7 +129,7 @@ export const en: Messages = {
     inFlight: 'sending',
     total: 'of {total} rows',
     throughput: 'Throughput',
-    perSec: '{n} rows/s',
+    perSec: 'rows per second',
     eta: 'Estimated finish',
     etaUnknown: '—',
     spend: 'Spend',

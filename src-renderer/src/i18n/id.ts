@@ -132,7 +132,7 @@ export const id = {
     inFlight: 'dikirim',
     total: 'dari {total} baris',
     throughput: 'Kecepatan',
-    perSec: '{n} baris/detik',
+    perSec: 'baris per detik',
     eta: 'Perkiraan selesai',
     etaUnknown: '—',
     spend: 'Biaya',
