@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMMAND_NAMES } from '../../src-main/contract/names'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir, REPO_ROOT, SHARED_DIR } from '../helpers/temp-dir'
 
 const OUT = join(REPO_ROOT, 'out', `.test-main-${process.pid}`)
 
@@ -252,6 +252,24 @@ describe('the built main process with a stand-in for electron', () => {
     expect(sent.some((m) => m.channel === 'job.state' && m.payload.jobId === jobId && m.payload.state === 'done')).toBe(true)
     // only contract events reach the page
     expect(new Set(sent.map((m) => m.channel))).toEqual(new Set(['job.progress', 'job.state', 'jobs.changed']))
+  })
+
+  it('runs a face-match job through the bundled face worker (out/main/face-worker.js)', async () => {
+    const faces = join(SHARED_DIR, 'fixtures/faces')
+    const file = join(tmp.dir, 'kyc.csv')
+    writeFileSync(file, ['NIK,Nama,Foto KTP,Foto Selfie', `3273010101010001,Obama,${join(faces, 'obama_1.jpg')},${join(faces, 'obama_2.jpg')}`].join('\n'))
+    const plan = await invoke('jobs.plan', { path: file, kind: 'face-match', mapping: {} })
+    expect(plan).toMatchObject({ ok: true, value: { rowsTotal: 1, estimatedCostRp: 400, sandbox: true } })
+    const jobId: string = plan.value.jobId
+    await invoke('jobs.start', { jobId })
+    let state = ''
+    for (let i = 0; i < 1200 && state !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      state = (await invoke('jobs.get', { jobId })).value.state
+    }
+    expect(state).toBe('done')
+    const rows = await invoke('jobs.rows', { jobId, offset: 0, limit: 5 })
+    expect(rows.value.rows[0]).toMatchObject({ label: 'COCOK', charged: true, costRp: 400 })
   })
 
   it('closes the engine and the store on quit, then exits 0', async () => {
