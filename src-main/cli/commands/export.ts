@@ -1,4 +1,58 @@
-import type { Command } from 'commander'
+import { Command, Option } from 'commander'
 
-// Placeholder until the issue that owns this command lands.
-export function register(_program: Command): void {}
+/** rekap export <job> --out F: the job's report (or an annotated copy of the user's workbook) from the local store. */
+export function register(program: Command): void {
+  program
+    .command('export')
+    .description('Write a job\'s report from the local store (works offline): summary, results, errors, pivots')
+    .argument('<job>', 'job id (a unique prefix is enough)')
+    .requiredOption('--out <file>', 'report file (.xlsx, or .csv for the results sheet only)')
+    .addOption(new Option('--lang <lang>', 'report language').choices(['id', 'en']).default('id'))
+    .addOption(new Option('--format <format>', 'file format (default: from the --out extension)').choices(['xlsx', 'csv']))
+    .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
+    .option('--thumbnails', 'face-match: small photos of both images in each row (at most 2,000 rows)')
+    .option('--annotated', "write a copy of the job's own workbook with the result columns added instead")
+    .action(async (job: string, opts: ExportOptions) => {
+      process.exitCode = await exportCommand(job, opts)
+    })
+}
+
+interface ExportOptions {
+  out: string
+  lang: 'id' | 'en'
+  format?: 'xlsx' | 'csv'
+  db?: string
+  thumbnails?: boolean
+  annotated?: boolean
+}
+
+async function exportCommand(jobArg: string, opts: ExportOptions): Promise<number> {
+  const [{ existsSync }, { resolve }, { openStore }, reports, { dbPathFrom }, { CliError, EXIT }] = await Promise.all([
+    import('node:fs'),
+    import('node:path'),
+    import('../../core/store'),
+    import('../../core/reports'),
+    import('../cli-engine'),
+    import('../exit-codes'),
+  ])
+  const dbFile = dbPathFrom(opts.db)
+  if (!existsSync(dbFile)) throw new CliError(`no rekap data file at ${dbFile}; run a job first or pass --db`, EXIT.usage)
+  const store = openStore(dbFile)
+  const out = resolve(opts.out)
+  try {
+    const started = Date.now()
+    if (opts.annotated) {
+      const r = await reports.writeAnnotatedCopy(store, jobArg, { out, lang: opts.lang })
+      process.stdout.write(`wrote ${r.out}: ${r.rows} rows annotated on sheet "${r.sheet}"\n`)
+    } else {
+      const r = await reports.writeJobReport(store, jobArg, { out, lang: opts.lang, format: opts.format, thumbnails: opts.thumbnails })
+      process.stdout.write(`wrote ${r.out}: ${r.rows} rows; sheets ${r.sheets.join(', ')} (${Date.now() - started} ms)\n`)
+    }
+    return EXIT.ok
+  } catch (err) {
+    if (err instanceof reports.ReportError) throw new CliError(err.message, EXIT.usage)
+    throw err
+  } finally {
+    store.close()
+  }
+}

@@ -5,6 +5,7 @@ import type { Store } from '../store'
 import { labelsFor, type ReportLang } from './labels'
 import { cellFor, NUMBER_FORMATS, type ColumnKind } from './column-cells'
 import { openReportReader } from './report-reader'
+import { iterateReportRows } from './report-rows'
 import { inReviewBand, reportOutcome } from './row-outcome'
 import { faceNote } from './face-report'
 import { ReportError } from './job-report'
@@ -69,7 +70,7 @@ export async function writeAnnotatedCopy(
   const reader = openReportReader(store)
   let rows = 0
   try {
-    for (const row of reader.rows.iterate(job.id)) {
+    for (const row of iterateReportRows(reader.db, job.id)) {
       if (!row.sourceRow) continue
       const r = row.result
       const outcome = reportOutcome(row.state, r?.outcome, face && inReviewBand(r?.confidence, band))

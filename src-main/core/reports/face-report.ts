@@ -1,4 +1,5 @@
-import type { Store, JobRecord, JobRow, RowResult } from '../store'
+import type { Store, JobRecord } from '../store'
+import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
@@ -22,10 +23,8 @@ export function toneMap(L: ReportLabels, tones: Partial<Record<ReportOutcome, Ou
   return out
 }
 
-type RowWithResult = JobRow & { result: (RowResult & { at: number }) | null }
-
 /** Keterangan: the service's or the pre-flight's reason, the duplicate note, the re-send warning. */
-export function faceNote(row: RowWithResult, L: ReportLabels): string {
+export function faceNote(row: ReportRow, L: ReportLabels): string {
   const parts: string[] = []
   if (row.errorCode === 'duplicate' && row.duplicateOf !== null && row.state === 'done') parts.push(L.notes.duplicate(row.duplicateOf))
   else if (row.errorMessage) parts.push(row.localFailure ? `${row.errorMessage} (${L.notes.localFailure})` : row.errorMessage)
@@ -46,7 +45,7 @@ export async function writeFaceResults(
 ): Promise<number> {
   const F = L.face
   const band = job.settings.reviewBand ?? null
-  const rows = store.rows.iterate(job.id)
+  const rows = iterateReportRows(store.db, job.id)
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const resultCols: ColumnSpec[] = [
@@ -75,7 +74,7 @@ export async function writeFaceResults(
   const threshold = reviewBandText(band)
   const photoCol0 = inputs.length + resultCols.length
   let n = 0
-  const write = async (row: RowWithResult): Promise<void> => {
+  const write = async (row: ReportRow): Promise<void> => {
     const r = row.result
     const outcome = reportOutcome(row.state, r?.outcome, inReviewBand(r?.confidence, band))
     const rowNumber = sheet.nextRow

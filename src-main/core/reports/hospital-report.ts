@@ -1,6 +1,7 @@
 import type { HospitalRecord } from '../provider/types'
 import { HOSPITAL_CLASSES } from '../provider/types'
 import type { Store, JobRecord } from '../store'
+import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
@@ -102,7 +103,7 @@ export async function writeHospitalLookupResults(
   pivots: HospitalPivots,
 ): Promise<number> {
   const source = serviceHost(job.settings.baseUrl)
-  const rows = store.rows.iterate(job.id)
+  const rows = iterateReportRows(store.db, job.id, { withRaw: true })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const lead: ColumnSpec[] = [
@@ -120,7 +121,7 @@ export async function writeHospitalLookupResults(
     outcomeTones: toneMap(L, LOOKUP_TONES),
   })
   let n = 0
-  const write = async (row: (typeof first & { done: false })['value']): Promise<void> => {
+  const write = async (row: ReportRow): Promise<void> => {
     const r = row.result
     const outcome = reportOutcome(row.state, r?.outcome, false)
     let record = asHospitalRecord(r?.raw)

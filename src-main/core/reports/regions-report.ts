@@ -1,4 +1,5 @@
 import type { Store, JobRecord, RegionEntry } from '../store'
+import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ReportWriter } from './report-output'
 import { inputColumns, inputValues } from './input-columns'
@@ -8,7 +9,7 @@ import { LOOKUP_TONES } from './hospital-report'
 
 /** Sheet 2 of a regions report: each unit of the job with its outcome and how many regions it yielded. */
 export async function writeRegionUnits(writer: ReportWriter, store: Store, job: JobRecord, L: ReportLabels): Promise<number> {
-  const rows = store.rows.iterate(job.id)
+  const rows = iterateReportRows(store.db, job.id)
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const sheet = writer.sheet(
@@ -24,7 +25,7 @@ export async function writeRegionUnits(writer: ReportWriter, store: Store, job: 
     { primary: true, outcomeColumn: inputs.length, outcomeTones: toneMap(L, LOOKUP_TONES) },
   )
   let n = 0
-  const write = (row: (typeof first & { done: false })['value']): void => {
+  const write = (row: ReportRow): void => {
     const outcome = reportOutcome(row.state, row.result?.outcome, false)
     sheet.addRow([
       ...inputValues(inputs, row.input),

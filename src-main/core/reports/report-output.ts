@@ -110,6 +110,7 @@ class XlsxSheet implements SheetWriter {
     private readonly opts: SheetOptions,
     private readonly streaming: boolean,
   ) {
+    this.styles = XlsxSheet.stylesFor(columns)
     const table = opts.table ?? true
     this.ws = book.addWorksheet(name, { views: table ? [{ state: 'frozen', ySplit: 1, xSplit: 0 }] : [] })
     this.pending = [{ cells: columns.map((c) => cellFor(c.header, 'text')), opts: { bold: true } }]
@@ -193,12 +194,31 @@ class XlsxSheet implements SheetWriter {
       if (v === null || v === '') return
       const cell = row.getCell(i + 1)
       cell.value = v
-      if (v instanceof Date && !NUMBER_FORMATS[this.columns[i].kind]) cell.numFmt = NUMBER_FORMATS.date!
+      const styles = this.styles[i]
+      cell.style = opts.bold ? styles.bold : v instanceof Date ? styles.date : styles.base
     })
-    if (opts.bold) row.font = { bold: true }
     if (this.rowNo > 1 && this.opts.rowHeight) row.height = this.opts.rowHeight
     row.commit()
     this.rowNo++
+  }
+
+  /**
+   * One style object per column and purpose, shared by every cell: exceljs remembers the style
+   * id of an object it has seen, so 100,000 rows cost one style lookup per column instead of one
+   * per cell (the difference between seconds and tens of seconds). Never mutated after creation.
+   */
+  private readonly styles: Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>>
+
+  private static stylesFor(columns: ColumnSpec[]): Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>> {
+    return columns.map((c) => {
+    const fmt = NUMBER_FORMATS[c.kind]
+    const base: Partial<ExcelJS.Style> = fmt ? { numFmt: fmt } : {}
+    return {
+      base,
+      date: { numFmt: fmt && c.kind !== 'code' && c.kind !== 'text' ? fmt : NUMBER_FORMATS.date! },
+      bold: { ...base, font: { bold: true } },
+    }
+    })
   }
 }
 

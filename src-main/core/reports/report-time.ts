@@ -31,7 +31,8 @@ const JSON_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 /** A user's date cell read back from the store's JSON (exceljs gave it to us as UTC fields). */
 export function revivedInputDate(value: unknown): Date | null {
-  if (typeof value !== 'string' || !JSON_DATE.test(value)) return null
+  // length and last character first: this runs on every cell of the user's columns
+  if (typeof value !== 'string' || value.length !== 24 || value.charCodeAt(23) !== 90 || !JSON_DATE.test(value)) return null
   const d = new Date(value)
   return Number.isNaN(d.getTime()) ? null : d
 }

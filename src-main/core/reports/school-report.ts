@@ -1,5 +1,6 @@
 import type { SchoolRecord } from '../provider/types'
 import type { Store, JobRecord } from '../store'
+import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { ReportWriter } from './report-output'
@@ -79,7 +80,7 @@ export async function writeSchoolLookupResults(
   pivots: SchoolPivots,
 ): Promise<number> {
   const source = serviceHost(job.settings.baseUrl)
-  const rows = store.rows.iterate(job.id)
+  const rows = iterateReportRows(store.db, job.id, { withRaw: true })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const fields = schoolColumns(L)
@@ -96,7 +97,7 @@ export async function writeSchoolLookupResults(
     { primary: true, outcomeColumn: inputs.length, outcomeTones: toneMap(L, LOOKUP_TONES) },
   )
   let n = 0
-  const write = async (row: (typeof first & { done: false })['value']): Promise<void> => {
+  const write = async (row: ReportRow): Promise<void> => {
     const r = row.result
     const outcome = reportOutcome(row.state, r?.outcome, false)
     let record = asSchoolRecord(r?.raw)
