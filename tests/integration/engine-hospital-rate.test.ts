@@ -44,7 +44,7 @@ describe('hospital lookups at the standard plan rate', () => {
       const plan = await h.engine.plan({
         file: codesFile('codes.csv', CODES.slice(0, 3000)),
         kind: 'hospital-lookup',
-        settings: h.settings({ concurrency: 8, monthlyQuota: { 'face-match': null, hospitals: null, schools: null, regional: null } }),
+        settings: h.settings({ concurrency: 16, monthlyQuota: { 'face-match': null, hospitals: null, schools: null, regional: null } }),
       })
       expect(plan.callsNeeded).toBe(3000)
       expect(plan.estimatedSeconds).toBe(150)

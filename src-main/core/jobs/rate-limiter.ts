@@ -6,7 +6,7 @@ import type { Clock } from '../context'
  * drops to 70% and waits out Retry-After; every success then wins back 2% of the gap to the
  * plan rate, so it climbs back within a few seconds (AIMD, as TCP does).
  */
-const MAX_CATCH_UP = 3
+const MAX_CATCH_UP = 5
 
 export class RateLimiter {
   private nextAt = 0
