@@ -9,34 +9,12 @@
  */
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
-import { defineConfig, type Plugin } from 'electron-vite'
+import { defineConfig } from 'electron-vite'
 
 const root = import.meta.dirname
 
-/**
- * electron-vite's ESM shim adds `const require = createRequire(import.meta.url)` to every ESM
- * chunk that mentions `require(`; a module that declares its own top-level
- * `const require = createRequire(import.meta.url)` (core/face/face-models.ts does, to drive
- * face-api's CommonJS tfjs) then fails to load with "Identifier 'require' has already been
- * declared". Both bind the same thing, so the module's own copy is dropped where the shim is.
- */
-function dropDuplicateRequireShim(): Plugin {
-  const shim = /const require = __shims_module__\.createRequire\(import\.meta\.url\);/
-  const own = /^(?:var|let|const) require = createRequire\(import\.meta\.url\);$/gm
-  return {
-    name: 'rekap:drop-duplicate-require-shim',
-    apply: 'build',
-    enforce: 'post',
-    renderChunk(code) {
-      if (!shim.test(code) || !own.test(code)) return null
-      return { code: code.replace(own, '/* require: from the CommonJS shim above */'), map: null }
-    },
-  }
-}
-
 export default defineConfig({
   main: {
-    plugins: [dropDuplicateRequireShim()],
     build: {
       externalizeDeps: true,
       rollupOptions: {

@@ -1,7 +1,7 @@
 import type { HospitalRecord } from '../core/provider/types'
 import { generateHospitals } from './hospital-generator'
 import { loadRealHospitals, loadRealSchools } from './real-data'
-import type { RegionTree } from './regions'
+import type { RegionTree } from '../core/regions/region-tree'
 import { generateSchoolsForRegency, npsnRegencyIndex, type SchoolRow } from './school-generator'
 
 /**

@@ -1,6 +1,6 @@
 import type { BluStatus, HospitalClass, HospitalRecord, HospitalType, Ownership } from '../core/provider/types'
 import { prngFor, type Prng } from './prng'
-import { isCity, regencyShortName, type RegionTree, type Regency } from './regions'
+import { isCity, regencyShortName, type RegionTree, type Regency } from '../core/regions/region-tree'
 import {
   DOCTOR_SUFFIXES,
   FIRST_NAMES,

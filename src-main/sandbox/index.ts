@@ -5,7 +5,7 @@ import { snapshotState, type SandboxState } from './admin-routes'
 import { createDirectoryData } from './directory-data'
 import { createFaceVerifierSlot } from './face-engine-loader'
 import type { FaultSettings } from './faults'
-import { loadRegionTree } from './regions'
+import { loadRegionTree } from '../core/regions/region-tree'
 import { resolveSandboxOptions, type SandboxOptions } from './sandbox-options'
 import { createRequestHandler } from './server'
 

@@ -3,11 +3,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gunzip } from 'node:zlib'
 import type { BluStatus, HospitalClass, HospitalRecord, HospitalType, Ownership } from '../core/provider/types'
-import { readCsvRecords, readCsvRows } from './csv'
+import { readCsvRecords, readCsvRows } from '../core/csv/csv-text'
 import { formatScrapedAt } from './hospital-generator'
 import { DOCTOR_SUFFIXES, FIRST_NAMES, HOSPITAL_SERVICES, LAST_NAMES } from './name-lists'
 import { hashParts, prngFor, type Prng } from './prng'
-import type { RegionTree } from './regions'
+import type { RegionTree } from '../core/regions/region-tree'
 import { ACCREDITATIONS, type SchoolRow } from './school-generator'
 
 /**

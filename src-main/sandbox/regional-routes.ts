@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES, type AutocompleteItem, type DistrictItem, type ProvinceItem, type RegencyItem } from '../core/provider/types'
 import { success } from './http-io'
 import { normalisePage, paginate } from './paging'
-import type { Regency, RegionTree } from './regions'
+import type { Regency, RegionTree } from '../core/regions/region-tree'
 import { containsIgnoreCase, param, type Route } from './route-types'
 
 /**

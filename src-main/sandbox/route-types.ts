@@ -4,7 +4,7 @@ import type { Account } from './account'
 import type { DirectoryData } from './directory-data'
 import type { JsonAnswer } from './http-io'
 import type { Product } from './plans'
-import type { RegionTree } from './regions'
+import type { RegionTree } from '../core/regions/region-tree'
 
 /** Everything a route handler may read; built once per request by the server. */
 export interface RouteContext {

@@ -1,7 +1,7 @@
 import type { SchoolRecordWire, SchoolStatus } from '../core/provider/types'
 import { PRIVATE_SCHOOL_FOUNDATIONS, SMK_PROGRAM_WORDS, STREETS } from './name-lists'
 import { prngFor, type Prng } from './prng'
-import { regencyShortName, type District, type RegionTree, type Regency } from './regions'
+import { regencyShortName, type District, type RegionTree, type Regency } from '../core/regions/region-tree'
 
 /**
  * Sandbox schools, generated per regency on first use (all 514 regencies together are

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCsv } from '../../src-main/sandbox/csv'
+import { parseCsv } from '../../src-main/core/csv/csv-text'
 import {
   mapBluStatus,
   mapHospitalClass,

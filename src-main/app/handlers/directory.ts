@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { RegionView } from '../../contract/ipc'
-import { loadRegionTree } from '../../sandbox/regions'
+import { loadRegionTree } from '../../core/regions/region-tree'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import { exportsDirOf, jobSettingsFor } from '../app-settings'

@@ -15,7 +15,7 @@ import type { JobSettings } from '../jobs/job-settings'
 import type { JobPlanView, ProgressView, SheetPreview, PlanProblem } from '../../contract/ipc'
 import { progressView, rowView, summaryView } from './views'
 import type { DirectoryPlanRequest, Engine, PlanRequest, StateChange } from './types'
-import { loadRegionTree } from '../../sandbox/regions'
+import { loadRegionTree } from '../regions/region-tree'
 
 export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange } from './types'
 export { PlanError } from '../jobs/planner'

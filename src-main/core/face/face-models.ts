@@ -16,14 +16,14 @@ type TfRuntime = FaceApi['tf'] & {
 
 // CommonJS on purpose: face-api's node-wasm bundle require()s @tensorflow/tfjs, and we must drive
 // that very instance (an ESM import would load a second tfjs with no backend and no models).
-const require = createRequire(import.meta.url)
+const requireCjs = createRequire(import.meta.url)
 
 /** Detector settings: face-api's defaults, spelled out. */
 const MIN_DETECTION_SCORE = 0.5
 const MAX_FACES = 10
 
 function packageDir(name: string): string {
-  return path.dirname(require.resolve(`${name}/package.json`))
+  return path.dirname(requireCjs.resolve(`${name}/package.json`))
 }
 
 /** Where the .wasm binaries and the model weights live: inside node_modules, never fetched. */
@@ -54,7 +54,7 @@ export function loadFaceModels(): Promise<FaceModels> {
 }
 
 async function load(): Promise<FaceModels> {
-  const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi
+  const faceapi = requireCjs('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi
   const tf = faceapi.tf as TfRuntime
   const { wasmDir, modelDir } = faceAssetPaths()
   tf.setWasmPaths(wasmDir)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { readCsvRecords } from './csv'
+import { readCsvRecords } from '../csv/csv-text'
 
 /**
  * The real Indonesian region tree from the npm package idn-area-data (data under ODbL).
