@@ -158,6 +158,53 @@ describe('regions report', () => {
   })
 })
 
+describe('export while a job is still writing', () => {
+  it('neither blocks the engine nor mixes snapshots: summary counts equal the rows written', async () => {
+    const job = store.jobs.create({ kind: 'face-match', headers: ['NIK'], settings: leakySettings({ reviewBand: null }) }, T0)
+    const N = 6000
+    store.rows.insertMany(job.id, Array.from({ length: N }, (_, i) => ({ rowNo: i + 1, sourceRow: i + 2, input: { NIK: String(i) } })), T0)
+    for (let i = 1; i <= N / 2; i++) {
+      store.rows.markInFlight(job.id, i, T0)
+      store.rows.complete(job.id, i, { outcome: 'match', match: true, confidence: 0.9 }, T0 + 1, { product: 'face-match', chargePoints: 400 })
+    }
+    const out = join(tmp.dir, 'live.xlsx')
+    const report = writeJobReport(store, job.id, { out })
+    // the engine keeps completing rows on its own connection while the report streams
+    let next = N / 2 + 1
+    let engineError: unknown = null
+    await new Promise<void>((done) => {
+      const tick = (): void => {
+        try {
+          for (let k = 0; k < 50 && next <= N; k++, next++) {
+            store.rows.markInFlight(job.id, next, T0 + 2)
+            store.rows.complete(job.id, next, { outcome: 'no-match', match: false, confidence: 0.1 }, T0 + 3, { product: 'face-match', chargePoints: 400 })
+          }
+        } catch (err) {
+          engineError = err
+        }
+        if (next <= N && !engineError) setImmediate(tick)
+        else done()
+      }
+      setImmediate(tick)
+    })
+    await report
+    expect(engineError).toBeNull()
+    const book = await readBook(out)
+    const s = summaryMap(book.getWorksheet('Ringkasan')!)
+    const ws = book.getWorksheet('Hasil')!
+    let matched = 0
+    let charged = 0
+    ws.eachRow((row, n) => {
+      if (n === 1) return
+      if (cellAt(ws, n, 'Hasil').value !== 'BELUM DIPROSES') matched++
+      charged += (cellAt(ws, n, 'Biaya (Rp)').value as number) ?? 0
+    })
+    expect(matched).toBe((s.get('Baris COCOK') as number) + ((s.get('Baris TIDAK COCOK') as number | undefined) ?? 0))
+    expect(charged).toBe(s.get('Poin ditagih (buku biaya)'))
+    expect(store.usage.chargedPoints(job.id)).toBe(N * 400)
+  })
+})
+
 describe('rekap export', () => {
   it('writes the report of a job given by id prefix, in English, from --db', async () => {
     const jobId = buildFaceJob(store)

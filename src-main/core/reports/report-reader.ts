@@ -5,11 +5,14 @@ import { openDatabase, JobsRepo, RowsRepo, UsageRepo, DirectoryCache, SettingsRe
  * stays open across awaits (the zip stream drains in between), and an open better-sqlite3
  * iterator makes its connection refuse every other statement, so sharing the engine's
  * connection would break a job running beside the export. WAL lets both read and write at once.
+ * All of a report's reads run in one read transaction, so the summary's figures and the rows
+ * come from the same snapshot even while a job is still writing.
  * An in-memory store has no file to reopen and is read directly.
  */
 export function openReportReader(store: Store): Store {
   if (store.file === ':memory:' || store.file === '') return { ...store, close: () => {} }
   const db = openDatabase(store.file, { readonly: true })
+  db.exec('BEGIN')
   return {
     file: store.file,
     db,
@@ -18,6 +21,9 @@ export function openReportReader(store: Store): Store {
     usage: new UsageRepo(db),
     cache: new DirectoryCache(db),
     settings: new SettingsRepo(db),
-    close: () => db.close(),
+    close: () => {
+      if (db.inTransaction) db.exec('COMMIT')
+      db.close()
+    },
   }
 }
