@@ -14,6 +14,7 @@ import { startUiProcess, type UiProcess } from './helpers/ui-process'
 import { countOf, launchChromium, screenshot } from './helpers/browser'
 import { KYC_PAIRS, writeKycWorkbook } from './helpers/kyc-workbook'
 import { ensureRendererBuilt } from './helpers/renderer-build'
+import { REPO_ROOT } from '../helpers/sandbox-process'
 
 /** Rp400 per verification: the sandbox can pay for 3 of the 8 sendable pairs, then answers 402. */
 const START_BALANCE = 1200
@@ -167,6 +168,24 @@ describe('face-match job in browser mode', () => {
     const verdicts = texts.filter((t) => t === 'COCOK' || t === 'TIDAK COCOK' || t === 'GAGAL')
     expect(verdicts.length).toBeGreaterThanOrEqual(KYC_PAIRS.length)
     expect(texts).toContain('Joko Prasetyo')
+  })
+
+  it('opens the shipped example workbook in place: relative photo paths and an in-cell picture', async () => {
+    // Browser mode cannot learn a picked file's folder; typing the location keeps
+    // "photos/ktp-01.jpg" resolvable (an upload would arrive without the photos folder).
+    await page.getByTestId('nav-new').click()
+    await page.getByTestId('path-input').fill(path.join(REPO_ROOT, 'examples', 'kyc', 'kyc-sample.xlsx'))
+    await page.getByTestId('path-open').click()
+    await page.getByTestId('mapping').waitFor({ timeout: 60_000 })
+    await expect(page.getByTestId('map-image2').inputValue()).resolves.toBe('Foto Selfie')
+    await page.getByTestId('check').click()
+    await page.getByTestId('preflight').waitFor({ timeout: 60_000 })
+    // examples/README.md: 12 rows, 8 calls (Rp3.200 at most), rows 6-8 fail locally, row 10 repeats row 1.
+    expect(await countOf(page, 'pf-total')).toBe(12)
+    expect(await countOf(page, 'pf-calls')).toBe(8)
+    expect(await countOf(page, 'pf-failing')).toBe(3)
+    expect(await countOf(page, 'pf-duplicates')).toBe(1)
+    await expect(page.getByTestId('pf-cost').textContent()).resolves.toBe('Rp3,200')
   })
 
   it('history lists the job; switching to Indonesian sticks after a reload', async () => {

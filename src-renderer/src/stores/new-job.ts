@@ -51,6 +51,9 @@ export const useNewJobStore = defineStore('newJob', {
         await this.inspect(path)
       })
     },
+    async openPath(path: string) {
+      await this.run('reading', () => this.inspect(path))
+    },
     async inspect(path: string, sheet?: string, kind?: JobKindView) {
       const preview = await getApi().files.inspect({ path, sheet, kind })
       this.path = path
