@@ -207,7 +207,13 @@ describe('the built main process with a stand-in for electron', () => {
     expect(s.navigateFile).toBe(true)
     expect(s.navigateApp).toBe(false) // its own page (another route) is fine
     // the page was told to look at the jobs list once it had loaded
-    expect(s.sent.some((m: any) => m.channel === 'jobs.changed')).toBe(true)
+    // did-finish-load is emitted by the stand-in a moment after the window opens: wait for it.
+    let sent = s.sent
+    for (let i = 0; i < 100 && !sent.some((m: any) => m.channel === 'jobs.changed'); i++) {
+      await new Promise((r) => setTimeout(r, 20))
+      sent = (await ask({ type: 'state' })).sent
+    }
+    expect(sent.some((m: any) => m.channel === 'jobs.changed')).toBe(true)
   })
 
   it('registers exactly one IPC handler per contract command', async () => {
