@@ -43,7 +43,9 @@ export class JobRunner {
   private readonly freeAbort = new AbortController()
   private stopReason: StopReason | null = null
   private networkStreak = 0
-  private inFlightHits = 0
+  /** hits this run has started (minus requests that ended without one), on top of the month's count at start */
+  private runHits = 0
+  private hitsAtStart = 0
   private settledSignal: (() => void) | null = null
   readonly money: MoneyGuard
   readonly product: Product
@@ -57,6 +59,7 @@ export class JobRunner {
     this.product = KIND_PRODUCT[job.kind]
     this.paid = isPaidProduct(this.product)
     this.queue = new PQueue({ concurrency: Math.max(1, job.settings.concurrency) })
+    this.hitsAtStart = deps.store.usage.hitsThisMonth(this.product, deps.clock.now())
     this.money = new MoneyGuard(
       { budgetRp: job.settings.budgetRp, balanceRp: job.settings.balanceRp },
       deps.store.usage.chargedPoints(job.id),
@@ -142,7 +145,8 @@ export class JobRunner {
 
   private quotaCheck(): void {
     const quota = this.job.settings.monthlyQuota[this.product]
-    const left = quotaLeft(quota, this.deps.store.usage.hitsThisMonth(this.product, this.deps.clock.now()) + this.inFlightHits)
+    // Counted when a request starts, not when its row is written, so concurrent rows cannot overshoot.
+    const left = quotaLeft(quota, this.hitsAtStart + this.runHits)
     if (left !== null && left <= 0) {
       throw new LocalBlock('quota-exhausted', `This month's quota of ${quota} ${this.product} hits is used up (counted by rekap).`)
     }
@@ -189,17 +193,19 @@ export class JobRunner {
           signal,
           call: async (fn) => {
             this.quotaCheck()
-            await this.deps.limiter.acquire(this.stopController.signal)
-            if (!inFlight) {
-              store.rows.markInFlight(jobId, row.rowNo, clock.now())
-              attempts++
-              inFlight = true
-            }
-            this.inFlightHits++
+            this.runHits++
             try {
+              await this.deps.limiter.acquire(this.stopController.signal)
+              if (!inFlight) {
+                store.rows.markInFlight(jobId, row.rowNo, clock.now())
+                attempts++
+                inFlight = true
+              }
               return await fn(signal)
-            } finally {
-              this.inFlightHits--
+            } catch (e) {
+              // Only answers count as hits (a 404 does; a refused, failed or never-sent request does not).
+              if (!(e instanceof ServiceError && e.status === 404)) this.runHits--
+              throw e
             }
           },
         }

@@ -69,6 +69,8 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
  */
 export function openXlsxReport(out: string, opts: { streaming: boolean }): ReportWriter {
   const partial = out + '.partial'
+  // exceljs's stream writer reports an unwritable path late or never: find out now, with a plain message.
+  probeWritable(partial, out)
   const book = opts.streaming
     ? new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true, useSharedStrings: false })
     : new ExcelJS.Workbook()
@@ -93,6 +95,16 @@ export function openXlsxReport(out: string, opts: { streaming: boolean }): Repor
     abort() {
       rmSync(partial, { force: true })
     },
+  }
+}
+
+/** Creates (and leaves empty) the partial file, so a read-only or missing folder fails at once. */
+export function probeWritable(partial: string, out: string): void {
+  try {
+    closeSync(openSync(partial, 'w'))
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error'
+    throw new Error(`cannot write the report to ${out} (${code}): choose a folder you can write to; the job's results are kept`)
   }
 }
 
