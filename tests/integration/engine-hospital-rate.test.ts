@@ -5,7 +5,7 @@ import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-pro
 import { engineAgainst } from '../helpers/engine-harness'
 import { makeTempDir } from '../helpers/temp-dir'
 import { generateHospitals } from '../../src-main/sandbox/hospital-generator'
-import { loadRegionTree } from '../../src-main/sandbox/regions'
+import { loadRegionTree } from '../../src-main/core/regions/region-tree'
 
 // The sandbox generates its hospitals deterministically from the seed (default 1): the same
 // generator gives the test real codes without spending hits to list them.

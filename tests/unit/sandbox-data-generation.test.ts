@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BLU_STATUSES, HOSPITAL_CLASSES, HOSPITAL_TYPES, OWNERSHIPS } from '../../src-main/core/provider/types'
 import { formatScrapedAt, generateHospitals } from '../../src-main/sandbox/hospital-generator'
-import { loadRegionTree } from '../../src-main/sandbox/regions'
+import { loadRegionTree } from '../../src-main/core/regions/region-tree'
 import { generateSchoolsForRegency, npsnRegencyIndex, SCHOOL_GRADES } from '../../src-main/sandbox/school-generator'
 
 const tree = loadRegionTree()
