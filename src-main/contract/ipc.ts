@@ -9,17 +9,11 @@
  * for pages of rows it is showing (Bruno's rule: results stay in the store).
  */
 import { z } from 'zod'
+import { JOB_KINDS } from '../core/jobs/job-kind'
 
 // ---------- shared value schemas ----------
 
-export const jobKindSchema = z.enum([
-  'face-match',
-  'hospital-lookup',
-  'hospital-directory',
-  'school-lookup',
-  'school-directory',
-  'regions',
-])
+export const jobKindSchema = z.enum(JOB_KINDS)
 export type JobKindView = z.infer<typeof jobKindSchema>
 
 export const jobIdSchema = z.string().regex(/^[a-z0-9]{3,40}$/i, 'not a job id')

@@ -3,6 +3,7 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { csvField, type CellPrimitive } from './cell-safety'
 import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnSpec } from './column-cells'
 import { formatWallClock } from './report-time'
+import { columnLetter } from '../importers/column-letters'
 
 export type ReportFormat = 'xlsx' | 'csv'
 
@@ -232,18 +233,6 @@ class XlsxSheet implements SheetWriter {
     }
     })
   }
-}
-
-/** 0 -> A, 25 -> Z, 26 -> AA */
-export function columnLetter(index0: number): string {
-  let n = index0 + 1
-  let s = ''
-  while (n > 0) {
-    const r = (n - 1) % 26
-    s = String.fromCharCode(65 + r) + s
-    n = Math.floor((n - 1) / 26)
-  }
-  return s
 }
 
 /**
