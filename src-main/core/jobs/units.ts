@@ -92,9 +92,17 @@ function directory<T extends HospitalRecord | SchoolRecord>(
   product: 'hospitals' | 'schools',
   fetchPage: (env: UnitEnv, filters: Record<string, string>, page: number, signal: AbortSignal) => Promise<Page<T>>,
   keyOf: (r: T) => string,
+  fromCache: (env: UnitEnv, filters: Record<string, string>) => Iterable<T>,
 ): Unit {
   return async (row, env) => {
     const { filters } = row.payload as DirectoryPayload
+    const syncKey = `${product}:${row.unitKey}`
+    // The same query was fetched to its last page recently: answer from the cache, no hits.
+    if (!row.progress && env.store.cache.freshSync(syncKey, env.source, env.freshAfter)) {
+      const keys = [...fromCache(env, filters)].map(keyOf)
+      env.store.cache.linkRecords(env.jobId, product, keys, row.rowNo)
+      return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: keys.length, fromCache: true, raw: { filters, pages: 0 } } }
+    }
     const progress: PagingProgress = (row.progress as PagingProgress | null) ?? { nextPage: 1, totalPage: null, records: 0 }
     while (progress.totalPage === null || progress.nextPage <= progress.totalPage) {
       const page = await env.call((signal) => fetchPage(env, filters, progress.nextPage, signal))
@@ -110,22 +118,36 @@ function directory<T extends HospitalRecord | SchoolRecord>(
       })()
       if (page.paging.total_page === 0) break
     }
-    env.store.cache.markSync(`${product}:${row.unitKey}`, product, filters, progress.records, env.source, env.now())
+    env.store.cache.markSync(syncKey, product, filters, progress.records, env.source, env.now())
     // Hits were counted page by page above.
     return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: progress.records, raw: { filters, pages: progress.totalPage } } }
   }
 }
 
+const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
+
 const hospitalDirectory = directory<HospitalRecord>(
   'hospitals',
   (env, filters, page, signal) => env.client.hospitals({ ...filters, page, size: 100 }, { signal }),
   (h) => h.code,
+  (env, f) =>
+    env.store.cache.iterateHospitals({
+      source: env.source,
+      provinceCodes: list(f.province_code),
+      regencyCodes: list(f.regency_code),
+      class: f.class,
+      type: f.type,
+      ownership: f.ownership,
+      bluStatus: f.blu_status,
+      name: f.name,
+    }),
 )
 
 const schoolDirectory = directory<SchoolRecord>(
   'schools',
   (env, filters, page, signal) => env.client.schools({ ...filters, page } as never, { signal }),
   (s) => s.npsn,
+  (env, f) => env.store.cache.iterateSchools({ source: env.source, regencyCodes: list(f.regency_code), grade: f.grade, status: f.status, name: f.name }),
 )
 
 /** The region tree of one province (or all): regencies, then districts of each regency. */

@@ -9,6 +9,8 @@ export interface RegionEntry {
 }
 
 export interface HospitalQuery {
+  /** only records fetched from this source ('sandbox' or the service host) */
+  source?: string
   provinceCodes?: string[]
   regencyCodes?: string[]
   class?: string
@@ -19,6 +21,7 @@ export interface HospitalQuery {
 }
 
 export interface SchoolQuery {
+  source?: string
   regencyCodes?: string[]
   districtCodes?: string[]
   grade?: string
@@ -100,6 +103,7 @@ export class DirectoryCache {
   *iterateHospitals(q: HospitalQuery = {}): Generator<HospitalRecord> {
     const where: string[] = []
     const args: unknown[] = []
+    if (q.source) (where.push('source = ?'), args.push(q.source))
     inList(where, args, 'province_code', q.provinceCodes)
     inList(where, args, 'regency_code', q.regencyCodes)
     if (q.class) (where.push('class = ?'), args.push(q.class))
@@ -116,6 +120,7 @@ export class DirectoryCache {
   *iterateSchools(q: SchoolQuery = {}): Generator<SchoolRecord> {
     const where: string[] = []
     const args: unknown[] = []
+    if (q.source) (where.push('source = ?'), args.push(q.source))
     inList(where, args, 'regency_code', q.regencyCodes)
     inList(where, args, 'district_code', q.districtCodes)
     if (q.grade) (where.push('grade = ?'), args.push(q.grade))
@@ -157,6 +162,14 @@ export class DirectoryCache {
         'INSERT OR REPLACE INTO directory_syncs (sync_key, product, filters_json, total_item, source, fetched_at) VALUES (?,?,?,?,?,?)',
       )
       .run(syncKey, product, JSON.stringify(filters), totalItem, source, now)
+  }
+
+  /** A directory query fetched to its last page from this source after `freshAfter`, if any. */
+  freshSync(syncKey: string, source: string, freshAfter: number): { totalItem: number; fetchedAt: number } | undefined {
+    const r = this.db
+      .prepare('SELECT total_item, fetched_at FROM directory_syncs WHERE sync_key = ? AND source = ? AND fetched_at >= ?')
+      .get(syncKey, source, freshAfter) as { total_item: number; fetched_at: number } | undefined
+    return r ? { totalItem: r.total_item, fetchedAt: r.fetched_at } : undefined
   }
 
   counts(): { hospitals: number; schools: number; regions: number } {
