@@ -140,7 +140,11 @@ describe('face-match job in browser mode', () => {
     await screenshot(page, 'job-done-detail')
 
     await page.getByTestId('filter-charged').selectOption('no')
-    await page.waitForFunction(() => document.querySelector('[data-testid=rows-total]')?.textContent !== '10 rows')
+    // The count is cleared while the filtered page loads: wait for the new, non-empty answer.
+    await page.waitForFunction(() => {
+      const t = document.querySelector('[data-testid=rows-total]')?.textContent ?? ''
+      return t !== '10 rows' && /^[1-9]\d* rows$/.test(t)
+    })
     const unchargedRows = Number(((await page.getByTestId('rows-total').textContent()) ?? '').replace(/\D/g, ''))
     expect(unchargedRows).toBeGreaterThanOrEqual(2) // at least the missing file and the duplicate
     expect(unchargedRows).toBeLessThan(KYC_PAIRS.length)
