@@ -104,8 +104,16 @@ describe('face-match job in browser mode', () => {
     await page.waitForFunction(() => Number(document.querySelector('[data-testid=count-done]')?.textContent?.replace(/\D/g, '') ?? 0) >= 1, null, { timeout: 120_000 })
     await page.getByTestId('pause').click()
     await page.locator('[data-testid=job-state][data-state=paused]').waitFor({ timeout: 30_000 })
-    const doneAtPause = await countOf(page, 'count-done')
-    await page.waitForTimeout(1500)
+    // A paid request already in flight at the pause is let finish (cutting it off could leave a
+    // charge unknown): wait for the count to settle, then nothing more may happen while paused.
+    let doneAtPause = await countOf(page, 'count-done')
+    for (let stable = 0; stable < 4; ) {
+      await page.waitForTimeout(500)
+      const now = await countOf(page, 'count-done')
+      stable = now === doneAtPause ? stable + 1 : 0
+      doneAtPause = now
+    }
+    await page.waitForTimeout(2000)
     expect(await countOf(page, 'count-done')).toBe(doneAtPause) // nothing is sent while paused
     await screenshot(page, 'job-paused')
 
