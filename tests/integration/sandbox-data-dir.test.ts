@@ -2,14 +2,13 @@
  * `rekap sandbox --data-dir ../shared/data`: real hospitals and schools, mapped into the
  * spec's enums, still starting in under 2 s (schools load on first use).
  */
-import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHARED_DIR, startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 
 const DATA_DIR = resolve(SHARED_DIR, 'data')
 
-describe.skipIf(!existsSync(resolve(DATA_DIR, 'hospitals.csv')))('real data from --data-dir', () => {
+describe('real data from --data-dir (../shared/data)', () => {
   let sb: SandboxProcess
   const get = async (path: string): Promise<any> =>
     (await fetch(`${sb.url}${path}`, { headers: { 'x-api-service-id': sb.key } })).json()
