@@ -31,13 +31,3 @@ const ALLOWED: Record<JobState, readonly JobState[]> = {
 export function canTransitionJob(from: JobState, to: JobState): boolean {
   return ALLOWED[from].includes(to)
 }
-
-/** States in which the engine may be working on the job. */
-export function isActiveJobState(state: JobState): boolean {
-  return state === 'running'
-}
-
-/** States a user can resume from. */
-export function isResumableJobState(state: JobState): boolean {
-  return state === 'paused' || state === 'blocked' || state === 'ready'
-}

@@ -18,6 +18,7 @@ export function canTransitionRow(from: RowState, to: RowState): boolean {
   return ALLOWED[from].includes(to)
 }
 
-export function isFinalRowState(state: RowState): boolean {
-  return state === 'done' || state === 'failed'
+/** The states a row may come from to reach `to`: the store's guarded UPDATEs are built from this. */
+export function sourcesOf(to: RowState): RowState[] {
+  return ROW_STATES.filter((from) => ALLOWED[from].includes(to))
 }

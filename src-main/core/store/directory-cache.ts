@@ -171,14 +171,6 @@ export class DirectoryCache {
       .get(syncKey, source, freshAfter) as { total_item: number; fetched_at: number } | undefined
     return r ? { totalItem: r.total_item, fetchedAt: r.fetched_at } : undefined
   }
-
-  counts(): { hospitals: number; schools: number; regions: number } {
-    const one = (sql: string): number => (this.db.prepare(sql).get() as { n: number }).n
-    return {
-      hospitals: one('SELECT COUNT(*) AS n FROM hospitals_cache'),
-      schools: one('SELECT COUNT(*) AS n FROM schools_cache'),
-      regions: one('SELECT COUNT(*) AS n FROM regions_cache'),
-    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from './database'
-import type { RowState } from '../jobs/row-state'
+import { sourcesOf, type RowState } from '../jobs/row-state'
 import { monthKey, type Product } from '../jobs/products'
 
 export interface NewRow {
@@ -120,6 +120,11 @@ export function toJobRow(r: RowDb): JobRow {
 
 export class RowTransitionError extends Error {}
 
+/** Row states as an SQL list literal; the states are constants of row-state.ts, never user input. */
+function sqlList(states: RowState[]): string {
+  return states.map((st) => `'${st}'`).join(', ')
+}
+
 /**
  * Rows of a job and everything that happens to one. Every method that changes a row is one
  * transaction, guarded by the row's current state in the WHERE clause: if the row is not
@@ -138,17 +143,17 @@ export class RowsRepo {
       ),
       toInFlight: db.prepare(
         `UPDATE job_rows SET state = 'in-flight', attempts = attempts + 1, started_at = ?
-         WHERE job_id = ? AND row_no = ? AND state = 'pending'`,
+         WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('in-flight'))})`,
       ),
       toDone: db.prepare(
         `UPDATE job_rows SET state = 'done', charged = ?, cost_points = cost_points + ?, finished_at = ?,
            duration_ms = ? - COALESCE(started_at, ?), error_code = NULL, error_message = NULL, error_column = NULL
-         WHERE job_id = ? AND row_no = ? AND state IN ('in-flight', 'pending')`,
+         WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('done'))})`,
       ),
       toFailed: db.prepare(
         `UPDATE job_rows SET state = 'failed', error_code = ?, error_message = ?, error_column = ?, finished_at = ?,
            duration_ms = ? - COALESCE(started_at, ?)
-         WHERE job_id = ? AND row_no = ? AND state IN ('in-flight', 'pending', 'uncertain')`,
+         WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('failed'))})`,
       ),
       toPendingAfterError: db.prepare(
         `UPDATE job_rows SET state = 'pending', error_code = ?, error_message = ?
@@ -156,7 +161,7 @@ export class RowsRepo {
       ),
       toUncertain: db.prepare(
         `UPDATE job_rows SET state = 'uncertain', error_code = ?, error_message = ?
-         WHERE job_id = ? AND row_no = ? AND state = 'in-flight'`,
+         WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('uncertain'))})`,
       ),
       result: db.prepare(
         `INSERT OR REPLACE INTO results (job_id, row_no, outcome, match, confidence, record_key, record_count, from_cache, raw_json, at)

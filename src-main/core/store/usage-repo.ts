@@ -36,10 +36,4 @@ export class UsageRepo {
     ) as { n: number }
     return r.n
   }
-
-  /** Points charged across all jobs, for a balance the user stated once. */
-  totalChargedPointsSince(sinceMs: number): number {
-    const r = this.db.prepare('SELECT COALESCE(SUM(points), 0) AS p FROM charges WHERE at >= ?').get(sinceMs) as { p: number }
-    return r.p
-  }
 }
