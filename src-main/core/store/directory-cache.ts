@@ -171,7 +171,6 @@ export class DirectoryCache {
       .get(syncKey, source, freshAfter) as { total_item: number; fetched_at: number } | undefined
     return r ? { totalItem: r.total_item, fetchedAt: r.fetched_at } : undefined
   }
-  }
 }
 
 function inList(where: string[], args: unknown[], column: string, values?: string[]): void {
