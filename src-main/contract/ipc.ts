@@ -176,6 +176,8 @@ export interface RowView {
   charged: boolean
   costRp: number
   error: string | null
+  /** machine code of the error (the renderer shows a translated short reason for known ones) */
+  errorCode: string | null
   errorColumn: string | null
   attempts: number
   finishedAt: number | null

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { inputSummary, outcomeKey } from '../../src-renderer/src/rows/row-text'
+import { inputSummary, outcomeKey, rowErrorKey, rowNote } from '../../src-renderer/src/rows/row-text'
+import { id as idMessages } from '../../src-renderer/src/i18n/id'
+import { en as enMessages } from '../../src-renderer/src/i18n/en'
 import { availableActions } from '../../src-renderer/src/jobs/job-actions'
 import { hashOf, parseHash } from '../../src-renderer/src/stores/navigation'
 
@@ -44,5 +46,27 @@ describe('screen addresses', () => {
     expect(parseHash('#/settings')).toEqual({ screen: 'settings', jobId: null })
     expect(parseHash('#/job/../../etc')).toEqual({ screen: 'new', jobId: null })
     expect(parseHash('')).toEqual({ screen: 'new', jobId: null })
+  })
+})
+
+describe('row error reasons in the user language', () => {
+  const dict = (m: Record<string, unknown>) => (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], m)
+  // Codes the engine, planner, importers and retry policy write (kept in sync by this list).
+  const CODES = ['duplicate', 'image-ref-not-found', 'image-ref-outside', 'image-wrong-type', 'image-too-large', 'image-undecodable', 'file-missing', 'invalid-code', 'nik-digits-lost', 'invalid', 'invalid-image1', 'not-found', 'server', 'network', 'timeout', 'rate-limited', 'uncertain', 'interrupted']
+
+  it('every known code has a short reason in Indonesian and English', () => {
+    for (const messages of [idMessages, enMessages]) {
+      const get = dict(messages)
+      for (const code of CODES) expect(typeof get(rowErrorKey(code)), code).toBe('string')
+    }
+  })
+
+  it('shows the translated reason for a known code and the original text otherwise', () => {
+    const get = dict(idMessages)
+    const t = (k: string) => String(get(k))
+    const te = (k: string) => typeof get(k) === 'string'
+    expect(rowNote({ errorCode: 'image-ref-not-found', error: 'kyc.xlsx, sheet "Data", row 3, column "Foto KTP": file not found' }, t, te)).toBe('Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih)')
+    expect(rowNote({ errorCode: 'something-new', error: 'the service said so' }, t, te)).toBe('the service said so')
+    expect(rowNote({ errorCode: null, error: null }, t, te)).toBe('')
   })
 })

@@ -66,6 +66,7 @@ export function rowView(job: JobRecord, r: JobRow & { result: (RowResult & { at:
     charged: r.charged,
     costRp: r.costPoints,
     error: r.errorMessage,
+    errorCode: r.errorCode,
     errorColumn: r.errorColumn,
     attempts: r.attempts,
     finishedAt: r.finishedAt,

@@ -310,7 +310,8 @@ async function resolveFaceImage(
   // untouched). A wrong file type is reported: the operator should know the file is not a photo.
   const onlyTooLarge = pre.problems.length > 0 && pre.problems.every((p) => p.code === 'too-large') && pre.fixable
   if (!pre.ok && !onlyTooLarge) {
-    return { failure: pre.problems.map((p) => p.message).join('; '), code: pre.problems[0]?.code ?? 'bad-image' }
+    // Prefixed so a missing photo ('image-not-found') is never mistaken for a record the service did not find.
+    return { failure: pre.problems.map((p) => p.message).join('; '), code: `image-${pre.problems[0]?.code ?? 'undecodable'}` }
   }
   return { ref: { path, sha256: pre.sha256!, convert: onlyTooLarge } }
 }

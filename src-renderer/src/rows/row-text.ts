@@ -25,3 +25,17 @@ export function inputSummary(input: Record<string, unknown>, max = 3): string {
   }
   return picked.join(' · ')
 }
+
+/** 'image-ref-not-found' -> 'rowError.imageRefNotFound' (vue-i18n paths are dotted, keys camelCase). */
+export function rowErrorKey(code: string): string {
+  return `rowError.${code.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`
+}
+
+/** The short reason shown in the table: translated for known codes, the original text otherwise. */
+export function rowNote(row: Pick<RowView, 'error' | 'errorCode'>, t: (key: string) => string, te: (key: string) => boolean): string {
+  if (row.errorCode) {
+    const key = rowErrorKey(row.errorCode)
+    if (te(key)) return t(key)
+  }
+  return row.error ?? ''
+}
