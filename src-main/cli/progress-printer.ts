@@ -31,8 +31,10 @@ export function createProgressPrinter(mode: 'tty' | 'plain' | 'silent'): { updat
     let last = 0
     return {
       update(p) {
+        // The final line is printed by the command itself, once.
+        if (p.state !== 'running') return
         const now = Date.now()
-        if (now - last < 2000 && p.state === 'running') return
+        if (now - last < 2000) return
         last = now
         process.stdout.write(progressLine(p) + '\n')
       },
