@@ -11,6 +11,8 @@ interface ControlOptions {
   key?: string
   resendUncertain?: boolean
   verbose?: boolean
+  budget?: number
+  balance?: number
 }
 
 export async function listJobsCommand(o: { db?: string; json?: boolean }): Promise<number> {
@@ -51,6 +53,15 @@ export async function jobControlCommand(action: 'resume' | 'retry-failed' | 'can
     }
     const before = cli.engine.progress(jobId)
     if (before.state === 'cancelled') throw new CliError(`job ${jobId} was cancelled; start a new one`, EXIT.usage)
+    const limits = {
+      ...(o.budget !== undefined ? { budgetRp: o.budget } : {}),
+      ...(o.balance !== undefined ? { balanceRp: o.balance } : {}),
+    }
+    if (Object.keys(limits).length) {
+      // A new budget or a stated balance after a top-up: kept in the job's settings (the report shows it).
+      const job = cli.store.jobs.get(jobId)!
+      cli.store.jobs.update(jobId, { settings: { ...job.settings, ...limits } }, Date.now())
+    }
     const start =
       action === 'retry-failed'
         ? () => cli.engine.retryFailed(jobId)

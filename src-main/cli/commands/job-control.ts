@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { parseMoney } from '../option-parsers'
 
 /** rekap jobs | resume | retry-failed | cancel: manage jobs kept in the local store. */
 export function register(program: Command): void {
@@ -28,6 +29,8 @@ export function register(program: Command): void {
         .option('--lang <lang>', 'report language: id or en', 'id')
         .option('--key <key>', 'API key (or REKAP_API_KEY)')
         .option('--resend-uncertain', 'also re-send rows left uncertain by a crash (may charge twice)')
+        .option('--budget <rp>', 'a new spending limit for the job, in Rupiah', parseMoney)
+        .option('--balance <rp>', 'the balance you know of now (after a top-up), in Rupiah', parseMoney)
         .option('--verbose', 'log details to stderr')
     }
     cmd.action(async (job: string, opts) => {
