@@ -1,26 +1,12 @@
 import type { HospitalRecord } from '../provider/types'
 import { HOSPITAL_CLASSES } from '../provider/types'
 import type { Store, JobRecord } from '../store'
-import { iterateReportRows, type ReportRow } from './report-rows'
+import { writeLookupResults } from './lookup-results'
 import type { ReportLabels } from './labels'
-import type { ColumnSpec } from './column-cells'
-import type { OutcomeTone, ReportWriter } from './report-output'
+import type { ReportWriter } from './report-output'
 import { asHospitalRecord, hospitalColumns, hospitalValues } from './hospital-fields'
-import { inputColumns, inputValues } from './input-columns'
 import { Pivot, writePivotSheet } from './pivot'
 import type { RegionNames } from './region-names'
-import { reportOutcome, type ReportOutcome } from './row-outcome'
-import { serviceHost } from './summary-sheet'
-import { toneMap } from './face-report'
-
-export const LOOKUP_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
-  found: 'good',
-  records: 'good',
-  'not-found': 'bad',
-  failed: 'failed',
-  uncertain: 'muted',
-  pending: 'muted',
-}
 
 /** The pivots of a hospital report, fed one distinct record at a time while the records are written. */
 export class HospitalPivots {
@@ -89,12 +75,8 @@ export async function writeHospitalPivots(writer: ReportWriter, p: HospitalPivot
   })
 }
 
-/**
- * Sheet 2 of a hospital-lookup report: the input's own columns, then Hasil and Keterangan,
- * then every field of the hospital found. The record comes from the result itself or,
- * failing that, from the local cache by its code.
- */
-export async function writeHospitalLookupResults(
+/** Sheet 2 of a hospital lookup report. */
+export function writeHospitalLookupResults(
   writer: ReportWriter,
   store: Store,
   job: JobRecord,
@@ -102,48 +84,13 @@ export async function writeHospitalLookupResults(
   regions: RegionNames,
   pivots: HospitalPivots,
 ): Promise<number> {
-  const source = serviceHost(job.settings.baseUrl)
-  const rows = iterateReportRows(store.db, job.id, { withRaw: true })
-  const first = rows.next()
-  const inputs = inputColumns(job, first.done ? undefined : first.value.input)
-  const lead: ColumnSpec[] = [
-    { header: L.lookup.result, kind: 'outcome', width: 17 },
-    { header: L.lookup.note, kind: 'text', width: 40 },
-  ]
-  const tail: ColumnSpec[] = [
-    { header: L.lookup.time, kind: 'date' },
-    { header: L.lookup.rowId, kind: 'integer', width: 9 },
-  ]
-  const fields = hospitalColumns(L)
-  const sheet = writer.sheet(L.sheets.results, [...inputs, ...lead, ...fields, ...tail], {
-    primary: true,
-    outcomeColumn: inputs.length,
-    outcomeTones: toneMap(L, LOOKUP_TONES),
+  return writeLookupResults<HospitalRecord>(writer, store, job, L, {
+    columns: hospitalColumns(L),
+    fromResult: asHospitalRecord,
+    fromCache: (st, code, source) => st.cache.getHospital(code, source, 0),
+    values: (h) => hospitalValues(h, regions),
+    onRecord: (h) => pivots.add(h),
   })
-  let n = 0
-  const write = async (row: ReportRow): Promise<void> => {
-    const r = row.result
-    const outcome = reportOutcome(row.state, r?.outcome, false)
-    let record = asHospitalRecord(r?.raw)
-    if (!record && r?.recordKey && outcome === 'found') record = store.cache.getHospital(r.recordKey, source, 0) ?? null
-    if (record) pivots.add(record)
-    const values = hospitalValues(record, regions)
-    while (values.length < fields.length) values.push(null)
-    sheet.addRow([
-      ...inputValues(inputs, row.input),
-      L.outcomes[outcome],
-      row.errorMessage ?? '',
-      ...values,
-      row.finishedAt,
-      row.rowNo,
-    ])
-    n++
-    await sheet.breathe()
-  }
-  if (!first.done) await write(first.value)
-  for (const row of rows) await write(row)
-  await sheet.close()
-  return n
 }
 
 /** Sheet 2 of a hospital directory report: one row per distinct record, every field flattened. */

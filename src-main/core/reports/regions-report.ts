@@ -5,7 +5,7 @@ import type { ReportWriter } from './report-output'
 import { inputColumns, inputValues } from './input-columns'
 import { reportOutcome } from './row-outcome'
 import { toneMap } from './face-report'
-import { LOOKUP_TONES } from './hospital-report'
+import { LOOKUP_TONES } from './lookup-results'
 
 /** Sheet 2 of a regions report: each unit of the job with its outcome and how many regions it yielded. */
 export async function writeRegionUnits(writer: ReportWriter, store: Store, job: JobRecord, L: ReportLabels): Promise<number> {

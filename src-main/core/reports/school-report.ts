@@ -1,17 +1,12 @@
 import type { SchoolRecord } from '../provider/types'
 import type { Store, JobRecord } from '../store'
-import { iterateReportRows, type ReportRow } from './report-rows'
+import { writeLookupResults } from './lookup-results'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { ReportWriter } from './report-output'
 import { asSchoolRecord, lacksPremiumFields, schoolColumns, schoolStatusLabel, schoolValues } from './school-fields'
-import { inputColumns, inputValues } from './input-columns'
 import { Pivot, writePivotSheet } from './pivot'
 import type { RegionNames } from './region-names'
-import { reportOutcome } from './row-outcome'
-import { serviceHost } from './summary-sheet'
-import { toneMap } from './face-report'
-import { LOOKUP_TONES } from './hospital-report'
 
 const GRADE_ORDER = ['PAUD', 'TK', 'KB', 'SD', 'SMP', 'SMA', 'SMK', 'SLB']
 
@@ -70,8 +65,8 @@ export async function writeSchoolPivots(writer: ReportWriter, p: SchoolPivots, L
   })
 }
 
-/** Sheet 2 of a school-lookup report: the input's own columns, Hasil, Keterangan, then the school found. */
-export async function writeSchoolLookupResults(
+/** Sheet 2 of a school lookup report. */
+export function writeSchoolLookupResults(
   writer: ReportWriter,
   store: Store,
   job: JobRecord,
@@ -79,40 +74,13 @@ export async function writeSchoolLookupResults(
   regions: RegionNames,
   pivots: SchoolPivots,
 ): Promise<number> {
-  const source = serviceHost(job.settings.baseUrl)
-  const rows = iterateReportRows(store.db, job.id, { withRaw: true })
-  const first = rows.next()
-  const inputs = inputColumns(job, first.done ? undefined : first.value.input)
-  const fields = schoolColumns(L)
-  const sheet = writer.sheet(
-    L.sheets.results,
-    [
-      ...inputs,
-      { header: L.lookup.result, kind: 'outcome', width: 17 },
-      { header: L.lookup.note, kind: 'text', width: 40 },
-      ...fields,
-      { header: L.lookup.time, kind: 'date' },
-      { header: L.lookup.rowId, kind: 'integer', width: 9 },
-    ],
-    { primary: true, outcomeColumn: inputs.length, outcomeTones: toneMap(L, LOOKUP_TONES) },
-  )
-  let n = 0
-  const write = async (row: ReportRow): Promise<void> => {
-    const r = row.result
-    const outcome = reportOutcome(row.state, r?.outcome, false)
-    let record = asSchoolRecord(r?.raw)
-    if (!record && r?.recordKey && outcome === 'found') record = store.cache.getSchool(r.recordKey, source, 0) ?? null
-    if (record) pivots.add(record)
-    const values = schoolValues(record, L, regions)
-    while (values.length < fields.length) values.push(null)
-    sheet.addRow([...inputValues(inputs, row.input), L.outcomes[outcome], row.errorMessage ?? '', ...values, row.finishedAt, row.rowNo])
-    n++
-    await sheet.breathe()
-  }
-  if (!first.done) await write(first.value)
-  for (const row of rows) await write(row)
-  await sheet.close()
-  return n
+  return writeLookupResults<SchoolRecord>(writer, store, job, L, {
+    columns: schoolColumns(L),
+    fromResult: asSchoolRecord,
+    fromCache: (st, npsn, source) => st.cache.getSchool(npsn, source, 0),
+    values: (s) => schoolValues(s, L, regions),
+    onRecord: (s) => pivots.add(s),
+  })
 }
 
 /** Sheet 2 of a school directory report: one row per distinct school. */
