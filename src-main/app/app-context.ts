@@ -47,18 +47,9 @@ export interface AppContext {
   secrets(): string[]
 }
 
-export interface AppContextParts {
-  mode: AppMode
-  store: Store
-  engine: Engine
-  vault: KeyVault
-  sandbox: EmbeddedSandbox
-  paths: AppPaths
-  events: EventHub
-  core: CoreContext
-  reports: ReportWriters
+/** What createAppContext is given: the context's parts, without what it derives from them. */
+export type AppContextParts = Omit<AppContext, 'downloads' | 'settings' | 'saveSettings' | 'target' | 'targetForJob' | 'secrets'> & {
   downloads?: Downloads
-  platformLanguage: string
 }
 
 export function createAppContext(parts: AppContextParts): AppContext {
