@@ -122,13 +122,8 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${flags.port} is already in use; try --port 0`, EXIT.usage)
     throw err
   }
-  process.stdout.write(`rekap ui at ${ui.server.url}\n`)
-  if (ui.app.interrupted.length) {
-    process.stdout.write(`${ui.app.interrupted.length} interrupted job(s) were paused and can be resumed from the jobs list\n`)
-  }
-  if (flags.open) openInBrowser(ui.server.url)
-
-  await new Promise<void>((done) => {
+  // Listen for the stop signals before announcing: whoever reads the line may signal at once.
+  const stopped = new Promise<void>((done) => {
     const stop = (): void => {
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
@@ -137,5 +132,12 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
   })
+  process.stdout.write(`rekap ui at ${ui.server.url}\n`)
+  if (ui.app.interrupted.length) {
+    process.stdout.write(`${ui.app.interrupted.length} interrupted job(s) were paused and can be resumed from the jobs list\n`)
+  }
+  if (flags.open) openInBrowser(ui.server.url)
+
+  await stopped
   process.stdout.write('rekap ui stopped\n')
 }

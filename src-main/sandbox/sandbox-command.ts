@@ -54,6 +54,16 @@ export async function runSandboxCommand(flags: SandboxCommandFlags): Promise<voi
     if (code === 'EADDRINUSE') throw new CliError(`port ${options.port} is already in use; try --port 0`, EXIT.usage)
     throw err
   }
+  // Listen for the stop signals before announcing: whoever reads the line may signal at once.
+  const stopped = new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      sandbox.close().then(done, done)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
   // One write, listening line first: whoever waits for that line also gets the rest.
   // The key and admin token are printed on purpose: they are local, and the user needs them.
   const source = options.dataDir ? `real CSVs from ${options.dataDir}` : `sandbox data generated from seed ${options.seed ?? 1}`
@@ -64,14 +74,6 @@ export async function runSandboxCommand(flags: SandboxCommandFlags): Promise<voi
       `data: ${source}; started in ${Math.round(performance.now() - started)} ms\n`,
   )
 
-  await new Promise<void>((done) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      sandbox.close().then(done, done)
-    }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
+  await stopped
   process.stdout.write('rekap sandbox stopped\n')
 }
