@@ -260,6 +260,8 @@ export class JobRunner {
         }
         if (err.kind === 'rate-limited') {
           rateLimitedTimes++
+          // kept on the row so a report can show which rows the service slowed down
+          store.marks.noteRateLimited(jobId, row.rowNo)
           this.deps.limiter.onRateLimited(err.retryAfterMs)
         }
         if (err.kind === 'network' || err.kind === 'timeout') this.networkStreak++

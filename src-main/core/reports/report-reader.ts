@@ -1,4 +1,15 @@
-import { openDatabase, JobsRepo, RowsRepo, UsageRepo, DirectoryCache, SettingsRepo, type Store } from '../store'
+import {
+  openDatabase,
+  JobsRepo,
+  RowsRepo,
+  UsageRepo,
+  DirectoryCache,
+  SettingsRepo,
+  ReviewRepo,
+  RowMarksRepo,
+  StoreMetaRepo,
+  type Store,
+} from '../store'
 
 /**
  * A report reads through its own read-only connection to the store's file. Its row iterator
@@ -21,6 +32,9 @@ export function openReportReader(store: Store): Store {
     usage: new UsageRepo(db),
     cache: new DirectoryCache(db),
     settings: new SettingsRepo(db),
+    review: new ReviewRepo(db),
+    marks: new RowMarksRepo(db),
+    meta: new StoreMetaRepo(db),
     close: () => {
       if (db.inTransaction) db.exec('COMMIT')
       db.close()

@@ -4,12 +4,18 @@ import { RowsRepo } from './rows-repo'
 import { UsageRepo } from './usage-repo'
 import { DirectoryCache } from './directory-cache'
 import { SettingsRepo } from './settings-repo'
+import { ReviewRepo } from './review-repo'
+import { RowMarksRepo } from './row-marks-repo'
+import { StoreMetaRepo } from './store-meta-repo'
 
 export * from './jobs-repo'
 export * from './rows-repo'
 export * from './usage-repo'
 export * from './directory-cache'
 export * from './settings-repo'
+export * from './review-repo'
+export * from './row-marks-repo'
+export * from './store-meta-repo'
 export { openDatabase, schemaVersion, type Db } from './database'
 
 /** rekap's local store: one SQLite file holding jobs, results, money, the directory cache. */
@@ -21,6 +27,9 @@ export interface Store {
   usage: UsageRepo
   cache: DirectoryCache
   settings: SettingsRepo
+  review: ReviewRepo
+  marks: RowMarksRepo
+  meta: StoreMetaRepo
   close(): void
 }
 
@@ -34,6 +43,9 @@ export function openStore(file: string): Store {
     usage: new UsageRepo(db),
     cache: new DirectoryCache(db),
     settings: new SettingsRepo(db),
+    review: new ReviewRepo(db),
+    marks: new RowMarksRepo(db),
+    meta: new StoreMetaRepo(db),
     close: () => db.close(),
   }
 }

@@ -184,6 +184,40 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'review decisions (append-only), 429 marks per row, store identity',
+    sql: `
+      -- Every decision a reviewer takes, in order. A later decision supersedes an earlier one
+      -- for the row but never replaces it: the triggers refuse UPDATE, and DELETE while the job
+      -- exists (deleting a job still cascades). service_* is what the service said at that moment.
+      CREATE TABLE review_decisions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+        row_no INTEGER NOT NULL,
+        decision TEXT NOT NULL CHECK (decision IN ('approve', 'reject', 'retake', 'skip', 'flag')),
+        reviewer TEXT NOT NULL,
+        note TEXT,
+        at INTEGER NOT NULL,
+        service_verdict TEXT,
+        service_confidence REAL,
+        row_state TEXT
+      );
+      CREATE INDEX review_decisions_row ON review_decisions(job_id, row_no, id);
+      CREATE TRIGGER review_decisions_no_update BEFORE UPDATE ON review_decisions
+        BEGIN SELECT RAISE(ABORT, 'review decisions are append-only'); END;
+      CREATE TRIGGER review_decisions_no_delete BEFORE DELETE ON review_decisions
+        WHEN EXISTS (SELECT 1 FROM jobs WHERE id = OLD.job_id)
+        BEGIN SELECT RAISE(ABORT, 'review decisions are append-only'); END;
+
+      -- How many times a row's request was answered 429 (slowed by the service's rate limit).
+      ALTER TABLE job_rows ADD COLUMN rate_limited INTEGER NOT NULL DEFAULT 0;
+
+      -- This store file's identity, named in every report (which store wrote it).
+      CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      INSERT INTO store_meta (key, value) VALUES ('store_id', lower(hex(randomblob(16))));
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -1,0 +1,65 @@
+import type { JobRecord, ReviewEntry, Store } from '../store'
+import type { RowState } from '../jobs/row-state'
+import { needsReview, rowReview, type RowReview } from './review-rules'
+import { serviceVerdict, type ServiceVerdict } from './service-verdict'
+
+export class ReviewError extends Error {}
+
+/** One pair in the queue: enough to list it; the photos and input are fetched for the pair shown. */
+export interface QueueItem {
+  rowNo: number
+  state: RowState
+  verdict: ServiceVerdict
+  confidence: number | null
+  flagged: boolean
+  open: boolean
+  skipped: boolean
+  /** the decision that stands, if any */
+  final: ReviewEntry | null
+}
+
+export interface ReviewQueue {
+  jobId: string
+  items: QueueItem[]
+  /** rows in the queue that have a standing decision (n of m) */
+  reviewed: number
+  total: number
+}
+
+/** Only face-match jobs have pairs to look at. */
+export function requireReviewableJob(store: Store, idOrPrefix: string): JobRecord {
+  const id = store.jobs.resolveId(idOrPrefix)
+  const job = id ? store.jobs.get(id) : undefined
+  if (!job) throw new ReviewError(`no job "${idOrPrefix}" in ${store.file}`)
+  if (job.kind !== 'face-match') throw new ReviewError(`job ${job.id} is a ${job.kind} job; only face-match jobs have pairs to review`)
+  return job
+}
+
+/**
+ * The rows that need a person, in input order: inside the review band, NO MATCH, uncertain,
+ * or flagged by someone, each with its review so far. Rows settled earlier stay in the queue
+ * (they count towards "n of m") with `open: false`.
+ */
+export function reviewQueue(store: Store, job: JobRecord): ReviewQueue {
+  const band = job.settings.reviewBand
+  const log = store.review.byRow(job.id)
+  const items: QueueItem[] = []
+  let reviewed = 0
+  for (const c of store.review.candidates(job.id)) {
+    const verdict = serviceVerdict(c.state as RowState, c, band)
+    if (!needsReview(verdict, c.flagged)) continue
+    const review: RowReview = rowReview(log.get(c.rowNo) ?? [])
+    if (!review.open) reviewed++
+    items.push({
+      rowNo: c.rowNo,
+      state: c.state as RowState,
+      verdict,
+      confidence: c.confidence,
+      flagged: review.flagged,
+      open: review.open,
+      skipped: review.skipped,
+      final: review.final,
+    })
+  }
+  return { jobId: job.id, items, reviewed, total: items.length }
+}
