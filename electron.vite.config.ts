@@ -1,7 +1,7 @@
 /**
  * electron-vite builds three bundles into out/:
  *   main     out/main/index.js (ESM, Electron >= 28) + out/main/face-worker.js (the face engine's
- *            worker thread, found by core/face/worker-location.ts next to the chunk that starts it)
+ *            worker thread, found by sandbox/face/worker-location.ts next to the chunk that starts it)
  *   preload  out/preload/index.cjs: CommonJS, because a sandboxed preload cannot be an ES module
  *   renderer out/renderer (also what `rekap ui` serves in browser mode)
  * Dependencies stay external in main (native better-sqlite3 and sharp, face-api and tfjs with
@@ -20,7 +20,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(root, 'src-main/electron/main.ts'),
-          'face-worker': resolve(root, 'src-main/core/face/face-worker.ts'),
+          'face-worker': resolve(root, 'src-main/sandbox/face/face-worker.ts'),
         },
         // Keep native and asset-carrying packages out of the bundle even if they are not
         // listed as direct dependencies of package.json one day.

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import { openStore } from '../src-main/core/store'
-import { defaultJobSettings } from '../src-main/core/jobs/job-settings'
+import { defaultJobSettings } from '../src-main/core/model/job-settings'
 import { writeJobReport } from '../src-main/core/reports'
 
 const HEADERS = ['NIK', 'Nama', 'Foto KTP', 'Selfie', 'Tanggal Lahir', 'Catatan']

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createFaceEngine, type FaceEngine, type FaceVerification } from '../src-main/core/face'
+import { createFaceEngine, type FaceEngine, type FaceVerification } from '../src-main/sandbox/face'
 
 const FACES = fileURLToPath(new URL('../../shared/fixtures/faces/', import.meta.url))
 const NOT_PAIRED = new Set(['two_people.jpg', 'rgba_32bit.png'])

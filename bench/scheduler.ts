@@ -13,7 +13,7 @@ import { loadRegionTree } from '../src-main/core/regions/region-tree'
 import { openStore } from '../src-main/core/store'
 import { createEngine } from '../src-main/core/engine'
 import { defaultContext } from '../src-main/core/context'
-import { defaultJobSettings } from '../src-main/core/jobs/job-settings'
+import { defaultJobSettings } from '../src-main/core/model/job-settings'
 import { createServiceClient, ServiceError } from '../src-main/core/provider'
 
 const SECONDS = Number(process.argv[2] ?? 20)

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openStore } from '../src-main/core/store'
-import { defaultJobSettings } from '../src-main/core/jobs/job-settings'
+import { defaultJobSettings } from '../src-main/core/model/job-settings'
 
 const N = Number(process.argv[2] ?? 20_000)
 const dir = mkdtempSync(join(tmpdir(), 'rekap-bench-store-'))

@@ -13,7 +13,7 @@ import { chromium, type Page } from 'playwright-core'
 import { openStore } from '../src-main/core/store'
 import { createEngine } from '../src-main/core/engine'
 import { defaultContext } from '../src-main/core/context'
-import { defaultJobSettings } from '../src-main/core/jobs/job-settings'
+import { defaultJobSettings } from '../src-main/core/model/job-settings'
 
 const ROWS = Number(process.env.ROWS ?? 100_000)
 const root = resolve(import.meta.dirname, '..')

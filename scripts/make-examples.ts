@@ -23,8 +23,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import ExcelJS from 'exceljs'
 import sharp from 'sharp'
 
-import { createFaceEngine, type FaceEngine, type FoundFace } from '../src-main/core/face'
-import { euclideanDistance, pickPrimaryFace } from '../src-main/core/face/face-selection'
+import { createFaceEngine, type FaceEngine, type FoundFace } from '../src-main/sandbox/face'
+import { euclideanDistance, pickPrimaryFace } from '../src-main/sandbox/face/face-selection'
 import { createServiceClient, type ServiceClient } from '../src-main/core/provider'
 import { startSandbox } from '../src-main/sandbox'
 

@@ -1,11 +1,11 @@
 /**
  * Everything a command handler may touch, built by injection (the composition roots are
- * src-main/electron/main.ts and src-main/browser/run-ui.ts; tests build their own). Handlers
+ * src-main/electron/main.ts and src-main/browser/run-ui.ts (via cli/ui-command.ts); tests build their own). Handlers
  * never reach for globals: no electron import, no process.env, no module-level state.
  */
 import type { CoreContext } from '../core/context'
 import type { Engine } from '../core/engine/types'
-import type { JobSettings } from '../core/jobs/job-settings'
+import type { JobSettings } from '../core/model/job-settings'
 import type { Store } from '../core/store'
 import type { AppPaths } from './app-paths'
 import { readAppSettings, writeAppSettings, type AppSettings } from './app-settings'

@@ -5,8 +5,8 @@
  */
 import path from 'node:path'
 import type { AppSettingsView, Lang, SettingsPatch } from '../contract/ipc'
-import { DEFAULT_RPS, defaultJobSettings, planRps, type HospitalPlan, type JobSettings } from '../core/jobs/job-settings'
-import type { Product } from '../core/jobs/products'
+import { DEFAULT_RPS, defaultJobSettings, planRps, type HospitalPlan, type JobSettings } from '../core/model/job-settings'
+import type { Product } from '../core/model/products'
 import type { SettingsRepo } from '../core/store'
 import { AppError } from './app-error'
 

@@ -6,7 +6,7 @@
  * is never shown as real data.
  */
 import type { ServiceTarget } from '../core/engine'
-import type { JobSettings } from '../core/jobs/job-settings'
+import type { JobSettings } from '../core/model/job-settings'
 import { AppError } from './app-error'
 import type { AppSettings } from './app-settings'
 import type { EmbeddedSandbox } from './embedded-sandbox'

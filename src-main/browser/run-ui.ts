@@ -1,31 +1,16 @@
 /**
- * `rekap ui`: the composition root of browser mode. Opens the app (store, engine, embedded
- * sandbox) exactly like the desktop app, serves it on loopback, prints the one line a user
- * (or a test) needs, and runs until SIGINT/SIGTERM.
+ * The composition root of browser mode. Opens the app (store, engine, embedded sandbox) exactly
+ * like the desktop app and serves it on loopback. `rekap ui` (src-main/cli/ui-command.ts) and the
+ * tests start it.
  */
-import { dirname, resolve } from 'node:path'
+import { dirname } from 'node:path'
 import { appPaths } from '../app/app-paths'
 import { envKeyVault } from '../app/key-vault'
 import { openApp, type OpenApp, type OpenAppOptions } from '../app/open-app'
-import { dbPathFrom } from '../cli/cli-engine'
-import { CliError, EXIT } from '../cli/exit-codes'
 import { stderrLogger } from '../core/context'
 import { createDownloadRegistry } from './download-registry'
-import { openInBrowser } from './open-browser'
-import { buildRenderer, DEFAULT_RENDERER_DIR, rendererBuilt } from './renderer-build'
-import { BrowserServerOptionError, startBrowserServer, type RunningBrowserServer } from './server'
-
-export interface UiCommandFlags {
-  port: string
-  host: string
-  allowRemote?: boolean
-  open: boolean
-  db?: string
-  sandboxBalance?: string
-  sandboxLatency?: string
-  sandboxDataDir?: string
-  verbose?: boolean
-}
+import { DEFAULT_RENDERER_DIR } from './renderer-build'
+import { startBrowserServer, type RunningBrowserServer } from './server'
 
 export interface StartUiOptions {
   dbFile: string
@@ -82,62 +67,4 @@ export async function startUi(o: StartUiOptions): Promise<RunningUi> {
     await app.close()
     throw err
   }
-}
-
-function numberFlag(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined
-  const n = Number(raw)
-  if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new CliError(`--${name} must be a number >= 0, got "${raw}"`, EXIT.usage)
-  return n
-}
-
-export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
-  const port = numberFlag('port', flags.port)
-  if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new CliError('--port must be an integer from 0 to 65535', EXIT.usage)
-  // REKAP_RENDERER_DIR: serve another build of the renderer (packaging, tests)
-  const rendererDir = process.env.REKAP_RENDERER_DIR ? resolve(process.env.REKAP_RENDERER_DIR) : DEFAULT_RENDERER_DIR
-  if (!rendererBuilt(rendererDir)) {
-    if (rendererDir !== DEFAULT_RENDERER_DIR) throw new CliError(`REKAP_RENDERER_DIR ${rendererDir} has no index.html`, EXIT.usage)
-    process.stderr.write('rekap ui: the interface is not built yet; building it once (npx electron-vite build)…\n')
-    const problem = buildRenderer()
-    if (problem) throw new CliError(`${problem}. Build it with \`npx electron-vite build\`, then run rekap ui again.`, EXIT.unexpected)
-  }
-  let ui: RunningUi
-  try {
-    ui = await startUi({
-      dbFile: dbPathFrom(flags.db),
-      rendererDir,
-      port,
-      host: flags.host,
-      allowRemote: flags.allowRemote ?? false,
-      verbose: flags.verbose,
-      sandbox: {
-        balance: numberFlag('sandbox-balance', flags.sandboxBalance),
-        latencyMs: numberFlag('sandbox-latency', flags.sandboxLatency),
-        dataDir: flags.sandboxDataDir,
-      },
-    })
-  } catch (err) {
-    if (err instanceof BrowserServerOptionError) throw new CliError(err.message, EXIT.usage)
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${flags.port} is already in use; try --port 0`, EXIT.usage)
-    throw err
-  }
-  // Listen for the stop signals before announcing: whoever reads the line may signal at once.
-  const stopped = new Promise<void>((done) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      ui.close().then(done, done)
-    }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
-  process.stdout.write(`rekap ui at ${ui.server.url}\n`)
-  if (ui.app.interrupted.length) {
-    process.stdout.write(`${ui.app.interrupted.length} interrupted job(s) were paused and can be resumed from the jobs list\n`)
-  }
-  if (flags.open) openInBrowser(ui.server.url)
-
-  await stopped
-  process.stdout.write('rekap ui stopped\n')
 }

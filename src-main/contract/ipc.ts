@@ -9,7 +9,7 @@
  * for pages of rows it is showing (Bruno's rule: results stay in the store).
  */
 import { z } from 'zod'
-import { JOB_KINDS } from '../core/jobs/job-kind'
+import { JOB_KINDS } from './job-kinds'
 
 // ---------- shared value schemas ----------
 

@@ -1,4 +1,4 @@
-import type { FaceVerifier } from '../core/face/types'
+import type { FaceVerifier } from './face/types'
 
 /**
  * The face engine is heavy (model weights, wasm, worker threads), so the sandbox loads it
@@ -17,7 +17,7 @@ export function createFaceVerifierSlot(injected?: FaceVerifier): FaceVerifierSlo
     get() {
       if (!loading) {
         // dynamic import: the model code and weights load only when a face match is asked for
-        loading = import('../core/face/index').then((m) => m.createFaceEngine())
+        loading = import('./face/index').then((m) => m.createFaceEngine())
         loading.catch(() => {
           loading = null // let a later request try again
         })

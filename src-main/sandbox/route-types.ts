@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { FaceVerifier } from '../core/face/types'
+import type { FaceVerifier } from './face/types'
 import type { Account } from './account'
 import type { DirectoryData } from './directory-data'
 import type { JsonAnswer } from './http-io'

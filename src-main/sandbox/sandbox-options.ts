@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { FaceVerifier } from '../core/face/types'
+import type { FaceVerifier } from './face/types'
 import type { HospitalPlan } from './plans'
 
 /** Options of startSandbox(); each mirrors a `rekap sandbox` flag. */
@@ -29,7 +29,7 @@ export interface SandboxOptions {
   seed?: number
   /** directory with hospitals.csv and schools.csv.gz (shared/data/README.md format) */
   dataDir?: string
-  /** face engine to use; default: src-main/core/face loaded on the first verify request */
+  /** face engine to use; default: src-main/sandbox/face loaded on the first verify request */
   faceVerifier?: FaceVerifier
   /** clock for monthly quotas and rate buckets (tests); default Date.now */
   now?: () => number

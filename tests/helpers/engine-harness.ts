@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { openStore, type Store } from '../../src-main/core/store'
 import { createEngine, type Engine } from '../../src-main/core/engine'
 import { defaultContext } from '../../src-main/core/context'
-import { defaultJobSettings, type JobSettings } from '../../src-main/core/jobs/job-settings'
+import { defaultJobSettings, type JobSettings } from '../../src-main/core/model/job-settings'
 import type { SandboxProcess } from './sandbox-process'
 
 export interface Harness {

@@ -7,7 +7,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createFaceEngine, type FaceEngine } from '../../src-main/core/face'
+import { createFaceEngine, type FaceEngine } from '../../src-main/sandbox/face'
 import { preflightImage } from '../../src-main/core/images'
 import { openTable, type ImportedRow } from '../../src-main/core/importers'
 import { EXAMPLES_DIR, KYC_ROWS, KYC_WORKBOOK, type KycRow } from '../../scripts/make-examples'

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compareImageFaces, createFaceEngine, type FaceEngine, type ImageFaces } from '../../src-main/core/face'
+import { compareImageFaces, createFaceEngine, type FaceEngine, type ImageFaces } from '../../src-main/sandbox/face'
 
 const FACES = fileURLToPath(new URL('../../../shared/fixtures/faces/', import.meta.url))
 /** Not a person to pair: a group photo, and a decoder case of unknown identity (README). */
@@ -175,7 +175,7 @@ describe('started the way the CLI starts (tsx registered in the main thread only
       import { register } from 'tsx/esm/api'
       import { readFileSync } from 'node:fs'
       register()
-      const { createFaceEngine } = await import('./src-main/core/face/index.ts')
+      const { createFaceEngine } = await import('./src-main/sandbox/face/index.ts')
       const engine = await createFaceEngine({ workers: 1 })
       const photo = (f) => readFileSync(${JSON.stringify(FACES)} + f)
       const result = await engine.verify(photo('kit_harington_1.jpg'), photo('kit_harington_2.jpg'))

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import type { Store } from '../../src-main/core/store'
-import { defaultJobSettings, type JobSettings } from '../../src-main/core/jobs/job-settings'
+import { defaultJobSettings, type JobSettings } from '../../src-main/core/model/job-settings'
 import { ZipDirectory } from '../../src-main/core/importers/zip-directory'
 
 /** Shared by the reports-* test files: real jobs in a real store, and ways to read an xlsx back. */

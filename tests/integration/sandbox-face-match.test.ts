@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FaceVerifier } from '../../src-main/core/face/types'
+import type { FaceVerifier } from '../../src-main/sandbox/face/types'
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index'
 import { SHARED_DIR, startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 

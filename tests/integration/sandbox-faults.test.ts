@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FaceVerifier } from '../../src-main/core/face/types'
+import type { FaceVerifier } from '../../src-main/sandbox/face/types'
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { compareImageFaces, type ImageFaces } from '../../src-main/core/face/compare-faces'
-import { confidenceFromDistance, isMatch, MATCH_DISTANCE_THRESHOLD } from '../../src-main/core/face/confidence'
-import { euclideanDistance, pickPrimaryFace, type FoundFace } from '../../src-main/core/face/face-selection'
+import { compareImageFaces, type ImageFaces } from '../../src-main/sandbox/face/compare-faces'
+import { confidenceFromDistance, isMatch, MATCH_DISTANCE_THRESHOLD } from '../../src-main/sandbox/face/confidence'
+import { euclideanDistance, pickPrimaryFace, type FoundFace } from '../../src-main/sandbox/face/face-selection'
 
 describe('confidenceFromDistance', () => {
   it('is exactly 0.5 at the 0.6 threshold', () => {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { decodeForFaces, FACE_MAX_SIDE } from '../../src-main/core/face/decode-for-faces'
-import { faceWorkerLaunch } from '../../src-main/core/face/worker-location'
+import { decodeForFaces, FACE_MAX_SIDE } from '../../src-main/sandbox/face/decode-for-faces'
+import { faceWorkerLaunch } from '../../src-main/sandbox/face/worker-location'
 
 const FACES = fileURLToPath(new URL('../../../shared/fixtures/faces/', import.meta.url))
 const photo = (file: string) => readFileSync(FACES + file)
@@ -53,10 +53,10 @@ describe('decodeForFaces', () => {
 
 describe('faceWorkerLaunch', () => {
   it('imports the TypeScript worker through tsx when running from sources', () => {
-    const launch = faceWorkerLaunch('file:///app/src-main/core/face/worker-location.ts')
+    const launch = faceWorkerLaunch('file:///app/src-main/sandbox/face/worker-location.ts')
     expect(launch.eval).toBe(true)
     expect(String(launch.script)).toContain('tsImport')
-    expect(String(launch.script)).toContain('file:///app/src-main/core/face/face-worker.ts')
+    expect(String(launch.script)).toContain('file:///app/src-main/sandbox/face/face-worker.ts')
   })
 
   it('starts the compiled sibling file as is in a build', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { openStore, schemaVersion, IllegalTransitionError, RowTransitionError, type Store } from '../../src-main/core/store'
 import { LATEST_SCHEMA_VERSION } from '../../src-main/core/store/migrations'
-import { defaultJobSettings } from '../../src-main/core/jobs/job-settings'
+import { defaultJobSettings } from '../../src-main/core/model/job-settings'
 import { makeTempDir } from '../helpers/temp-dir'
 
 let tmp: ReturnType<typeof makeTempDir>

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { JobKind } from '../../core/jobs/job-kind'
+import type { JobKind } from '../../contract/job-kinds'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import { exportsDirOf, jobSettingsFor } from '../app-settings'

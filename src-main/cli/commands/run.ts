@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander'
-import { JOB_KINDS } from '../../core/jobs/job-kind'
+import { JOB_KINDS } from '../../contract/job-kinds'
 import { parseMoney, parsePositive, parseBand, collect } from '../option-parsers'
 
 export function register(program: Command): void {

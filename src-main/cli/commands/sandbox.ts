@@ -1,24 +1,10 @@
 import type { Command } from 'commander'
 
-/** `rekap sandbox`: declares the flags only; the server is imported when the command runs. */
-export interface SandboxCommandFlags {
-  port: string
-  host: string
-  allowRemote?: boolean
-  key: string[]
-  adminToken?: string
-  balance?: string
-  premium?: boolean
-  hospitalPlan: string
-  monthlyQuota?: string
-  latency?: string
-  failRate?: string
-  seed?: string
-  dataDir?: string
-}
+import type { SandboxCommandFlags } from '../sandbox-command'
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
 
+/** `rekap sandbox`: declares the flags only; the server is imported when the command runs. */
 export function register(program: Command): void {
   program
     .command('sandbox')
@@ -40,7 +26,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'seed of the generated data and of the fault sequence', '1')
     .option('--data-dir <dir>', 'load real hospitals.csv and schools.csv.gz from this directory')
     .action(async (flags: SandboxCommandFlags) => {
-      const { runSandboxCommand } = await import('../../sandbox/sandbox-command')
+      const { runSandboxCommand } = await import('../sandbox-command')
       await runSandboxCommand(flags)
     })
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { UiCommandFlags } from '../../browser/run-ui'
+import type { UiCommandFlags } from '../ui-command'
 
 /** `rekap ui`: the desktop app's screens in your browser, served on this machine only. */
 export function register(program: Command): void {
@@ -20,7 +20,7 @@ export function register(program: Command): void {
     .option('--sandbox-data-dir <dir>', 'real hospitals.csv / schools.csv.gz for the built-in sandbox')
     .option('--verbose', 'log details to stderr')
     .action(async (flags: UiCommandFlags) => {
-      const { runUiCommand } = await import('../../browser/run-ui')
+      const { runUiCommand } = await import('../ui-command')
       await runUiCommand(flags)
     })
 }

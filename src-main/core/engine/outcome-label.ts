@@ -1,5 +1,5 @@
 import type { JobRecord, RowResult } from '../store'
-import type { RowState } from '../jobs/row-state'
+import type { RowState } from '../model/row-state'
 
 /**
  * The KYC desk's words for a row (design.md: COCOK / TIDAK COCOK / GAGAL, plus PERLU TINJAUAN

@@ -10,8 +10,8 @@ import type {
   SheetPreview,
   DirectoryQuery,
 } from '../../contract/ipc'
-import type { JobKind } from '../jobs/job-kind'
-import type { JobSettings } from '../jobs/job-settings'
+import type { JobKind } from '../../contract/job-kinds'
+import type { JobSettings } from '../model/job-settings'
 import type { RowFilter } from '../store'
 
 export interface PlanRequest {

@@ -1,4 +1,4 @@
-import type { JobKind } from '../jobs/job-kind'
+import type { JobKind } from '../../contract/job-kinds'
 import { headerKey } from './header-names'
 
 /**

@@ -3,7 +3,7 @@ import { isCodeHeader, isNikHeader } from './header-names'
 import type { HeaderLayout } from './header-detection'
 import { isEmptyCell } from './header-detection'
 import { makeProblem } from './import-error'
-import type { SourceRow } from './sheet-row-sources'
+import type { SourceRow } from './source-row'
 import type { CellValue, ImportedRow, ImportProblem } from './types'
 import { EXCEL_MAX_CELL_CHARS } from './types'
 

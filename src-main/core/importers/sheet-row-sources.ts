@@ -6,8 +6,8 @@ import ExcelJS from 'exceljs'
 
 import { convertCsvField, convertExcelValue, type ConvertedCell } from './cell-values'
 import { readCsvRecordBatches } from './csv-records'
-import type { RawRow } from './header-detection'
 import { readSheetXmlRows } from './sheet-xml-rows'
+import type { SourceRow } from './source-row'
 import { readWorkbookData } from './xlsx-workbook-data'
 import type { ZipDirectory } from './zip-directory'
 
@@ -15,11 +15,6 @@ import type { ZipDirectory } from './zip-directory'
  * Row sources: the only code that knows about exceljs or csv. Both yield raw rows (1-based row number,
  * converted cells by 0-based column) so header detection and row building are format-free.
  */
-
-export interface SourceRow extends RawRow {
-  /** cells that showed an Excel error or were cut, by 0-based column */
-  notes?: Map<number, ConvertedCell>
-}
 
 export interface RowSource {
   /** rows in batches (a chunk's worth), so a 100,000-row sheet costs hundreds of awaits, not 100,000 */

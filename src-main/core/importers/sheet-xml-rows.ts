@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder'
 
 import type { ConvertedCell } from './cell-values'
 import { columnIndex } from './column-letters'
-import type { SourceRow } from './sheet-row-sources'
+import type { SourceRow } from './source-row'
 import { EXCEL_MAX_CELL_CHARS } from './types'
 import { excelSerialToDate, stringItemText, type WorkbookData } from './xlsx-workbook-data'
 import { decodeXmlEntities } from './xml-attributes'

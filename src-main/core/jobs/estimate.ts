@@ -1,4 +1,4 @@
-import { PRICE_POINTS, type Product } from './products'
+import { PRICE_POINTS, type Product } from '../model/products'
 
 /** Upper bound of a job's cost: every call that could be charged, charged (failures are free). */
 export function estimateCostRp(product: Product, callsNeeded: number): number {

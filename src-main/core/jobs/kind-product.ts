@@ -1,5 +1,5 @@
-import type { JobKind } from './job-kind'
-import type { Product } from './products'
+import type { JobKind } from '../../contract/job-kinds'
+import type { Product } from '../model/products'
 
 /** Which product (plan, price, rate limit) each kind of job spends. */
 export const KIND_PRODUCT: Record<JobKind, Product> = {

@@ -1,4 +1,4 @@
-import type { BlockedReason } from './job-state'
+import type { BlockedReason } from '../model/job-state'
 
 /**
  * Raised by rekap itself (not the service) when the job must stop and wait for the user:

@@ -15,8 +15,8 @@ import {
 } from '../importers'
 import { preflightImage } from '../images'
 import type { Store, NewRow } from '../store'
-import type { JobKind } from './job-kind'
-import type { JobSettings } from './job-settings'
+import type { JobKind } from '../../contract/job-kinds'
+import type { JobSettings } from '../model/job-settings'
 import {
   cellText,
   checkHospitalCode,

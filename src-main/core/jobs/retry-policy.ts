@@ -1,5 +1,5 @@
 import type { ServiceError } from '../provider'
-import type { BlockedReason } from './job-state'
+import type { BlockedReason } from '../model/job-state'
 
 /** What to do with a row after its request failed. Pure: tested without a network. */
 export type FailureDecision =

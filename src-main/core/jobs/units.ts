@@ -3,7 +3,7 @@ import { basename } from 'node:path'
 import { makeCompliantJpeg } from '../images'
 import type { ServiceClient, HospitalRecord, SchoolRecord, Page } from '../provider'
 import type { Store, JobRow, RowResult } from '../store'
-import type { JobKind } from './job-kind'
+import type { JobKind } from '../../contract/job-kinds'
 import type { FacePayload, LookupPayload, DirectoryPayload } from './planner'
 
 /**

@@ -1,6 +1,6 @@
 import type { Store, RowCounts, Outcome } from '../store'
 import type { JobRecord } from '../store'
-import type { RowState } from '../jobs/row-state'
+import type { RowState } from '../model/row-state'
 import { reportOutcome, type ReportOutcome } from './row-outcome'
 
 /** The numbers a summary states, read from the store in a few aggregate queries (no row pass). */

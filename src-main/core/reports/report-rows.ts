@@ -1,5 +1,5 @@
 import type { Db, JobRow, RowResult } from '../store'
-import type { RowState } from '../jobs/row-state'
+import type { RowState } from '../model/row-state'
 
 /** What a report needs of a row and its result. */
 export type ReportRow = Pick<

@@ -1,5 +1,5 @@
 import type { Outcome } from '../store'
-import type { RowState } from '../jobs/row-state'
+import type { RowState } from '../model/row-state'
 
 /** What a report says about one row: the service's outcome, refined by the row's state. */
 export type ReportOutcome = Outcome | 'review' | 'pending' | 'uncertain'

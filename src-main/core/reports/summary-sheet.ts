@@ -1,6 +1,6 @@
 import type { JobRecord, JobTransition } from '../store'
-import type { JobSettings } from '../jobs/job-settings'
-import { PRODUCTS } from '../jobs/products'
+import type { JobSettings } from '../model/job-settings'
+import { PRODUCTS } from '../model/products'
 import type { ReportLabels } from './labels'
 import type { JobFigures } from './job-figures'
 import type { ReportWriter } from './report-output'

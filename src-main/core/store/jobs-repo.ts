@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from './database'
-import type { JobKind } from '../jobs/job-kind'
-import type { JobSettings } from '../jobs/job-settings'
-import { canTransitionJob, type BlockedReason, type JobState } from '../jobs/job-state'
+import type { JobKind } from '../../contract/job-kinds'
+import type { JobSettings } from '../model/job-settings'
+import { canTransitionJob, type BlockedReason, type JobState } from '../model/job-state'
 
 export interface JobRecord {
   id: string

@@ -1,6 +1,6 @@
 import type { Db } from './database'
-import { sourcesOf, type RowState } from '../jobs/row-state'
-import { monthKey, type Product } from '../jobs/products'
+import { sourcesOf, type RowState } from '../model/row-state'
+import { monthKey, type Product } from '../model/products'
 
 export interface NewRow {
   rowNo: number

@@ -1,5 +1,5 @@
 import type { Db } from './database'
-import { monthKey, type Product } from '../jobs/products'
+import { monthKey, type Product } from '../model/products'
 
 /** Read side of the money ledger and the monthly hit counters (writes happen with row completion). */
 export class UsageRepo {

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { IMAGE_MAX_PIXELS } from '../images/limits'
+import { IMAGE_MAX_PIXELS } from '../../core/images/limits'
 
 /** The engine never looks at more than this many pixels per side; SSD works at 512 anyway. */
 export const FACE_MAX_SIDE = 1024

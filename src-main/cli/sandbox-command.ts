@@ -1,8 +1,24 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { SandboxCommandFlags } from '../cli/commands/sandbox'
-import { CliError, EXIT } from '../cli/exit-codes'
-import { SandboxOptionError, startSandbox, type SandboxOptions } from './index'
+import { SandboxOptionError, startSandbox, type SandboxOptions } from '../sandbox/index'
+import { CliError, EXIT } from './exit-codes'
+
+/** `rekap sandbox`'s flags as commander passes them (strings). */
+export interface SandboxCommandFlags {
+  port: string
+  host: string
+  allowRemote?: boolean
+  key: string[]
+  adminToken?: string
+  balance?: string
+  premium?: boolean
+  hospitalPlan: string
+  monthlyQuota?: string
+  latency?: string
+  failRate?: string
+  seed?: string
+  dataDir?: string
+}
 
 /** A numeric flag, or a usage error naming the flag (commander passes strings). */
 function numberFlag(name: string, raw: string | undefined): number | undefined {

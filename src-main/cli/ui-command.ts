@@ -1,0 +1,81 @@
+/**
+ * `rekap ui`: flags -> browser mode (src-main/browser/run-ui.ts), prints the one line a user (or a
+ * test) needs, and runs until SIGINT/SIGTERM.
+ */
+import { resolve } from 'node:path'
+import { startUi, type RunningUi } from '../browser/run-ui'
+import { buildRenderer, DEFAULT_RENDERER_DIR, rendererBuilt } from '../browser/renderer-build'
+import { openInBrowser } from '../browser/open-browser'
+import { BrowserServerOptionError } from '../browser/server'
+import { dbPathFrom } from './cli-engine'
+import { CliError, EXIT } from './exit-codes'
+
+export interface UiCommandFlags {
+  port: string
+  host: string
+  allowRemote?: boolean
+  open: boolean
+  db?: string
+  sandboxBalance?: string
+  sandboxLatency?: string
+  sandboxDataDir?: string
+  verbose?: boolean
+}
+
+function numberFlag(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw)
+  if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new CliError(`--${name} must be a number >= 0, got "${raw}"`, EXIT.usage)
+  return n
+}
+
+export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
+  const port = numberFlag('port', flags.port)
+  if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new CliError('--port must be an integer from 0 to 65535', EXIT.usage)
+  // REKAP_RENDERER_DIR: serve another build of the renderer (packaging, tests)
+  const rendererDir = process.env.REKAP_RENDERER_DIR ? resolve(process.env.REKAP_RENDERER_DIR) : DEFAULT_RENDERER_DIR
+  if (!rendererBuilt(rendererDir)) {
+    if (rendererDir !== DEFAULT_RENDERER_DIR) throw new CliError(`REKAP_RENDERER_DIR ${rendererDir} has no index.html`, EXIT.usage)
+    process.stderr.write('rekap ui: the interface is not built yet; building it once (npx electron-vite build)…\n')
+    const problem = buildRenderer()
+    if (problem) throw new CliError(`${problem}. Build it with \`npx electron-vite build\`, then run rekap ui again.`, EXIT.unexpected)
+  }
+  let ui: RunningUi
+  try {
+    ui = await startUi({
+      dbFile: dbPathFrom(flags.db),
+      rendererDir,
+      port,
+      host: flags.host,
+      allowRemote: flags.allowRemote ?? false,
+      verbose: flags.verbose,
+      sandbox: {
+        balance: numberFlag('sandbox-balance', flags.sandboxBalance),
+        latencyMs: numberFlag('sandbox-latency', flags.sandboxLatency),
+        dataDir: flags.sandboxDataDir,
+      },
+    })
+  } catch (err) {
+    if (err instanceof BrowserServerOptionError) throw new CliError(err.message, EXIT.usage)
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${flags.port} is already in use; try --port 0`, EXIT.usage)
+    throw err
+  }
+  // Listen for the stop signals before announcing: whoever reads the line may signal at once.
+  const stopped = new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      ui.close().then(done, done)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+  process.stdout.write(`rekap ui at ${ui.server.url}\n`)
+  if (ui.app.interrupted.length) {
+    process.stdout.write(`${ui.app.interrupted.length} interrupted job(s) were paused and can be resumed from the jobs list\n`)
+  }
+  if (flags.open) openInBrowser(ui.server.url)
+
+  await stopped
+  process.stdout.write('rekap ui stopped\n')
+}
