@@ -1,5 +1,5 @@
 import type { JobRecord, ReviewEntry, Store } from '../store'
-import type { RowState } from '../jobs/row-state'
+import type { RowState } from '../model/row-state'
 import { needsReview, rowReview, type RowReview } from './review-rules'
 import { serviceVerdict, type ServiceVerdict } from './service-verdict'
 

@@ -1,5 +1,5 @@
 import type { Outcome } from '../store'
-import type { RowState } from '../jobs/row-state'
+import type { RowState } from '../model/row-state'
 import { inReviewBand, reportOutcome, type ReportOutcome } from '../reports/row-outcome'
 
 export type ServiceVerdict = ReportOutcome
