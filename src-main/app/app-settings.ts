@@ -8,6 +8,8 @@ import type { AppSettingsView, Lang, SettingsPatch } from '../contract/ipc'
 import { DEFAULT_RPS, defaultJobSettings, planRps, type HospitalPlan, type JobSettings } from '../core/model/job-settings'
 import type { Product } from '../core/model/products'
 import type { SettingsRepo } from '../core/store'
+import { DEFAULT_TIME_ZONE, checkTimeZone } from '../core/reports/time-zone'
+import { cleanReviewerName } from '../core/review/review-rules'
 import { AppError } from './app-error'
 
 export interface AppSettings {
@@ -25,6 +27,10 @@ export interface AppSettings {
   language: Lang | null
   /** where exports are written; null = `<data folder>/exports` */
   exportsDir: string | null
+  /** who signs review decisions made in this app (set once) */
+  reviewerName: string | null
+  /** IANA zone the report's time columns are shown in */
+  timeZone: string
 }
 
 const STORE_KEY = 'app.settings'
@@ -40,6 +46,8 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   cacheFreshnessHours: defaultJobSettings().cacheFreshnessHours,
   language: null,
   exportsDir: null,
+  reviewerName: null,
+  timeZone: DEFAULT_TIME_ZONE,
 }
 
 export function readAppSettings(repo: SettingsRepo): AppSettings {
@@ -93,6 +101,20 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
   }
   if (patch.cacheFreshnessHours !== undefined) next.cacheFreshnessHours = patch.cacheFreshnessHours
   if (patch.language !== undefined) next.language = patch.language
+  if (patch.reviewerName !== undefined) {
+    try {
+      next.reviewerName = patch.reviewerName === null ? null : cleanReviewerName(patch.reviewerName)
+    } catch (err) {
+      throw new AppError('invalid-input', `reviewerName: ${(err as Error).message}`, 'reviewerName')
+    }
+  }
+  if (patch.timeZone !== undefined) {
+    try {
+      next.timeZone = checkTimeZone(patch.timeZone)
+    } catch (err) {
+      throw new AppError('invalid-input', `timeZone: ${(err as Error).message}`, 'timeZone')
+    }
+  }
   if (patch.dataDir !== undefined) {
     const dir = patch.dataDir.trim()
     if (dir !== '' && !path.isAbsolute(dir)) {
@@ -130,6 +152,8 @@ export function settingsView(settings: AppSettings, key: KeyStatus, defaultExpor
     cacheFreshnessHours: settings.cacheFreshnessHours,
     language: settings.language,
     dataDir: exportsDirOf(settings, defaultExportsDir),
+    reviewerName: settings.reviewerName,
+    timeZone: settings.timeZone,
     ...key,
   }
 }

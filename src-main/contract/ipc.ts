@@ -49,6 +49,8 @@ const settingsPatchSchema = z
     cacheFreshnessHours: z.number().min(0).max(24 * 365).optional(),
     language: langSchema.optional(),
     dataDir: z.string().max(1000).optional(),
+    reviewerName: z.string().max(200).nullable().optional(),
+    timeZone: z.string().min(1).max(64).optional(),
   })
   .strict()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
@@ -68,6 +70,10 @@ export interface AppSettingsView {
   cacheFreshnessHours: number
   language: Lang | null
   dataDir: string
+  /** who signs review decisions (null = not set yet: the Review screen asks first) */
+  reviewerName: string | null
+  /** IANA time zone of report time columns, e.g. Asia/Jakarta */
+  timeZone: string
   /** the key is never sent to the renderer: only whether there is one and its last 4 characters */
   hasKey: boolean
   keyHint: string | null

@@ -4,6 +4,7 @@ import * as run from './run'
 import * as jobControl from './job-control'
 import * as exportCmd from './export'
 import * as ui from './ui'
+import * as review from './review'
 
 /**
  * Every subcommand lives in its own file beside this one and exports `register(program)`.
@@ -11,5 +12,5 @@ import * as ui from './ui'
  * `rekap --help` stays instant and does not load the face model or SQLite.
  */
 export function registerCommands(program: Command): void {
-  for (const mod of [run, jobControl, exportCmd, sandbox, ui]) mod.register(program)
+  for (const mod of [run, jobControl, exportCmd, review, sandbox, ui]) mod.register(program)
 }

@@ -1,0 +1,64 @@
+/**
+ * The time zone a report's time columns are shown in. Excel has no zones: a date cell is a
+ * wall-clock reading, so each instant is turned into the reading of the user's zone (default
+ * Asia/Jakarta, WIB) and the zone is named in the header and the summary. Times are cut to
+ * whole seconds, so a cell read back from the file is exactly the instant written.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Jakarta'
+
+/** Indonesia's zones by their common names; others are named by their IANA id. */
+const SHORT_NAMES: Record<string, string> = { 'Asia/Jakarta': 'WIB', 'Asia/Pontianak': 'WIB', 'Asia/Makassar': 'WITA', 'Asia/Jayapura': 'WIT' }
+
+/** The IANA name, checked; throws with a plain reason for an unknown zone. */
+export function checkTimeZone(name: string): string {
+  const zone = name.trim()
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+  } catch {
+    throw new Error(`"${name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`)
+  }
+}
+
+export interface ReportZone {
+  /** IANA name, e.g. Asia/Jakarta */
+  name: string
+  /** 'WIB, Asia/Jakarta' — what headers put in brackets */
+  label: string
+  /** minutes east of UTC at that instant */
+  offsetMinutes(ms: number): number
+  /** the wall-clock reading in this zone as a Date whose UTC fields are that reading (what exceljs writes) */
+  wall(ms: number): Date
+  /** 'UTC+07:00' at that instant */
+  offsetLabel(ms: number): string
+}
+
+export function reportZone(name: string = DEFAULT_TIME_ZONE): ReportZone {
+  const zone = checkTimeZone(name)
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+  const offsetMinutes = (ms: number): number => {
+    const p = Object.fromEntries(fmt.formatToParts(new Date(ms)).map((x) => [x.type, x.value]))
+    const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second)
+    return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000)
+  }
+  const short = SHORT_NAMES[zone]
+  return {
+    name: zone,
+    label: short ? `${short}, ${zone}` : zone,
+    offsetMinutes,
+    wall: (ms) => new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes(ms) * 60_000),
+    offsetLabel: (ms) => {
+      const m = offsetMinutes(ms)
+      const abs = Math.abs(m)
+      return `UTC${m < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+    },
+  }
+}
