@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // CLI texts are asserted in English unless a test is about the language (it sets REKAP_LANG/--lang itself).
+          env: { REKAP_LANG: 'en' },
           testTimeout: 180_000,
           hookTimeout: 120_000,
           // Integration suites start real servers and real worker pools; two cores only.

@@ -7,6 +7,8 @@ import { createEmbeddedSandbox, type EmbeddedSandbox } from '../app/embedded-san
 import { defaultDataDir } from '../app/app-paths'
 import type { SandboxOptions } from '../sandbox'
 import { CliError, EXIT } from './exit-codes'
+import { t } from './cli-language'
+import { tallyingLogger, type RetryTally } from './retry-tally'
 
 export interface CliServiceOptions {
   db?: string
@@ -23,6 +25,9 @@ export interface CliEngine {
   sandbox: EmbeddedSandbox
   dataDir: string
   key: string | undefined
+  /** retries and 429 back-offs of this process (printed with --verbose) */
+  retries: RetryTally
+  verbose: boolean
   close(): Promise<void>
 }
 
@@ -44,11 +49,12 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
   try {
     store = openStore(dbFile)
   } catch (err) {
-    throw new CliError(`cannot open the rekap data file ${dbFile}: ${(err as Error).message}`, EXIT.usage)
+    throw new CliError(t().cannotOpenDb(dbFile, (err as Error).message), EXIT.usage)
   }
   const key = keyFrom(o.key)
   const sandbox = createEmbeddedSandbox(o.sandbox ?? {})
-  const ctx = defaultContext({ logger: stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : [])) })
+  const { logger, tally } = tallyingLogger(stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : [])))
+  const ctx = defaultContext({ logger })
   const engine = createEngine({
     store,
     ctx,
@@ -58,7 +64,7 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
         const s = await sandbox.get()
         return { baseUrl: s.url, apiKey: s.keys[0], source: 'sandbox', sandbox: true }
       }
-      if (!key) throw new CliError('this job talks to the real service and needs an API key: pass --key or set REKAP_API_KEY', EXIT.blocked)
+      if (!key) throw new CliError(t().needsKey, EXIT.blocked)
       return { baseUrl: settings.baseUrl, apiKey: key, source: new URL(settings.baseUrl).host, sandbox: false }
     },
   })
@@ -68,6 +74,8 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
     sandbox,
     dataDir,
     key,
+    retries: tally,
+    verbose: o.verbose ?? false,
     async close() {
       await engine.close()
       await sandbox.close()

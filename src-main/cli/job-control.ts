@@ -2,12 +2,12 @@ import { openCliEngine, type CliEngine } from './cli-engine'
 import { runToEnd, asCliError } from './run-job'
 import { progressLine } from './progress-printer'
 import { CliError, EXIT } from './exit-codes'
+import { t } from './cli-language'
 
 interface ControlOptions {
   db?: string
   json?: boolean
   out?: string
-  lang?: 'id' | 'en'
   key?: string
   resendUncertain?: boolean
   verbose?: boolean
@@ -23,12 +23,12 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
       process.stdout.write(JSON.stringify(jobs.map((j) => ({ id: j.id, kind: j.kind, state: j.state, blockedReason: j.blockedReason, input: j.inputName, createdAt: new Date(j.createdAt).toISOString(), counts: j.counts }))) + '\n')
       return EXIT.ok
     }
-    if (!jobs.length) process.stdout.write('no jobs yet. Start one with: rekap run <file>\n')
+    if (!jobs.length) process.stdout.write(t().noJobs + '\n')
     for (const j of jobs) {
       const c = j.counts
       const state = j.state === 'blocked' ? `blocked:${j.blockedReason}` : j.state
       process.stdout.write(
-        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${String(c.done).padStart(6)} done ${String(c.failed).padStart(5)} failed ${String(c.pending).padStart(6)} pending  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}\n`,
+        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c.done, c.failed, c.pending)}  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}\n`,
       )
     }
     return EXIT.ok
@@ -48,11 +48,11 @@ export async function jobControlCommand(action: 'resume' | 'retry-failed' | 'can
     if (action === 'cancel') {
       const p = await cli.engine.cancel(jobId)
       say(progressLine(p))
-      say(`cancelled. What was done is kept; export it with: rekap export ${jobId} --out report.xlsx`)
+      say(t().cancelled(jobId))
       return EXIT.ok
     }
     const before = cli.engine.progress(jobId)
-    if (before.state === 'cancelled') throw new CliError(`job ${jobId} was cancelled; start a new one`, EXIT.usage)
+    if (before.state === 'cancelled') throw new CliError(t().wasCancelled(jobId), EXIT.usage)
     const limits = {
       ...(o.budget !== undefined ? { budgetRp: o.budget } : {}),
       ...(o.balance !== undefined ? { balanceRp: o.balance } : {}),
@@ -78,6 +78,6 @@ export async function jobControlCommand(action: 'resume' | 'retry-failed' | 'can
 
 function resolveJob(cli: CliEngine, idOrPrefix: string): string {
   const id = cli.store.jobs.resolveId(idOrPrefix)
-  if (!id) throw new CliError(`no job "${idOrPrefix}" in ${cli.store.file}; list them with: rekap jobs`, EXIT.usage)
+  if (!id) throw new CliError(t().noJob(idOrPrefix, cli.store.file), EXIT.usage)
   return id
 }

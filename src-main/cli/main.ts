@@ -1,7 +1,9 @@
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError, Option } from 'commander'
 import { REKAP_VERSION } from '../core/version'
 import { EXIT } from './exit-codes'
 import { registerCommands } from './commands/index'
+import { langFlagOf, pickCliLanguage, setCliLanguage, systemLocale, t } from './cli-language'
+import { commandPathOf, usageReason } from './usage-error'
 
 /** Builds the `rekap` program; exported so tests can drive it without a child process. */
 export function buildProgram(): Command {
@@ -10,27 +12,45 @@ export function buildProgram(): Command {
     .name('rekap')
     .description(
       'Batch runner for the Indonesia reference-data and face-match service:\n' +
-        'KYC face checks, hospital and school directory extracts, auditor-ready Excel reports.',
+        'KYC face checks, hospital and school directory extracts, auditor-ready Excel reports.\n' +
+        'Messages in Indonesian or English: --lang id|en, or REKAP_LANG, else the system language.',
     )
     .version(REKAP_VERSION, '-V, --version', 'print the rekap version')
-    .showHelpAfterError()
+    .addOption(new Option('--lang <lang>', 'language of messages and reports (default: REKAP_LANG, else the system language, else id)').choices(['id', 'en']))
+    .configureHelp({ showGlobalOptions: true })
+    // Set before the subcommands are added so they inherit it: usage errors are thrown, not
+    // printed with the whole help, and main() prints one line in the user's language.
+    .exitOverride()
+    .configureOutput({ outputError: () => {} })
   registerCommands(program)
   return program
 }
 
 export async function main(argv: string[]): Promise<void> {
+  const args = argv.slice(2)
+  setCliLanguage(pickCliLanguage({ flag: langFlagOf(args), env: process.env.REKAP_LANG, systemLocale: systemLocale() }))
   const program = buildProgram()
-  program.exitOverride()
   try {
     await program.parseAsync(argv)
   } catch (err) {
     if (err instanceof CommanderError) {
-      // --help and --version land here with exit code 0; usage errors get 2.
-      process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage
+      process.exitCode = usageExit(err, args, program)
       return
     }
     const message = err instanceof Error ? err.message : String(err)
-    process.stderr.write(`rekap: ${message}\n`)
-    process.exitCode = (err as { exitCode?: number }).exitCode ?? EXIT.unexpected
+    const exitCode = (err as { exitCode?: number }).exitCode ?? EXIT.unexpected
+    process.stderr.write(exitCode === EXIT.unexpected ? `${t().unexpected(message)}\n` : `rekap: ${message}\n`)
+    process.exitCode = exitCode
   }
+}
+
+/** --help / --version end with 0; every usage error with 2, a one-line reason and where to read more. */
+function usageExit(err: CommanderError, args: string[], program: Command): number {
+  if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok
+  // `rekap` alone: commander has printed the help (that is the answer), still a usage error.
+  if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') return EXIT.usage
+  const m = t()
+  const where = commandPathOf(args, program.commands.map((c) => c.name()))
+  process.stderr.write(`rekap: ${usageReason(err, m)}\n${m.usage.hint(where)}\n`)
+  return EXIT.usage
 }

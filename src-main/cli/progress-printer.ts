@@ -1,19 +1,17 @@
 import cliProgress from 'cli-progress'
 import type { ProgressView } from '../contract/ipc'
+import { t } from './cli-language'
 
 /** One line a person or a log file can read. */
 export function progressLine(p: ProgressView): string {
   const c = p.counts
+  const m = t().progress
   const finished = c.done + c.failed
-  const parts = [
-    `job ${p.jobId}: ${finished}/${c.total} rows`,
-    `${c.done} done`,
-    `${c.failed} failed`,
-  ]
-  if (c.uncertain) parts.push(`${c.uncertain} uncertain`)
-  parts.push(`${p.ratePerSec.toFixed(1)}/s`)
-  if (p.spentRp) parts.push(`spent Rp${p.spentRp.toLocaleString('id-ID')}`)
-  if (p.etaSeconds !== null && p.state === 'running') parts.push(`ETA ${formatSeconds(p.etaSeconds)}`)
+  const parts = [m.rows(p.jobId, finished, c.total), m.done(c.done), m.failed(c.failed)]
+  if (c.uncertain) parts.push(m.uncertain(c.uncertain))
+  parts.push(m.rate(p.ratePerSec.toFixed(1)))
+  if (p.spentRp) parts.push(m.spent(p.spentRp))
+  if (p.etaSeconds !== null && p.state === 'running') parts.push(m.eta(formatSeconds(p.etaSeconds)))
   return parts.join(', ')
 }
 
@@ -42,7 +40,7 @@ export function createProgressPrinter(mode: 'tty' | 'plain' | 'silent'): { updat
     }
   }
   const bar = new cliProgress.SingleBar(
-    { format: ' {bar} {value}/{total} | {done} done, {failed} failed | {rate}/s | Rp{spent} | ETA {eta_text}', hideCursor: true },
+    { format: t().progress.bar, hideCursor: true },
     cliProgress.Presets.shades_classic,
   )
   let started = false
@@ -53,7 +51,7 @@ export function createProgressPrinter(mode: 'tty' | 'plain' | 'silent'): { updat
         done: c.done,
         failed: c.failed,
         rate: p.ratePerSec.toFixed(1),
-        spent: p.spentRp.toLocaleString('id-ID'),
+        spent: t().rp(p.spentRp),
         eta_text: p.etaSeconds === null ? '?' : formatSeconds(p.etaSeconds),
       }
       if (!started) (bar.start(c.total, c.done + c.failed, payload), (started = true))

@@ -10,13 +10,15 @@ import { REKAP_VERSION } from '../core/version'
 import { CliError, EXIT } from './exit-codes'
 import { openCliEngine, type CliEngine } from './cli-engine'
 import { createProgressPrinter, progressLine, formatSeconds } from './progress-printer'
+import { cliLang, t } from './cli-language'
+import { failureText } from './failure-text'
+import { sheetsThatFit } from './sheet-fit'
 
 export interface RunOptions {
   kind?: string
   sheet?: string
   map?: string[]
   out?: string
-  lang?: 'id' | 'en'
   baseUrl?: string
   key?: string
   plan?: 'standard' | 'premium'
@@ -38,26 +40,31 @@ type Say = (line: string) => void
 
 /** `rekap run <file>`: plan, confirm, run, report. Returns the exit code. */
 export async function runCommand(file: string, o: RunOptions): Promise<number> {
+  const m = t()
   const say: Say = o.json ? () => {} : (line) => process.stdout.write(line + '\n')
   const useSandbox = !o.baseUrl && !o.key && !process.env.REKAP_API_KEY
-  if (useSandbox) say('rekap: no --base-url or API key given: using the embedded SANDBOX (local, no network, nothing is charged)')
-  else if (!o.baseUrl) throw new CliError('an API key was given but no --base-url: say which service to call', EXIT.usage)
+  if (!useSandbox && !o.baseUrl) throw new CliError(m.keyWithoutBaseUrl, EXIT.usage)
   const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key: o.key, verbose: o.verbose })
   try {
-    const kind = await chooseKind(file, o)
-    const settings = settingsFrom(o, kind, useSandbox)
-    const plan = await cli.engine.plan({ file: resolve(file), kind, sheet: o.sheet, mapOverrides: o.map ?? [], settings })
+    const chosen = await chooseKind(file, o)
+    const settings = settingsFrom(o, chosen.kind, useSandbox)
+    const plan = await planOrExplain(cli, file, chosen, o, settings)
+    // The first line is machine-read (`job <id>`) in every language; what was guessed follows it.
     say(`job ${plan.jobId}`)
+    if (useSandbox) say(m.usingSandbox)
+    if (chosen.guessed) say(m.guessedKind(chosen.kind, chosen.sheet))
+    const mapping = cli.store.jobs.get(plan.jobId)?.mapping ?? {}
+    say(m.mapping(Object.entries(mapping).map(([field, header]) => m.mappingPair(field, header)).join(', ')))
     printPlan(plan, say)
     if (o.dryRun) {
       if (o.json) process.stdout.write(JSON.stringify({ jobId: plan.jobId, state: 'ready', plan }) + '\n')
-      say(`dry run: nothing was sent. Start it later with: rekap resume ${plan.jobId}`)
+      say(m.dryRun(plan.jobId))
       return EXIT.ok
     }
     if (!useSandbox && plan.estimatedCostRp > 0 && !o.yes) {
-      const ok = await confirm(`This run may cost up to Rp${plan.estimatedCostRp.toLocaleString('id-ID')}. Start it? [y/N] `)
+      const ok = await confirm(m.confirmCost(plan.estimatedCostRp))
       if (!ok) {
-        say(`not started. Start it later with: rekap resume ${plan.jobId}`)
+        say(m.notStarted(plan.jobId))
         return EXIT.usage
       }
     }
@@ -69,14 +76,33 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
   }
 }
 
+/** Plans the job; when the (first) sheet does not fit, the error names the sheets that would. */
+async function planOrExplain(cli: CliEngine, file: string, chosen: ChosenKind, o: RunOptions, settings: JobSettings): Promise<JobPlanView> {
+  try {
+    return await cli.engine.plan({ file: resolve(file), kind: chosen.kind, sheet: o.sheet, mapOverrides: o.map ?? [], settings })
+  } catch (err) {
+    if (o.sheet === undefined && (err instanceof PlanError || err instanceof ImportError)) {
+      const fits = await sheetsThatFit(resolve(file), chosen.kind, chosen.sheet)
+      if (fits.length) throw new CliError(`${err.message}\n${otherSheets(fits)}`, EXIT.usage)
+    }
+    throw err
+  }
+}
+
+function otherSheets(fits: Array<{ sheet: string; kind: string }>): string {
+  const m = t()
+  return m.otherSheetsFit(fits.map((f) => m.sheetFits(f.sheet, f.kind)).join(', '))
+}
+
 /** Shared by run, resume, retry-failed: start/continue a job, show progress, report, exit code. */
 export async function runToEnd(
   cli: CliEngine,
   jobId: string,
-  o: { out?: string; lang?: 'id' | 'en'; json?: boolean },
+  o: { out?: string; json?: boolean },
   say: Say,
   start: () => Promise<ProgressView> = () => cli.engine.start(jobId),
 ): Promise<number> {
+  const m = t()
   const mode = o.json ? 'silent' : process.stdout.isTTY ? 'tty' : 'plain'
   const printer = createProgressPrinter(mode)
   const off = cli.engine.onProgress((p) => p.jobId === jobId && printer.update(p))
@@ -84,7 +110,7 @@ export async function runToEnd(
   const onSignal = (): void => {
     if (interrupted) return
     interrupted = true
-    say(`\npausing job ${jobId}: requests in flight finish and are recorded…`)
+    say(`\n${m.pausing(jobId)}`)
     void cli.engine.pause(jobId)
   }
   process.once('SIGINT', onSignal)
@@ -95,14 +121,15 @@ export async function runToEnd(
     printer.stop()
     off()
     say(progressLine(final))
+    if (cli.verbose) process.stderr.write(retrySummary(cli) + '\n')
     listFailures(cli, jobId, say)
     let reportPath: string | null = null
     if (o.out && (final.state === 'done' || final.counts.done + final.counts.failed > 0)) {
-      reportPath = await writeReport(cli, jobId, o.out, o.lang ?? 'id')
-      say(`report: ${reportPath}`)
+      reportPath = await writeReport(cli, jobId, o.out)
+      say(m.report(reportPath))
     }
     const code = exitCodeFor(final)
-    explainEnd(final, say)
+    explainEnd(cli, final, say)
     if (o.json) process.stdout.write(JSON.stringify({ jobId, state: final.state, blockedReason: final.blockedReason, detail: final.stateDetail, counts: final.counts, spentRp: final.spentRp, report: reportPath, exitCode: code }) + '\n')
     return code
   } finally {
@@ -113,6 +140,12 @@ export async function runToEnd(
   }
 }
 
+/** --verbose: how often the job retried, how often the service said 429 and how long that cost. */
+export function retrySummary(cli: Pick<CliEngine, 'retries'>): string {
+  const r = cli.retries
+  return t().retries(r.retries, r.rateLimited, formatSeconds(Math.round(r.waitedMs / 1000)))
+}
+
 export function exitCodeFor(p: ProgressView): number {
   if (p.state === 'done') return EXIT.ok
   if (p.state === 'blocked' || p.state === 'paused') return EXIT.blocked
@@ -120,69 +153,81 @@ export function exitCodeFor(p: ProgressView): number {
   return EXIT.unexpected
 }
 
-function explainEnd(p: ProgressView, say: Say): void {
+/**
+ * What to do next. The resume line asks for a key only when the job calls the real service and
+ * this shell has none (or the service refused it); the embedded sandbox needs no key.
+ */
+function explainEnd(cli: CliEngine, p: ProgressView, say: Say): void {
+  const m = t()
+  const real = cli.store.jobs.get(p.jobId)?.settings.sandbox === false
+  const needsKey = real && (!cli.key || p.blockedReason === 'auth-failed')
+  const resume = needsKey ? m.resumeWithKey(p.jobId) : m.resumeWith(p.jobId)
   if (p.state === 'blocked') {
-    const what: Record<string, string> = {
-      'needs-top-up': 'the balance or budget is used up: top up (or raise --budget/--balance), then',
-      'quota-exhausted': "this month's hit quota is used up: wait for the next month or change plan, then",
-      'auth-failed': 'the service refused the API key: fix it (--key or REKAP_API_KEY), then',
-      offline: 'the service cannot be reached: check the connection, then',
-    }
-    say(`BLOCKED (${p.blockedReason}): ${p.stateDetail ?? ''}`)
-    say(`${what[p.blockedReason ?? ''] ?? ''} resume with: rekap resume ${p.jobId}`)
+    say(m.blocked(p.blockedReason ?? '', p.stateDetail ?? ''))
+    const what = m.blockedWhat[p.blockedReason ?? '']
+    say(what ? `${what} ${resume}` : resume)
   } else if (p.state === 'paused') {
-    say(`paused. Resume with: rekap resume ${p.jobId}`)
+    say(`${m.paused(p.jobId)}${needsKey ? ` (${resume})` : ''}`)
   }
-  if (p.counts.uncertain > 0) {
-    say(
-      `${p.counts.uncertain} row(s) are UNCERTAIN: the request was in flight when it was cut off and may have been charged. ` +
-        `Re-send them (they may be charged twice) with: rekap resume ${p.jobId} --resend-uncertain`,
-    )
-  }
+  if (p.counts.uncertain > 0) say(m.uncertainRows(p.counts.uncertain, p.jobId))
 }
 
 function listFailures(cli: CliEngine, jobId: string, say: Say): void {
+  const m = t()
   const failed = cli.engine.rows(jobId, 0, 20, { states: ['failed'] })
   if (!failed.total) return
-  say(`${failed.total} row(s) failed (not charged):`)
-  for (const r of failed.rows) say(`  row ${r.sourceRow ?? r.rowNo}: ${r.error ?? r.label}`)
-  if (failed.total > failed.rows.length) say(`  … and ${failed.total - failed.rows.length} more (see the report's errors sheet)`)
+  say(m.failedHeader(failed.total))
+  for (const r of failed.rows) {
+    say(`  ${failureText({ row: r.sourceRow ?? r.rowNo, column: r.errorColumn, code: r.errorCode, message: r.error ?? r.label ?? '' }, cliLang())}`)
+  }
+  if (failed.total > failed.rows.length) say(m.failedMore(failed.total - failed.rows.length, jobId))
+  say(m.retryFailedHint(jobId))
 }
 
-async function writeReport(cli: CliEngine, jobId: string, out: string, lang: 'id' | 'en'): Promise<string> {
+async function writeReport(cli: CliEngine, jobId: string, out: string): Promise<string> {
   const reports = await import('../core/reports')
   const format = out.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx'
-  const r = await reports.writeJobReport(cli.store, jobId, { out: resolve(out), lang, format, rekapVersion: REKAP_VERSION })
+  const r = await reports.writeJobReport(cli.store, jobId, { out: resolve(out), lang: cliLang(), format, rekapVersion: REKAP_VERSION })
   return r.out
 }
 
 function printPlan(p: JobPlanView, say: Say): void {
-  say(`pre-flight: ${p.rowsTotal} rows, ${p.rowsOk} OK, ${p.rowsFailingLocally} failing locally (free), ${p.duplicates} duplicate(s) reused`)
-  for (const pr of p.problems.slice(0, 10)) say(`  ${pr.message}`)
-  if (p.problems.length > 10) say(`  … and ${p.problems.length - 10} more`)
-  const cost = p.estimatedCostRp > 0 ? `at most Rp${p.estimatedCostRp.toLocaleString('id-ID')} (failures are free)` : 'Rp0'
-  const quota = p.quotaLeft === null ? 'unlimited' : `${p.quotaLeft} hits left this month`
-  say(`plan: ${p.callsNeeded} call(s), ${p.cacheHits} from cache, cost ${cost}, about ${formatSeconds(p.estimatedSeconds)}, quota ${quota}${p.sandbox ? ' [SANDBOX]' : ''}`)
+  const m = t()
+  say(m.preflight(p.rowsTotal, p.rowsOk, p.rowsFailingLocally, p.duplicates))
+  for (const pr of p.problems.slice(0, 10)) {
+    say(`  ${failureText({ row: pr.row, column: pr.column, code: pr.code, message: pr.message }, cliLang(), { withFile: true })}`)
+  }
+  if (p.problems.length > 10) say(`  ${m.andMore(p.problems.length - 10)}`)
+  const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)
+  const quota = p.quotaLeft === null ? m.quotaUnlimited : m.quotaLeft(p.quotaLeft)
+  say(m.plan(p.callsNeeded, p.cacheHits, cost, formatSeconds(p.estimatedSeconds), quota, p.sandbox))
 }
 
-async function chooseKind(file: string, o: RunOptions): Promise<JobKind> {
-  if (o.kind) {
-    if (!isJobKind(o.kind)) throw new CliError(`--kind ${o.kind}: expected one of ${JOB_KINDS.join(', ')}`, EXIT.usage)
-    return o.kind
-  }
+interface ChosenKind {
+  kind: JobKind
+  /** true when the kind was guessed from the columns (not given with --kind) */
+  guessed: boolean
+  /** the sheet whose columns were read */
+  sheet: string
+}
+
+async function chooseKind(file: string, o: RunOptions): Promise<ChosenKind> {
+  const m = t()
+  if (o.kind && !isJobKind(o.kind)) throw new CliError(m.usage.unknownKind(o.kind, JOB_KINDS.join(', ')), EXIT.usage)
   const table = await openTable(resolve(file), { sheet: o.sheet, pictures: false })
-  try {
-    const k = guessKind(table.headers)
-    if (!k) {
-      throw new CliError(
-        `cannot tell what kind of job ${file} is from its columns (${table.headers.map((h) => `"${h}"`).join(', ')}); pass --kind (${JOB_KINDS.join(', ')})`,
-        EXIT.usage,
-      )
-    }
-    return k
-  } finally {
-    await table.close()
+  const sheet = table.sheet
+  const columns = table.headers
+  await table.close()
+  if (o.kind) return { kind: o.kind as JobKind, guessed: false, sheet }
+  const guessed = guessKind(columns)
+  if (guessed) return { kind: guessed, guessed: true, sheet }
+  const headers = columns.map((h) => `"${h}"`).join(', ')
+  let text = m.cannotGuessKind(file, sheet, headers, JOB_KINDS.join(', '))
+  if (o.sheet === undefined) {
+    const fits = await sheetsThatFit(resolve(file), null, sheet)
+    if (fits.length) text += `\n${otherSheets(fits)}`
   }
+  throw new CliError(text, EXIT.usage)
 }
 
 function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): JobSettings {
@@ -207,11 +252,11 @@ function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): JobSettin
 
 async function confirm(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) {
-    throw new CliError('this run costs money and there is no terminal to confirm on: add --yes to accept the estimate', EXIT.usage)
+    throw new CliError(t().noTerminal, EXIT.usage)
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout })
   try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim())
+    return t().yesAnswer.test((await rl.question(question)).trim())
   } finally {
     rl.close()
   }

@@ -68,12 +68,11 @@ describe('pickLanguage', () => {
     expect(pickLanguage('en', 'id-ID')).toBe('en')
     expect(pickLanguage('id', 'en-US')).toBe('id')
   })
-  it('follows the OS language otherwise: Indonesian for id/in tags, English for the rest', () => {
+  it('is Indonesian unless the user chose otherwise, whatever the OS language', () => {
     expect(pickLanguage(null, 'id-ID')).toBe('id')
-    expect(pickLanguage(null, 'id')).toBe('id')
-    expect(pickLanguage(null, 'in')).toBe('id')
-    expect(pickLanguage(undefined, 'en-GB')).toBe('en')
-    expect(pickLanguage(null, 'nl-NL')).toBe('en')
-    expect(pickLanguage(null, '')).toBe('en')
+    expect(pickLanguage(undefined, 'en-GB')).toBe('id')
+    expect(pickLanguage(null, 'en-US')).toBe('id')
+    expect(pickLanguage(null, 'nl-NL')).toBe('id')
+    expect(pickLanguage(null, '')).toBe('id')
   })
 })

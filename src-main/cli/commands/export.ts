@@ -7,7 +7,6 @@ export function register(program: Command): void {
     .description('Write a job\'s report from the local store (works offline): summary, results, errors, pivots')
     .argument('<job>', 'job id (a unique prefix is enough)')
     .requiredOption('--out <file>', 'report file (.xlsx, or .csv for the results sheet only)')
-    .addOption(new Option('--lang <lang>', 'report language').choices(['id', 'en']).default('id'))
     .addOption(new Option('--format <format>', 'file format (default: from the --out extension)').choices(['xlsx', 'csv']))
     .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
     .option('--thumbnails', 'face-match: small photos of both images in each row (at most 2,000 rows)')
@@ -19,7 +18,6 @@ export function register(program: Command): void {
 
 interface ExportOptions {
   out: string
-  lang: 'id' | 'en'
   format?: 'xlsx' | 'csv'
   db?: string
   thumbnails?: boolean
@@ -27,26 +25,27 @@ interface ExportOptions {
 }
 
 async function exportCommand(jobArg: string, opts: ExportOptions): Promise<number> {
-  const [{ existsSync }, { resolve }, { openStore }, reports, { dbPathFrom }, { CliError, EXIT }] = await Promise.all([
+  const [{ existsSync }, { resolve }, { openStore }, reports, { dbPathFrom }, { CliError, EXIT }, { cliLang, t }] = await Promise.all([
     import('node:fs'),
     import('node:path'),
     import('../../core/store'),
     import('../../core/reports'),
     import('../cli-engine'),
     import('../exit-codes'),
+    import('../cli-language'),
   ])
   const dbFile = dbPathFrom(opts.db)
-  if (!existsSync(dbFile)) throw new CliError(`no rekap data file at ${dbFile}; run a job first or pass --db`, EXIT.usage)
+  if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
   const store = openStore(dbFile)
   const out = resolve(opts.out)
   try {
     const started = Date.now()
     if (opts.annotated) {
-      const r = await reports.writeAnnotatedCopy(store, jobArg, { out, lang: opts.lang })
-      process.stdout.write(`wrote ${r.out}: ${r.rows} rows annotated on sheet "${r.sheet}"\n`)
+      const r = await reports.writeAnnotatedCopy(store, jobArg, { out, lang: cliLang() })
+      process.stdout.write(t().wroteAnnotated(r.out, r.rows, r.sheet) + '\n')
     } else {
-      const r = await reports.writeJobReport(store, jobArg, { out, lang: opts.lang, format: opts.format, thumbnails: opts.thumbnails })
-      process.stdout.write(`wrote ${r.out}: ${r.rows} rows; sheets ${r.sheets.join(', ')} (${Date.now() - started} ms)\n`)
+      const r = await reports.writeJobReport(store, jobArg, { out, lang: cliLang(), format: opts.format, thumbnails: opts.thumbnails })
+      process.stdout.write(t().wroteReport(r.out, r.rows, r.sheets.join(', '), Date.now() - started) + '\n')
     }
     return EXIT.ok
   } catch (err) {

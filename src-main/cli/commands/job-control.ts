@@ -26,7 +26,6 @@ export function register(program: Command): void {
     if (name !== 'cancel') {
       cmd
         .option('--out <report>', 'write the report when the job ends')
-        .option('--lang <lang>', 'report language: id or en', 'id')
         .option('--key <key>', 'API key (or REKAP_API_KEY)')
         .option('--resend-uncertain', 'also re-send rows left uncertain by a crash (may charge twice)')
         .option('--budget <rp>', 'a new spending limit for the job, in Rupiah', parseMoney)

@@ -11,7 +11,6 @@ export function register(program: Command): void {
     .option('--sheet <name>', 'sheet to read (default: the first)')
     .option('--map <field=Header>', 'map a field to a column, e.g. --map image1="Foto KTP" (repeatable)', collect, [])
     .option('--out <report>', 'write the report here when the job ends (.xlsx or .csv)')
-    .addOption(new Option('--lang <lang>', 'report language').choices(['id', 'en']).default('id'))
     .option('--base-url <url>', 'service base URL (omit, with no key, to use the embedded sandbox)')
     .option('--key <key>', 'API key (or set REKAP_API_KEY; never printed)')
     .addOption(new Option('--plan <plan>', 'hospital plan: 20 or 100 requests per second').choices(['standard', 'premium']))
@@ -26,7 +25,7 @@ export function register(program: Command): void {
     .option('--json', 'print one JSON summary instead of progress')
     .option('--resend-uncertain', 'allow re-sending paid rows whose outcome is unknown (may charge twice)')
     .option('--allow-outside-paths', 'allow image paths that leave the workbook folder')
-    .option('--verbose', 'log details to stderr')
+    .option('--verbose', 'log details to stderr, with every retry and 429 back-off and their totals')
     .action(async (file: string, opts) => {
       const { runCommand } = await import('../run-job')
       process.exitCode = await runCommand(file, opts)

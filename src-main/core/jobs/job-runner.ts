@@ -302,6 +302,13 @@ export class JobRunner {
               this.stop({ kind: 'block', reason: 'offline', message: `The service cannot be reached (${rowError.message}). Check the connection, then resume.` })
               return
             }
+            // Counted by the CLI's --verbose summary (retries, 429 back-offs, time waited).
+            this.deps.logger.log('info', `row ${row.rowNo}: ${err.kind}${err.status ? ` (${err.status})` : ''}, retry in ${decision.delayMs} ms`, {
+              event: 'retry',
+              row: row.rowNo,
+              kind: err.kind,
+              waitMs: decision.delayMs,
+            })
             try {
               await clock.sleep(decision.delayMs, this.stopController.signal)
             } catch {

@@ -17,12 +17,8 @@ function formatter(lang: Lang, fractionDigits: number): Intl.NumberFormat {
   return f
 }
 
-/** Whole rupiah, no space after "Rp" (the service's own style): Rp1.234.000 / Rp1,234,000. */
-export function formatRp(amount: number, lang: Lang): string {
-  const whole = Math.round(amount)
-  const sign = whole < 0 ? '-' : ''
-  return `${sign}Rp${formatter(lang, 0).format(Math.abs(whole))}`
-}
+/** Whole rupiah, no space after "Rp": one function for the screens, the CLI and messages. */
+export { formatRp } from '../../../src-main/contract/rupiah'
 
 /** A count or measurement: 50.000 / 50,000; fractionDigits caps the decimals shown. */
 export function formatNumber(value: number, lang: Lang, fractionDigits = 0): string {

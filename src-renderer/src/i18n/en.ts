@@ -1,3 +1,4 @@
+import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
 import type { Messages } from './id'
 
 /** English texts; same keys as id.ts (the Messages type enforces it). */
@@ -172,41 +173,7 @@ export const en: Messages = {
     raiseAndResume: 'Raise the limit and resume',
     nothingLost: 'Nothing is lost: finished rows are saved and will not be charged again.',
   },
-  /** short reasons per row error code (the full original text stays in the row detail) */
-  rowError: {
-    duplicate: 'Same input as an earlier row: its result is reused, not paid twice',
-    imageRefNotFound: 'Photo file not found (not sent, not charged)',
-    imageRefOutside: 'Photo path leaves the workbook folder; refused for safety',
-    imageRefEmpty: 'The photo cell is empty',
-    imageRefInvalid: 'The cell is not a photo file path',
-    imageNotFound: 'Photo file not found',
-    imageNotAFile: 'The photo path is a folder, not a file',
-    imageUnreadable: 'The photo file cannot be read',
-    imageEmpty: 'The photo file is empty (0 bytes)',
-    imageWrongType: 'Not a JPG or PNG photo; save it again as JPG',
-    imageTooLarge: 'Photo over 5 MB that cannot be reduced',
-    imageTooManyPixels: 'Photo too large (too many pixels)',
-    imageUndecodable: 'Photo damaged or cut off',
-    fileMissing: 'Photo file disappeared after the pre-flight; not sent',
-    invalidCode: 'Code does not have the right form',
-    nikDigitsLost: 'NIK stored as a number lost digits; format the column as text',
-    codeDigitsLost: 'Code stored as a number lost digits; format the column as text',
-    codeNotInteger: 'The code has a fraction',
-    codeWrongType: 'The code is not text or a number',
-    invalid: 'Refused by the service (not charged)',
-    invalidImage1: 'ID card photo refused by the service (not charged)',
-    invalidImage2: 'Selfie refused by the service (not charged)',
-    notFound: 'Not found',
-    premium: 'Premium accounts only',
-    server: 'The service failed repeatedly',
-    timeout: 'The service did not answer in time',
-    network: 'Could not reach the service',
-    rateLimited: 'Held back by the service too often (429)',
-    protocol: "The service's answer does not follow the spec",
-    uncertain: 'Uncertain: the request may have been charged; re-send only if you accept that',
-    interrupted: 'Cut off while the request was in flight; it may have been charged',
-    internal: 'An error in rekap',
-  },
+  rowError: ROW_ERROR_REASONS.en,
   rows: {
     title: 'Results per row',
     filterOutcome: 'Result',

@@ -4,6 +4,8 @@
  * checks it again at run time. Amounts arrive already formatted (see format/numbers.ts), so
  * no message here formats money itself. vue-i18n reserves @ { } | in texts: avoid them.
  */
+import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
+
 export const id = {
   app: {
     name: 'rekap',
@@ -175,41 +177,8 @@ export const id = {
     raiseAndResume: 'Naikkan batas dan lanjutkan',
     nothingLost: 'Tidak ada yang hilang: baris yang selesai tersimpan dan tidak akan ditagih lagi.',
   },
-  /** short reasons per row error code (the full original text stays in the row detail) */
-  rowError: {
-    duplicate: 'Sama dengan baris sebelumnya: hasilnya dipakai ulang, tidak dibayar dua kali',
-    imageRefNotFound: 'Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih)',
-    imageRefOutside: 'Lokasi foto di luar folder buku kerja, ditolak demi keamanan',
-    imageRefEmpty: 'Sel foto kosong',
-    imageRefInvalid: 'Isi sel bukan lokasi berkas foto',
-    imageNotFound: 'Berkas foto tidak ditemukan',
-    imageNotAFile: 'Lokasi foto adalah folder, bukan berkas',
-    imageUnreadable: 'Berkas foto tidak dapat dibaca',
-    imageEmpty: 'Berkas foto kosong (0 byte)',
-    imageWrongType: 'Berkas bukan foto JPG atau PNG; simpan ulang sebagai JPG',
-    imageTooLarge: 'Foto lebih dari 5 MB dan tidak dapat diperkecil',
-    imageTooManyPixels: 'Foto terlalu besar (terlalu banyak piksel)',
-    imageUndecodable: 'Foto rusak atau terpotong',
-    fileMissing: 'Berkas foto hilang setelah pra-periksa; tidak dikirim',
-    invalidCode: 'Kode tidak sesuai format',
-    nikDigitsLost: 'NIK tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
-    codeDigitsLost: 'Kode tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
-    codeNotInteger: 'Kode berisi pecahan',
-    codeWrongType: 'Kode bukan teks atau angka',
-    invalid: 'Ditolak layanan (tidak ditagih)',
-    invalidImage1: 'Foto KTP ditolak layanan (tidak ditagih)',
-    invalidImage2: 'Foto selfie ditolak layanan (tidak ditagih)',
-    notFound: 'Tidak ditemukan',
-    premium: 'Hanya untuk akun premium',
-    server: 'Layanan gagal berulang kali',
-    timeout: 'Layanan tidak menjawab tepat waktu',
-    network: 'Koneksi ke layanan gagal',
-    rateLimited: 'Terlalu sering dibatasi layanan (429)',
-    protocol: 'Jawaban layanan tidak sesuai spesifikasi',
-    uncertain: 'Tidak pasti: permintaan mungkin sudah ditagih; kirim ulang hanya jika menerima risikonya',
-    interrupted: 'Terputus saat permintaan berjalan; mungkin sudah ditagih',
-    internal: 'Kesalahan di rekap',
-  },
+  /** short reasons per row error code (the full original text stays in the row detail); shared with the CLI and reports */
+  rowError: ROW_ERROR_REASONS.id,
   rows: {
     title: 'Hasil per baris',
     filterOutcome: 'Hasil',

@@ -4,7 +4,7 @@ import { id, type Messages } from './id'
 import { en } from './en'
 import { pickLanguage } from './language'
 
-export function createAppI18n(initial: Lang = pickLanguage(null, navigator.language)) {
+export function createAppI18n(initial: Lang = pickLanguage(null)) {
   return createI18n<[Messages], Lang, false>({
     legacy: false,
     locale: initial,

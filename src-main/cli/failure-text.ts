@@ -1,0 +1,36 @@
+import { rowErrorReason } from '../contract/row-error-reasons'
+import type { CliLang } from './cli-language'
+
+export interface FailureInput {
+  /** the row as Excel numbers it, when known */
+  row: number | null
+  column: string | null
+  code: string | null
+  /** the importer's or the service's own words (may start with "file, sheet "S", row N, column "C": ") */
+  message: string
+}
+
+const LOCATION = /^(.*?), sheet "([^"]*)"(?:, row (\d+))?(?:, column "([^"]*)")?: ([\s\S]*)$/
+
+/**
+ * One failure as a line: where (row, column; file and sheet too when asked) once, then why.
+ * The stored message often starts with its own location, which is taken apart instead of
+ * being printed after a second "row N". In Indonesian the short reason for the code comes
+ * first and the original words follow, untranslated.
+ */
+export function failureText(f: FailureInput, lang: CliLang, o: { withFile?: boolean } = {}): string {
+  const m = LOCATION.exec(f.message)
+  const file = m?.[1]
+  const sheet = m?.[2]
+  const row = m?.[3] ? Number(m[3]) : f.row
+  const column = m?.[4] ?? f.column
+  const original = m ? m[5] : f.message
+  const where: string[] = []
+  if (o.withFile && file) where.push(file)
+  if (o.withFile && sheet !== undefined) where.push(`sheet "${sheet}"`)
+  if (row !== null && row > 0) where.push(lang === 'id' ? `baris ${row}` : `row ${row}`)
+  if (column) where.push(lang === 'id' ? `kolom "${column}"` : `column "${column}"`)
+  const reason = lang === 'id' ? rowErrorReason(f.code, 'id') : null
+  const why = reason && original && !original.includes(reason) ? `${reason} — ${original}` : reason ?? original
+  return where.length ? `${where.join(', ')}: ${why}` : why
+}

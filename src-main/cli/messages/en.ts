@@ -1,0 +1,98 @@
+import { formatRp } from '../../contract/rupiah'
+import type { CliMessages } from './id'
+
+/** English texts; the same keys as id.ts (the CliMessages type enforces it). */
+export const en: CliMessages = {
+  rp: (n) => formatRp(n, 'en'),
+
+  usage: {
+    unknownOption: (flag, suggestion) => `unknown option ${flag}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
+    unknownCommand: (name, suggestion) => `unknown command "${name}"${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
+    badChoice: (flag, value, choices) => `${flag} "${value}" is not one of: ${choices}`,
+    badValue: (flag, reason) => `${flag}: ${reason}`,
+    missingArgument: (name) => `missing argument <${name}>`,
+    optionMissingValue: (flag) => `${flag} needs a value`,
+    requiredOption: (flag) => `required option ${flag} is missing`,
+    tooManyArguments: (got) => `too many arguments (${got})`,
+    conflicting: (text) => `options that cannot be used together: ${text}`,
+    hint: (command) => `see: ${command} --help`,
+    notAnAmount: (v) => `"${v}" is not an amount in Rupiah (e.g. 150000 or 150,000)`,
+    notPositive: (v) => `"${v}" must be a positive number`,
+    badBand: (v) => `"${v}" must be two scores low,high between 0 and 1, e.g. 0.45,0.55`,
+    unknownKind: (kind, kinds) => `--kind ${kind}: the kinds are ${kinds}`,
+  },
+
+  cannotOpenDb: (file, reason) => `cannot open the rekap data file ${file}: ${reason}`,
+  noDataFile: (file) => `no rekap data file at ${file}; run a job first or pass --db`,
+  needsKey: 'this job talks to the real service and needs an API key: pass --key or set REKAP_API_KEY',
+  keyWithoutBaseUrl: 'an API key was given but no --base-url: say which service to call (--base-url https://…)',
+  usingSandbox: 'rekap: no --base-url or API key given: using the embedded SANDBOX (local, no network, nothing is charged)',
+
+  guessedKind: (kind, sheet) => `job kind (guessed from the columns of sheet "${sheet}"): ${kind}; override with --kind`,
+  mapping: (pairs) => `columns: ${pairs}; override with --map field="Header"`,
+  mappingPair: (field, header) => `${field} ← "${header}"`,
+  cannotGuessKind: (file, sheet, headers, kinds) =>
+    `cannot tell what kind of job ${file} (sheet "${sheet}") is from its columns (${headers}); pass --kind (${kinds})`,
+  otherSheetsFit: (sheets) => `sheets that would fit: ${sheets}; choose one with --sheet "NAME"`,
+  sheetFits: (sheet, kind) => `"${sheet}" (${kind})`,
+
+  preflight: (total, ok, failing, dups) =>
+    `pre-flight: ${total} rows, ${ok} OK, ${failing} failing locally (free), ${dups} duplicate(s) reused`,
+  andMore: (n) => `… and ${n} more`,
+  plan: (calls, cached, cost, eta, quota, sandbox) =>
+    `plan: ${calls} call(s), ${cached} from cache, cost ${cost}, about ${eta}, quota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
+  costAtMost: (rp) => `at most ${formatRp(rp, 'en')} (failures are free)`,
+  quotaUnlimited: 'unlimited',
+  quotaLeft: (n) => `${n} hits left this month`,
+  dryRun: (job) => `dry run: nothing was sent. Start it later with: rekap resume ${job}`,
+  confirmCost: (rp) => `This run may cost up to ${formatRp(rp, 'en')}. Start it? [y/N] `,
+  yesAnswer: /^y(es)?$/i,
+  notStarted: (job) => `not started. Start it later with: rekap resume ${job}`,
+  noTerminal: 'this run costs money and there is no terminal to confirm on: add --yes to accept the estimate',
+
+  progress: {
+    rows: (job, finished, total) => `job ${job}: ${finished}/${total} rows`,
+    done: (n) => `${n} done`,
+    failed: (n) => `${n} failed`,
+    uncertain: (n) => `${n} uncertain`,
+    rate: (r) => `${r}/s`,
+    spent: (rp) => `spent ${formatRp(rp, 'en')}`,
+    eta: (t) => `ETA ${t}`,
+    bar: ' {bar} {value}/{total} | {done} done, {failed} failed | {rate}/s | {spent} | ETA {eta_text}',
+  },
+  pausing: (job) => `pausing job ${job}: requests in flight finish and are recorded…`,
+  report: (path) => `report: ${path}`,
+  blocked: (reason, detail) => `BLOCKED (${reason}): ${detail}`,
+  blockedWhat: {
+    'needs-top-up': 'the balance or budget is used up: top up (or raise --budget/--balance), then',
+    'quota-exhausted': "this month's hit quota is used up: wait for the next month or change plan, then",
+    'auth-failed': 'the service refused the API key: fix it (--key or REKAP_API_KEY), then',
+    offline: 'the service cannot be reached: check the connection, then',
+  },
+  resumeWith: (job) => `resume with: rekap resume ${job}`,
+  resumeWithKey: (job) => `resume with: rekap resume ${job} --key KEY (or set REKAP_API_KEY)`,
+  paused: (job) => `paused. Resume with: rekap resume ${job}`,
+  uncertainRows: (n, job) =>
+    `${n} row(s) are UNCERTAIN: the request was in flight when it was cut off and may have been charged. ` +
+    `Re-send them (they may be charged twice) with: rekap resume ${job} --resend-uncertain`,
+  failedHeader: (n) => `${n} row(s) failed (not charged):`,
+  failedLine: (where, reason) => `  ${where}: ${reason}`,
+  rowAt: (row) => `row ${row}`,
+  failedMore: (n, job) => `  … and ${n} more (see the report's errors sheet: rekap export ${job} --out report.xlsx)`,
+  retryFailedHint: (job) => `fix them, then send the failed rows again with: rekap retry-failed ${job}`,
+
+  retries: (retries, backoffs429, waitText) => `retries: ${retries}; rate-limited by the service (429): ${backoffs429} time(s), ${waitText} waited in all`,
+
+  noJobs: 'no jobs yet. Start one with: rekap run <file>',
+  jobsRow: (done, failed, pending) => `${String(done).padStart(6)} done ${String(failed).padStart(5)} failed ${String(pending).padStart(6)} pending`,
+  noJob: (prefix, file) => `no job "${prefix}" in ${file}; list them with: rekap jobs`,
+  wasCancelled: (job) => `job ${job} was cancelled; start a new one with: rekap run <file>`,
+  cancelled: (job) => `cancelled. What was done is kept; export it with: rekap export ${job} --out report.xlsx`,
+
+  wroteReport: (out, rows, sheets, ms) => `wrote ${out}: ${rows} rows; sheets ${sheets} (${ms} ms)`,
+  wroteAnnotated: (out, rows, sheet) => `wrote ${out}: ${rows} rows annotated on sheet "${sheet}"`,
+  wroteDirectory: (out, rows) => `wrote ${out}: ${rows} rows from the directory cache`,
+  directoryEmpty: (kind) => `the ${kind} directory cache is empty: sync it first in rekap ui (Directory) or run a directory job`,
+
+  unexpected: (reason) => `rekap: unexpected error: ${reason}`,
+}

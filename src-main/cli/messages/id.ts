@@ -1,0 +1,112 @@
+import { formatRp } from '../../contract/rupiah'
+
+/**
+ * Everything the CLI says to a person, in Indonesian (the default). en.ts has the same keys
+ * (its type is this object's). Machine-read output is NOT here and never translated: the first
+ * line `job <id>`, `--json` documents and exit codes.
+ */
+export const id = {
+  rp: (n: number) => formatRp(n, 'id'),
+
+  // usage errors: one line, then a hint
+  usage: {
+    unknownOption: (flag: string, suggestion?: string) => `opsi tidak dikenal ${flag}${suggestion ? ` (maksud Anda ${suggestion}?)` : ''}`,
+    unknownCommand: (name: string, suggestion?: string) => `perintah tidak dikenal "${name}"${suggestion ? ` (maksud Anda ${suggestion}?)` : ''}`,
+    badChoice: (flag: string, value: string, choices: string) => `${flag} "${value}" tidak dikenal; pilihan: ${choices}`,
+    badValue: (flag: string, reason: string) => `${flag}: ${reason}`,
+    missingArgument: (name: string) => `argumen <${name}> belum diberikan`,
+    optionMissingValue: (flag: string) => `${flag} perlu nilai`,
+    requiredOption: (flag: string) => `opsi wajib ${flag} belum diberikan`,
+    tooManyArguments: (got: string) => `terlalu banyak argumen (${got})`,
+    conflicting: (text: string) => `opsi yang tidak bisa dipakai bersama: ${text}`,
+    hint: (command: string) => `lihat: ${command} --help`,
+    notAnAmount: (v: string) => `"${v}" bukan jumlah Rupiah (contoh: 150000 atau 150.000)`,
+    notPositive: (v: string) => `"${v}" harus angka positif`,
+    badBand: (v: string) => `"${v}" harus dua skor rendah,tinggi antara 0 dan 1, misalnya 0.45,0.55`,
+    unknownKind: (kind: string, kinds: string) => `--kind ${kind}: jenis yang ada: ${kinds}`,
+  },
+
+  // engine / store
+  cannotOpenDb: (file: string, reason: string) => `berkas data rekap ${file} tidak bisa dibuka: ${reason}`,
+  noDataFile: (file: string) => `belum ada berkas data rekap di ${file}; jalankan pekerjaan dulu atau beri --db`,
+  needsKey: 'pekerjaan ini memakai layanan sungguhan dan perlu kunci API: beri --key atau atur REKAP_API_KEY',
+  keyWithoutBaseUrl: 'kunci API diberikan tetapi --base-url tidak: sebutkan layanan yang dipanggil (--base-url https://…)',
+  usingSandbox: 'rekap: tanpa --base-url atau kunci API: memakai SANDBOX bawaan (lokal, tanpa jaringan, tidak ada biaya)',
+
+  // rekap run: what was guessed
+  guessedKind: (kind: string, sheet: string) => `jenis pekerjaan (tebakan dari kolom sheet "${sheet}"): ${kind}; ganti dengan --kind`,
+  mapping: (pairs: string) => `kolom: ${pairs}; ganti dengan --map bidang="Judul Kolom"`,
+  mappingPair: (field: string, header: string) => `${field} ← "${header}"`,
+  cannotGuessKind: (file: string, sheet: string, headers: string, kinds: string) =>
+    `jenis pekerjaan ${file} (sheet "${sheet}") tidak bisa ditebak dari kolomnya (${headers}); beri --kind (${kinds})`,
+  otherSheetsFit: (sheets: string) => `sheet lain yang cocok: ${sheets}; pilih dengan --sheet "NAMA"`,
+  sheetFits: (sheet: string, kind: string) => `"${sheet}" (${kind})`,
+
+  // rekap run: plan
+  preflight: (total: number, ok: number, failing: number, dups: number) =>
+    `pra-periksa: ${total} baris, ${ok} siap, ${failing} gagal di pra-periksa (gratis), ${dups} duplikat dipakai ulang`,
+  andMore: (n: number) => `… dan ${n} lagi`,
+  plan: (calls: number, cached: number, cost: string, eta: string, quota: string, sandbox: boolean) =>
+    `rencana: ${calls} panggilan, ${cached} dari cache, biaya ${cost}, sekitar ${eta}, kuota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
+  costAtMost: (rp: number) => `paling banyak ${formatRp(rp, 'id')} (yang gagal gratis)`,
+  quotaUnlimited: 'tanpa batas',
+  quotaLeft: (n: number) => `sisa ${n} hit bulan ini`,
+  dryRun: (job: string) => `uji coba: tidak ada yang dikirim. Mulai nanti dengan: rekap resume ${job}`,
+  confirmCost: (rp: number) => `Pekerjaan ini bisa memakan biaya sampai ${formatRp(rp, 'id')}. Mulai? [y/T] `,
+  yesAnswer: /^(y|ya|yes)$/i,
+  notStarted: (job: string) => `tidak dimulai. Mulai nanti dengan: rekap resume ${job}`,
+  noTerminal: 'pekerjaan ini berbayar dan tidak ada terminal untuk konfirmasi: tambahkan --yes untuk menerima perkiraan biaya',
+
+  // progress and the end of a job
+  progress: {
+    rows: (job: string, finished: number, total: number) => `job ${job}: ${finished}/${total} baris`,
+    done: (n: number) => `${n} selesai`,
+    failed: (n: number) => `${n} gagal`,
+    uncertain: (n: number) => `${n} tidak pasti`,
+    rate: (r: string) => `${r}/dtk`,
+    spent: (rp: number) => `terpakai ${formatRp(rp, 'id')}`,
+    eta: (t: string) => `sisa waktu ${t}`,
+    bar: ' {bar} {value}/{total} | {done} selesai, {failed} gagal | {rate}/dtk | {spent} | sisa {eta_text}',
+  },
+  pausing: (job: string) => `menjeda pekerjaan ${job}: permintaan yang sedang berjalan diselesaikan dan dicatat…`,
+  report: (path: string) => `laporan: ${path}`,
+  blocked: (reason: string, detail: string) => `TERHENTI (${reason}): ${detail}`,
+  blockedWhat: {
+    'needs-top-up': 'saldo atau batas biaya habis: isi ulang (atau naikkan --budget/--balance), lalu',
+    'quota-exhausted': 'kuota hit bulan ini habis: tunggu bulan berikutnya atau ganti paket, lalu',
+    'auth-failed': 'layanan menolak kunci API: perbaiki (--key atau REKAP_API_KEY), lalu',
+    offline: 'layanan tidak bisa dihubungi: periksa koneksi, lalu',
+  } as Record<string, string>,
+  resumeWith: (job: string) => `lanjutkan dengan: rekap resume ${job}`,
+  resumeWithKey: (job: string) => `lanjutkan dengan: rekap resume ${job} --key KUNCI (atau atur REKAP_API_KEY)`,
+  paused: (job: string) => `dijeda. Lanjutkan dengan: rekap resume ${job}`,
+  uncertainRows: (n: number, job: string) =>
+    `${n} baris TIDAK PASTI: permintaannya terputus saat berjalan dan mungkin sudah ditagih. ` +
+    `Kirim ulang (mungkin ditagih dua kali) dengan: rekap resume ${job} --resend-uncertain`,
+  failedHeader: (n: number) => `${n} baris gagal (tidak ditagih):`,
+  failedLine: (where: string, reason: string) => `  ${where}: ${reason}`,
+  rowAt: (row: number) => `baris ${row}`,
+  failedMore: (n: number, job: string) => `  … dan ${n} lagi (lihat sheet kesalahan di laporan: rekap export ${job} --out laporan.xlsx)`,
+  retryFailedHint: (job: string) => `perbaiki lalu kirim ulang yang gagal dengan: rekap retry-failed ${job}`,
+
+  // verbose: retries and back-offs
+  retries: (retries: number, backoffs429: number, waitText: string) =>
+    `percobaan ulang: ${retries}; dibatasi layanan (429): ${backoffs429} kali, total menunggu ${waitText}`,
+
+  // jobs, resume, cancel
+  noJobs: 'belum ada pekerjaan. Mulai dengan: rekap run <berkas>',
+  jobsRow: (done: number, failed: number, pending: number) => `${String(done).padStart(6)} selesai ${String(failed).padStart(5)} gagal ${String(pending).padStart(6)} menunggu`,
+  noJob: (prefix: string, file: string) => `tidak ada pekerjaan "${prefix}" di ${file}; lihat daftarnya dengan: rekap jobs`,
+  wasCancelled: (job: string) => `pekerjaan ${job} sudah dibatalkan; mulai pekerjaan baru dengan: rekap run <berkas>`,
+  cancelled: (job: string) => `dibatalkan. Yang sudah selesai tetap tersimpan; ekspor dengan: rekap export ${job} --out laporan.xlsx`,
+
+  // export
+  wroteReport: (out: string, rows: number, sheets: string, ms: number) => `tersimpan ${out}: ${rows} baris; sheet ${sheets} (${ms} ms)`,
+  wroteAnnotated: (out: string, rows: number, sheet: string) => `tersimpan ${out}: ${rows} baris diberi hasil di sheet "${sheet}"`,
+  wroteDirectory: (out: string, rows: number) => `tersimpan ${out}: ${rows} baris dari cache direktori`,
+  directoryEmpty: (kind: string) => `cache direktori ${kind} kosong: sinkronkan dulu di rekap ui (Direktori) atau jalankan pekerjaan direktori`,
+
+  unexpected: (reason: string) => `rekap: kesalahan tak terduga: ${reason}`,
+}
+
+export type CliMessages = typeof id

@@ -1,0 +1,52 @@
+import type { CliMessages } from './messages/id'
+
+/** The part of a commander error rekap reads: its code and its (English) message. */
+export interface UsageProblem {
+  code: string
+  message: string
+}
+
+const flagOf = (s: string): string => s.split(/[ ,]/).filter((p) => p.startsWith('-')).pop() ?? s
+
+/**
+ * A commander usage error as one line in the user's language. Commander only speaks English,
+ * so its message is taken apart by its error code; an unknown shape keeps commander's text.
+ */
+export function usageReason(e: UsageProblem, m: CliMessages): string {
+  const msg = e.message.replace(/^error:\s*/, '')
+  const q = [...msg.matchAll(/'([^']*)'/g)].map((x) => x[1])
+  const suggestion = /Did you mean (\S+?)\?/.exec(msg)?.[1]
+  switch (e.code) {
+    case 'commander.unknownOption':
+      return m.usage.unknownOption(q[0] ?? msg, suggestion)
+    case 'commander.unknownCommand':
+      return m.usage.unknownCommand(q[0] ?? msg, suggestion)
+    case 'commander.invalidArgument': {
+      // "option '--lang <lang>' argument 'fr' is invalid. Allowed choices are id, en." or our parser's reason
+      const target = q[0] ? flagOf(q[0]) : ''
+      const value = q[1] ?? ''
+      const rest = msg.replace(/^.*? is invalid\.\s*/, '')
+      const choices = /^Allowed choices are (.*)\.$/.exec(rest)?.[1]
+      if (choices) return m.usage.badChoice(target, value, choices)
+      return m.usage.badValue(target || value, rest)
+    }
+    case 'commander.missingArgument':
+      return m.usage.missingArgument(q[0] ?? '')
+    case 'commander.optionMissingArgument':
+      return m.usage.optionMissingValue(flagOf(q[0] ?? ''))
+    case 'commander.missingMandatoryOptionValue':
+      return m.usage.requiredOption(flagOf(q[0] ?? ''))
+    case 'commander.excessArguments':
+      return m.usage.tooManyArguments(msg.replace(/^too many arguments[^.]*\.\s*/, ''))
+    case 'commander.conflictingOption':
+      return m.usage.conflicting(msg)
+    default:
+      return msg
+  }
+}
+
+/** "rekap run" when the user was running `run`, else "rekap": where --help says more. */
+export function commandPathOf(argv: readonly string[], commands: readonly string[]): string {
+  const sub = argv.find((a) => commands.includes(a))
+  return sub ? `rekap ${sub}` : 'rekap'
+}

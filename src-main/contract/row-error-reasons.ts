@@ -1,0 +1,88 @@
+/**
+ * The short reason for each row error code, in both languages: one table for the screens,
+ * the CLI and the reports. The service's or importer's own words are kept beside it (the row
+ * detail, the report's "original message" column), never replaced.
+ */
+const id = {
+  duplicate: 'Sama dengan baris sebelumnya: hasilnya dipakai ulang, tidak dibayar dua kali',
+  imageRefNotFound: 'Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih)',
+  imageRefOutside: 'Lokasi foto di luar folder buku kerja, ditolak demi keamanan',
+  imageRefEmpty: 'Sel foto kosong',
+  imageRefInvalid: 'Isi sel bukan lokasi berkas foto',
+  imageNotFound: 'Berkas foto tidak ditemukan',
+  imageNotAFile: 'Lokasi foto adalah folder, bukan berkas',
+  imageUnreadable: 'Berkas foto tidak dapat dibaca',
+  imageEmpty: 'Berkas foto kosong (0 byte)',
+  imageWrongType: 'Berkas bukan foto JPG atau PNG; simpan ulang sebagai JPG',
+  imageTooLarge: 'Foto lebih dari 5 MB dan tidak dapat diperkecil',
+  imageTooManyPixels: 'Foto terlalu besar (terlalu banyak piksel)',
+  imageUndecodable: 'Foto rusak atau terpotong',
+  fileMissing: 'Berkas foto hilang setelah pra-periksa; tidak dikirim',
+  invalidCode: 'Kode tidak sesuai format',
+  nikDigitsLost: 'NIK tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
+  codeDigitsLost: 'Kode tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
+  codeNotInteger: 'Kode berisi pecahan',
+  codeWrongType: 'Kode bukan teks atau angka',
+  invalid: 'Ditolak layanan (tidak ditagih)',
+  invalidImage1: 'Foto KTP ditolak layanan (tidak ditagih)',
+  invalidImage2: 'Foto selfie ditolak layanan (tidak ditagih)',
+  notFound: 'Tidak ditemukan',
+  premium: 'Hanya untuk akun premium',
+  server: 'Layanan gagal berulang kali',
+  timeout: 'Layanan tidak menjawab tepat waktu',
+  network: 'Koneksi ke layanan gagal',
+  rateLimited: 'Terlalu sering dibatasi layanan (429)',
+  protocol: 'Jawaban layanan tidak sesuai spesifikasi',
+  uncertain: 'Tidak pasti: permintaan mungkin sudah ditagih; kirim ulang hanya jika menerima risikonya',
+  interrupted: 'Terputus saat permintaan berjalan; mungkin sudah ditagih',
+  internal: 'Kesalahan di rekap',
+}
+
+const en: Record<keyof typeof id, string> = {
+  duplicate: 'Same input as an earlier row: its result is reused, not paid twice',
+  imageRefNotFound: 'Photo file not found (not sent, not charged)',
+  imageRefOutside: 'Photo path leaves the workbook folder; refused for safety',
+  imageRefEmpty: 'The photo cell is empty',
+  imageRefInvalid: 'The cell is not a photo file path',
+  imageNotFound: 'Photo file not found',
+  imageNotAFile: 'The photo path is a folder, not a file',
+  imageUnreadable: 'The photo file cannot be read',
+  imageEmpty: 'The photo file is empty (0 bytes)',
+  imageWrongType: 'Not a JPG or PNG photo; save it again as JPG',
+  imageTooLarge: 'Photo over 5 MB that cannot be reduced',
+  imageTooManyPixels: 'Photo too large (too many pixels)',
+  imageUndecodable: 'Photo damaged or cut off',
+  fileMissing: 'Photo file disappeared after the pre-flight; not sent',
+  invalidCode: 'Code does not have the right form',
+  nikDigitsLost: 'NIK stored as a number lost digits; format the column as text',
+  codeDigitsLost: 'Code stored as a number lost digits; format the column as text',
+  codeNotInteger: 'The code has a fraction',
+  codeWrongType: 'The code is not text or a number',
+  invalid: 'Refused by the service (not charged)',
+  invalidImage1: 'ID card photo refused by the service (not charged)',
+  invalidImage2: 'Selfie refused by the service (not charged)',
+  notFound: 'Not found',
+  premium: 'Premium accounts only',
+  server: 'The service failed repeatedly',
+  timeout: 'The service did not answer in time',
+  network: 'Could not reach the service',
+  rateLimited: 'Held back by the service too often (429)',
+  protocol: "The service's answer does not follow the spec",
+  uncertain: 'Uncertain: the request may have been charged; re-send only if you accept that',
+  interrupted: 'Cut off while the request was in flight; it may have been charged',
+  internal: 'An error in rekap',
+}
+
+export const ROW_ERROR_REASONS = { id, en } as const
+
+/** 'image-ref-not-found' -> 'imageRefNotFound' (the keys are camelCase; codes are kebab-case). */
+export function rowErrorReasonKey(code: string): string {
+  return code.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+}
+
+/** The short reason for a code in a language, or null for a code without one. */
+export function rowErrorReason(code: string | null | undefined, lang: 'id' | 'en'): string | null {
+  if (!code) return null
+  const table: Record<string, string> = ROW_ERROR_REASONS[lang]
+  return table[rowErrorReasonKey(code)] ?? null
+}
