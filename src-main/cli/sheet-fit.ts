@@ -1,6 +1,6 @@
 import { guessKind } from '../core/engine'
 import { autoMap, listSheets, openTable } from '../core/importers'
-import type { JobKind } from '../core/jobs/job-kind'
+import type { JobKind } from '../contract/job-kinds'
 
 export interface SheetFit {
   sheet: string
