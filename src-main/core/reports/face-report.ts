@@ -3,7 +3,7 @@ import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
-import { inputColumns, inputValues } from './input-columns'
+import { inputColumns } from './input-columns'
 import { inReviewBand, reportOutcome, type ReportOutcome } from './row-outcome'
 import { reviewBandText } from './summary-sheet'
 import { photoPath, thumbnail, THUMBNAIL_PX } from './face-thumbnails'
@@ -32,9 +32,36 @@ export function faceNote(row: ReportRow, L: ReportLabels): string {
   return parts.join('; ')
 }
 
+/** What a result column's value is computed from. */
+interface FaceRowContext {
+  row: ReportRow
+  outcome: ReportOutcome
+  L: ReportLabels
+  threshold: string
+}
+
+/** A result column: its header, how it is shown, and its value. Adding a column is one entry here. */
+interface FaceColumn extends ColumnSpec {
+  value: (c: FaceRowContext) => unknown
+}
+
+function faceResultColumns(L: ReportLabels): FaceColumn[] {
+  const F = L.face
+  return [
+    { header: F.result, kind: 'outcome', width: 17, value: (c) => c.L.outcomes[c.outcome] },
+    { header: F.score, kind: 'score', width: 9, value: (c) => c.row.result?.confidence ?? null },
+    { header: F.threshold, kind: 'text', width: 12, value: (c) => c.threshold },
+    { header: F.note, kind: 'text', width: 50, value: (c) => faceNote(c.row, c.L) },
+    { header: F.charged, kind: 'text', width: 9, value: (c) => (c.row.charged ? c.L.yes : c.L.no) },
+    { header: F.cost, kind: 'money', width: 11, value: (c) => c.row.costPoints },
+    { header: F.time, kind: 'date', value: (c) => c.row.finishedAt },
+    { header: F.rowId, kind: 'integer', width: 9, value: (c) => c.row.rowNo },
+  ]
+}
+
 /**
- * Sheet 2 of a face-match report: the input's own columns, then Hasil, Skor, Ambang, Keterangan,
- * Ditagih, Biaya (Rp), Waktu, ID Baris, and with `thumbnails` two small photos per row.
+ * Sheet 2 of a face-match report: the input's own columns, then the result columns of
+ * `faceResultColumns`, and with `thumbnails` two small photos per row.
  */
 export async function writeFaceResults(
   writer: ReportWriter,
@@ -48,16 +75,7 @@ export async function writeFaceResults(
   const rows = iterateReportRows(store.db, job.id)
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
-  const resultCols: ColumnSpec[] = [
-    { header: F.result, kind: 'outcome', width: 17 },
-    { header: F.score, kind: 'score', width: 9 },
-    { header: F.threshold, kind: 'text', width: 12 },
-    { header: F.note, kind: 'text', width: 50 },
-    { header: F.charged, kind: 'text', width: 9 },
-    { header: F.cost, kind: 'money', width: 11 },
-    { header: F.time, kind: 'date' },
-    { header: F.rowId, kind: 'integer', width: 9 },
-  ]
+  const resultCols = faceResultColumns(L)
   const thumbs = opts.thumbnails === true
   const photoCols: ColumnSpec[] = thumbs
     ? [
@@ -73,22 +91,16 @@ export async function writeFaceResults(
   })
   const threshold = reviewBandText(band)
   const photoCol0 = inputs.length + resultCols.length
+  const nIn = inputs.length
+  const values: unknown[] = new Array(nIn + resultCols.length)
   let n = 0
   const write = async (row: ReportRow): Promise<void> => {
     const r = row.result
-    const outcome = reportOutcome(row.state, r?.outcome, inReviewBand(r?.confidence, band))
+    const ctx: FaceRowContext = { row, outcome: reportOutcome(row.state, r?.outcome, inReviewBand(r?.confidence, band)), L, threshold }
     const rowNumber = sheet.nextRow
-    sheet.addRow([
-      ...inputValues(inputs, row.input),
-      L.outcomes[outcome],
-      r?.confidence ?? null,
-      threshold,
-      faceNote(row, L),
-      row.charged ? L.yes : L.no,
-      row.costPoints,
-      row.finishedAt,
-      row.rowNo,
-    ])
+    for (let i = 0; i < nIn; i++) values[i] = row.input[inputs[i].header]
+    for (let i = 0; i < resultCols.length; i++) values[nIn + i] = resultCols[i].value(ctx)
+    sheet.addRow(values)
     if (thumbs && sheet.addPicture) {
       for (const [i, field] of (['image1', 'image2'] as const).entries()) {
         const header = job.mapping[field]

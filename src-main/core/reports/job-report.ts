@@ -13,6 +13,7 @@ import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots, writeSchoolR
 import { writeRegionTree, writeRegionUnits } from './regions-report'
 import { loadRegionNames } from './region-names'
 import { schoolsLackPremiumFields } from './premium-fields'
+import { sheetPartNames } from './xlsx/sheet-parts'
 
 export interface JobReportOptions {
   out: string
@@ -23,6 +24,8 @@ export interface JobReportOptions {
   thumbnails?: boolean
   now?: number
   rekapVersion?: string
+  /** rows per worksheet before a sheet continues in `Name (2)` (default: Excel's 1,048,576; smaller in tests) */
+  maxRowsPerSheet?: number
 }
 
 export interface ReportResult {
@@ -59,7 +62,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
     }
   }
   const reader = openReportReader(store)
-  const writer = openReport(opts.out, format, { streaming: !thumbnails })
+  const writer = openReport(opts.out, format, { pictures: thumbnails, maxRowsPerSheet: opts.maxRowsPerSheet })
   try {
     const rows = await writeSheets(writer, reader, job, L, {
       now: opts.now ?? Date.now(),
@@ -86,6 +89,9 @@ async function writeSheets(
   const figures = jobFigures(store, job)
   const isSchool = job.kind === 'school-lookup' || job.kind === 'school-directory'
   const notes = isSchool && schoolsLackPremiumFields(store, job) ? [L.notes.premium] : []
+  const resultRows = job.kind.endsWith('-directory') ? figures.records : figures.counts.total
+  const parts = sheetPartNames(L.sheets.results, resultRows, writer.maxRowsPerSheet)
+  if (parts.length > 1) notes.push(L.notes.sheetSplit(L.sheets.results, parts.join(', ')))
   const lines = jobSummaryLines(job, figures, L, { now: ctx.now, rekapVersion: ctx.rekapVersion, notes })
   await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id))
 

@@ -4,108 +4,53 @@ import { csvField, type CellPrimitive } from './cell-safety'
 import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnSpec } from './column-cells'
 import { formatWallClock } from './report-time'
 import { columnLetter } from '../importers/column-letters'
+import {
+  BREATHE_EVERY,
+  probeWritable,
+  TONES,
+  WIDTH_SAMPLE_ROWS,
+  yieldToEventLoop,
+  type ReportFormat,
+  type ReportWriter,
+  type RowOptions,
+  type SheetOptions,
+  type SheetWriter,
+} from './report-writer'
+import { openStreamingXlsxReport } from './xlsx/xlsx-report'
+import { EXCEL_MAX_ROWS } from './xlsx/sheet-parts'
 
-export type ReportFormat = 'xlsx' | 'csv'
-
-/** Fill colours of outcome labels (Excel's own good / bad / neutral palette). */
-export type OutcomeTone = 'good' | 'bad' | 'review' | 'failed' | 'muted'
-
-const TONES: Record<OutcomeTone, { bg: string; fg: string }> = {
-  good: { bg: 'FFC6EFCE', fg: 'FF006100' },
-  bad: { bg: 'FFFFC7CE', fg: 'FF9C0006' },
-  review: { bg: 'FFFFEB9C', fg: 'FF9C5700' },
-  failed: { bg: 'FFD9D9D9', fg: 'FF3F3F3F' },
-  muted: { bg: 'FFDDEBF7', fg: 'FF1F4E78' },
-}
-
-export interface SheetOptions {
-  /** the one sheet a CSV export holds; other sheets are skipped in CSV */
-  primary?: boolean
-  /** 0-based column whose labels get a conditional fill */
-  outcomeColumn?: number
-  outcomeTones?: Record<string, OutcomeTone>
-  /** header row frozen and filtered (default true) */
-  table?: boolean
-  /** rows at the end (totals) kept out of the filter range so sorting leaves them last */
-  footerRows?: number
-  /** row height in points for every data row (thumbnails) */
-  rowHeight?: number
-}
-
-export interface RowOptions {
-  bold?: boolean
-}
-
-export interface SheetWriter {
-  readonly name: string
-  addRow(values: unknown[], opts?: RowOptions): void
-  /** 1-based worksheet row number of the next row added */
-  readonly nextRow: number
-  /** picture anchored in a cell (in-memory workbooks only) */
-  addPicture?(data: Buffer, extension: 'jpeg' | 'png', col0: number, row1: number, size: { width: number; height: number }): void
-  /** lets the zip stream drain; call every few thousand rows */
-  breathe(): Promise<void>
-  close(): Promise<void>
-}
-
-export interface ReportWriter {
-  readonly format: ReportFormat
-  sheet(name: string, columns: ColumnSpec[], opts?: SheetOptions): SheetWriter
-  /** renames the finished file into place; returns the names of the sheets written */
-  finish(): Promise<string[]>
-  /** removes the partial file after a failure */
-  abort(): void
-}
-
-/** Rows held back before the first write, to measure column widths (streamed sheets fix them up front). */
-const WIDTH_SAMPLE_ROWS = 200
-const BREATHE_EVERY = 2000
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+export type { ReportFormat, OutcomeTone, SheetOptions, RowOptions, SheetWriter, ReportWriter } from './report-writer'
 
 /**
- * xlsx report file. `streaming` (the default) uses exceljs's WorkbookWriter: rows are committed
- * as they come and memory stays flat for 100,000 rows. The in-memory mode exists only because
- * the streaming writer cannot anchor pictures (thumbnails), and is capped by its caller.
+ * xlsx report held in memory by exceljs. Used only for thumbnails (rekap's own streaming writer,
+ * ./xlsx/xlsx-report.ts, writes every other xlsx), because pictures need drawings and media
+ * parts; its caller caps it at MAX_THUMBNAIL_ROWS rows.
  */
-export function openXlsxReport(out: string, opts: { streaming: boolean }): ReportWriter {
+export function openInMemoryXlsxReport(out: string): ReportWriter {
   const partial = out + '.partial'
-  // exceljs's stream writer reports an unwritable path late or never: find out now, with a plain message.
   probeWritable(partial, out)
-  const book = opts.streaming
-    ? new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true, useSharedStrings: false })
-    : new ExcelJS.Workbook()
+  const book = new ExcelJS.Workbook()
   book.creator = 'rekap'
   const names: string[] = []
   let open: XlsxSheet | null = null
   return {
     format: 'xlsx',
+    maxRowsPerSheet: EXCEL_MAX_ROWS,
     sheet(name, columns, sheetOpts = {}) {
       if (open && !open.closed) throw new Error(`sheet "${open.name}" must be closed before "${name}" is opened`)
       names.push(name)
-      open = new XlsxSheet(book, name, columns, sheetOpts, opts.streaming)
+      open = new XlsxSheet(book, name, columns, sheetOpts)
       return open
     },
     async finish() {
       if (open && !open.closed) await open.close()
-      if (book instanceof ExcelJS.stream.xlsx.WorkbookWriter) await book.commit()
-      else await book.xlsx.writeFile(partial)
+      await book.xlsx.writeFile(partial)
       renameSync(partial, out)
       return names
     },
     abort() {
       rmSync(partial, { force: true })
     },
-  }
-}
-
-/** Creates (and leaves empty) the partial file, so a read-only or missing folder fails at once. */
-export function probeWritable(partial: string, out: string): void {
-  try {
-    closeSync(openSync(partial, 'w'))
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'error'
-    throw new Error(`cannot write the report to ${out} (${code}): choose a folder you can write to; the job's results are kept`)
   }
 }
 
@@ -121,7 +66,6 @@ class XlsxSheet implements SheetWriter {
     readonly name: string,
     private readonly columns: ColumnSpec[],
     private readonly opts: SheetOptions,
-    private readonly streaming: boolean,
   ) {
     this.styles = XlsxSheet.stylesFor(columns)
     const table = opts.table ?? true
@@ -144,7 +88,6 @@ class XlsxSheet implements SheetWriter {
   }
 
   addPicture(data: Buffer, extension: 'jpeg' | 'png', col0: number, row1: number, size: { width: number; height: number }): void {
-    if (this.streaming) throw new Error('pictures need the in-memory workbook')
     const id = this.ws.workbook.addImage({ buffer: data as unknown as ExcelJS.Buffer, extension })
     this.ws.addImage(id, { tl: { col: col0 + 0.1, row: row1 - 1 + 0.1 }, ext: size, editAs: 'oneCell' })
   }
@@ -182,8 +125,6 @@ class XlsxSheet implements SheetWriter {
       })
     }
     this.closed = true
-    const commit = (this.ws as unknown as { commit?: () => void }).commit
-    if (this.streaming && commit) commit.call(this.ws)
     await yieldToEventLoop()
   }
 
@@ -211,7 +152,6 @@ class XlsxSheet implements SheetWriter {
       cell.style = opts.bold ? styles.bold : v instanceof Date ? styles.date : styles.base
     })
     if (this.rowNo > 1 && this.opts.rowHeight) row.height = this.opts.rowHeight
-    row.commit()
     this.rowNo++
   }
 
@@ -261,6 +201,7 @@ export function openCsvReport(out: string): ReportWriter {
   let closed = false
   return {
     format: 'csv',
+    maxRowsPerSheet: Number.MAX_SAFE_INTEGER,
     sheet(name, columns, opts = {}) {
       if (!opts.primary || written) return skipped
       written = true
@@ -307,6 +248,8 @@ export function openCsvReport(out: string): ReportWriter {
   }
 }
 
-export function openReport(out: string, format: ReportFormat, opts: { streaming?: boolean } = {}): ReportWriter {
-  return format === 'csv' ? openCsvReport(out) : openXlsxReport(out, { streaming: opts.streaming ?? true })
+/** `pictures` asks for the in-memory workbook (thumbnails); `maxRowsPerSheet` is for tests of the split. */
+export function openReport(out: string, format: ReportFormat, opts: { pictures?: boolean; maxRowsPerSheet?: number } = {}): ReportWriter {
+  if (format === 'csv') return openCsvReport(out)
+  return opts.pictures ? openInMemoryXlsxReport(out) : openStreamingXlsxReport(out, { maxRowsPerSheet: opts.maxRowsPerSheet })
 }

@@ -59,6 +59,8 @@ export const EN: ReportLabels = {
     rowId: 'Row ID',
   },
   notes: {
+    sheetSplit: (sheet: string, parts: string) =>
+      `The ${sheet} sheet is over Excel's row limit (1,048,576) and is split into: ${parts}; each part repeats the header row.`,
     duplicate: (row: number) => `same input as row ${row}; its result is reused, not paid twice`,
     resentUncertain: 're-sent after uncertain; may have been charged twice',
     localFailure: 'failed before sending (not charged)',

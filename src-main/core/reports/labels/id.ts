@@ -60,6 +60,8 @@ export const ID = {
     rowId: 'ID Baris',
   },
   notes: {
+    sheetSplit: (sheet: string, parts: string) =>
+      `Lembar ${sheet} melebihi batas baris Excel (1.048.576) dan dibagi menjadi: ${parts}; setiap bagian memuat baris judul.`,
     duplicate: (row: number) => `sama dengan baris ${row}; hasilnya dipakai ulang, tidak dibayar dua kali`,
     resentUncertain: 'dikirim ulang setelah tidak pasti; mungkin ditagih dua kali',
     localFailure: 'gagal sebelum dikirim (tidak ditagih)',

@@ -1,0 +1,73 @@
+import { closeSync, openSync } from 'node:fs'
+
+/** What every report format implements: sheets of typed columns, written row by row. */
+
+export type ReportFormat = 'xlsx' | 'csv'
+
+/** Fill colours of outcome labels (Excel's own good / bad / neutral palette). */
+export type OutcomeTone = 'good' | 'bad' | 'review' | 'failed' | 'muted'
+
+export const TONES: Record<OutcomeTone, { bg: string; fg: string }> = {
+  good: { bg: 'FFC6EFCE', fg: 'FF006100' },
+  bad: { bg: 'FFFFC7CE', fg: 'FF9C0006' },
+  review: { bg: 'FFFFEB9C', fg: 'FF9C5700' },
+  failed: { bg: 'FFD9D9D9', fg: 'FF3F3F3F' },
+  muted: { bg: 'FFDDEBF7', fg: 'FF1F4E78' },
+}
+
+export interface SheetOptions {
+  /** the one sheet a CSV export holds; other sheets are skipped in CSV */
+  primary?: boolean
+  /** 0-based column whose labels get a conditional fill */
+  outcomeColumn?: number
+  outcomeTones?: Record<string, OutcomeTone>
+  /** header row frozen and filtered (default true) */
+  table?: boolean
+  /** rows at the end (totals) kept out of the filter range so sorting leaves them last */
+  footerRows?: number
+  /** row height in points for every data row (thumbnails) */
+  rowHeight?: number
+}
+
+export interface RowOptions {
+  bold?: boolean
+}
+
+export interface SheetWriter {
+  readonly name: string
+  addRow(values: unknown[], opts?: RowOptions): void
+  /** 1-based worksheet row number of the next row added */
+  readonly nextRow: number
+  /** picture anchored in a cell (in-memory workbooks only) */
+  addPicture?(data: Buffer, extension: 'jpeg' | 'png', col0: number, row1: number, size: { width: number; height: number }): void
+  /** lets the zip stream drain; call after every row (it does something every few thousand) */
+  breathe(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface ReportWriter {
+  readonly format: ReportFormat
+  /** rows per worksheet, header included; a longer sheet continues in `Name (2)`, ... */
+  readonly maxRowsPerSheet: number
+  sheet(name: string, columns: import('./column-cells').ColumnSpec[], opts?: SheetOptions): SheetWriter
+  /** renames the finished file into place; returns the names of the sheets written */
+  finish(): Promise<string[]>
+  /** removes the partial file after a failure */
+  abort(): void
+}
+
+/** Rows held back before the first write, to measure column widths (streamed sheets fix them up front). */
+export const WIDTH_SAMPLE_ROWS = 200
+export const BREATHE_EVERY = 2000
+
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/** Creates (and leaves empty) the partial file, so a read-only or missing folder fails at once. */
+export function probeWritable(partial: string, out: string): void {
+  try {
+    closeSync(openSync(partial, 'w'))
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error'
+    throw new Error(`cannot write the report to ${out} (${code}): choose a folder you can write to; the job's results are kept`)
+  }
+}

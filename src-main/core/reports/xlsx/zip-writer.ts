@@ -1,0 +1,192 @@
+import { closeSync, openSync, writeSync } from 'node:fs'
+import { constants, crc32, deflateRaw } from 'node:zlib'
+
+/**
+ * A zip file written front to back, one entry at a time, with flat memory. Each entry's text is
+ * cut into chunks that are deflated independently on libuv's thread pool (each ends with a sync
+ * flush, so their concatenation is one valid deflate stream, as pigz does), which lets the next
+ * chunk's XML be generated while the previous one compresses. The local header is patched with
+ * the CRC and sizes once the entry is complete (no data descriptors: every reader accepts that).
+ * No zip64: an entry or file over 4 GB is refused with a message (a sheet is at most 1,048,576 rows).
+ */
+
+const CHUNK_CHARS = 1 << 18
+/** compressed chunks in flight before `drain` waits; bounds memory to a few MB */
+const MAX_IN_FLIGHT = 4
+const LEVEL = 3
+const ZIP32_MAX = 0xffffffff
+/** an empty final block of fixed Huffman codes: ends the deflate stream the chunks began */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00])
+
+interface CentralRecord {
+  name: Buffer
+  crc: number
+  compressed: number
+  uncompressed: number
+  offset: number
+}
+
+function deflateChunk(data: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    deflateRaw(data, { level: LEVEL, finishFlush: constants.Z_SYNC_FLUSH }, (err, out) => (err ? reject(err) : resolve(out))),
+  )
+}
+
+/** MS-DOS date and time fields of a zip header (local time, 2-second resolution). */
+function dosDateTime(d: Date): { time: number; date: number } {
+  return {
+    time: (d.getHours() << 11) | (d.getMinutes() << 5) | (d.getSeconds() >> 1),
+    date: ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
+  }
+}
+
+export class ZipFileWriter {
+  private readonly fd: number
+  private pos = 0
+  private readonly records: CentralRecord[] = []
+  private open: ZipEntryWriter | null = null
+  private readonly stamp = dosDateTime(new Date())
+
+  constructor(readonly file: string) {
+    this.fd = openSync(file, 'w')
+  }
+
+  /** Starts an entry; the previous one must have been ended. */
+  entry(name: string): ZipEntryWriter {
+    if (this.open && !this.open.ended) throw new Error(`zip entry ${this.open.name} must be ended before ${name}`)
+    const nameBuf = Buffer.from(name, 'utf8')
+    const header = Buffer.alloc(30 + nameBuf.length)
+    header.writeUInt32LE(0x04034b50, 0)
+    header.writeUInt16LE(20, 4) // version needed: 2.0 (deflate)
+    header.writeUInt16LE(0x0800, 6) // UTF-8 names
+    header.writeUInt16LE(8, 8) // deflate
+    header.writeUInt16LE(this.stamp.time, 10)
+    header.writeUInt16LE(this.stamp.date, 12)
+    // crc and sizes (14..25) are patched by end()
+    header.writeUInt16LE(nameBuf.length, 26)
+    nameBuf.copy(header, 30)
+    const offset = this.pos
+    this.write(header)
+    this.open = new ZipEntryWriter(name, (buf) => this.write(buf), (crc, compressed, uncompressed) => {
+      if (compressed > ZIP32_MAX || uncompressed > ZIP32_MAX) throw new Error(`${name} is larger than 4 GB, too large for an xlsx part`)
+      const patch = Buffer.alloc(12)
+      patch.writeUInt32LE(crc >>> 0, 0)
+      patch.writeUInt32LE(compressed, 4)
+      patch.writeUInt32LE(uncompressed, 8)
+      writeSync(this.fd, patch, 0, 12, offset + 14)
+      this.records.push({ name: nameBuf, crc, compressed, uncompressed, offset })
+    })
+    return this.open
+  }
+
+  /** A whole small entry at once. */
+  async add(name: string, text: string): Promise<void> {
+    const e = this.entry(name)
+    e.write(text)
+    await e.end()
+  }
+
+  /** Writes the central directory and closes the file. */
+  async finish(): Promise<void> {
+    if (this.open && !this.open.ended) await this.open.end()
+    const start = this.pos
+    for (const r of this.records) {
+      const h = Buffer.alloc(46 + r.name.length)
+      h.writeUInt32LE(0x02014b50, 0)
+      h.writeUInt16LE(20, 4) // made by: 2.0, MS-DOS attributes
+      h.writeUInt16LE(20, 6)
+      h.writeUInt16LE(0x0800, 8)
+      h.writeUInt16LE(8, 10)
+      h.writeUInt16LE(this.stamp.time, 12)
+      h.writeUInt16LE(this.stamp.date, 14)
+      h.writeUInt32LE(r.crc >>> 0, 16)
+      h.writeUInt32LE(r.compressed, 20)
+      h.writeUInt32LE(r.uncompressed, 24)
+      h.writeUInt16LE(r.name.length, 28)
+      h.writeUInt32LE(r.offset, 42)
+      r.name.copy(h, 46)
+      this.write(h)
+    }
+    const size = this.pos - start
+    if (this.pos > ZIP32_MAX) throw new Error(`${this.file} would be larger than 4 GB, too large for an xlsx file`)
+    const end = Buffer.alloc(22)
+    end.writeUInt32LE(0x06054b50, 0)
+    end.writeUInt16LE(this.records.length, 8)
+    end.writeUInt16LE(this.records.length, 10)
+    end.writeUInt32LE(size, 12)
+    end.writeUInt32LE(start, 16)
+    this.write(end)
+    closeSync(this.fd)
+  }
+
+  /** Closes the file without a directory (the caller removes it). */
+  abort(): void {
+    try {
+      closeSync(this.fd)
+    } catch {
+      // already closed
+    }
+  }
+
+  private write(buf: Buffer): void {
+    let done = 0
+    while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done)
+    this.pos += buf.length
+  }
+}
+
+export class ZipEntryWriter {
+  ended = false
+  private text = ''
+  private crc = 0
+  private compressed = 0
+  private uncompressed = 0
+  private readonly inFlight: Promise<Buffer>[] = []
+
+  constructor(
+    readonly name: string,
+    private readonly out: (buf: Buffer) => void,
+    private readonly onEnd: (crc: number, compressed: number, uncompressed: number) => void,
+  ) {}
+
+  /** Appends text (UTF-8); compression starts once a chunk is full. */
+  write(text: string): void {
+    this.text += text
+    if (this.text.length >= CHUNK_CHARS) this.dispatch()
+  }
+
+  /** True when enough chunks are compressing that the writer should `await drain()`. */
+  get busy(): boolean {
+    return this.inFlight.length >= MAX_IN_FLIGHT
+  }
+
+  /** Writes finished chunks, in order, until at most `keep` are still compressing. */
+  async drain(keep = MAX_IN_FLIGHT - 1): Promise<void> {
+    while (this.inFlight.length > keep) {
+      const buf = await this.inFlight.shift()!
+      this.out(buf)
+      this.compressed += buf.length
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.ended) return
+    this.dispatch()
+    await this.drain(0)
+    this.out(FINAL_BLOCK)
+    this.compressed += FINAL_BLOCK.length
+    this.ended = true
+    this.onEnd(this.crc, this.compressed, this.uncompressed)
+  }
+
+  private dispatch(): void {
+    if (!this.text) return
+    const data = Buffer.from(this.text, 'utf8')
+    this.text = ''
+    this.crc = crc32(data, this.crc)
+    this.uncompressed += data.length
+    const p = deflateChunk(data)
+    p.catch(() => {}) // awaited in order by drain(); this only keeps Node from calling it unhandled meanwhile
+    this.inFlight.push(p)
+  }
+}
