@@ -5,7 +5,9 @@
  */
 import path from 'node:path'
 import type { AppSettingsView, Lang, SettingsPatch } from '../contract/ipc'
-import { DEFAULT_RPS, defaultJobSettings, planRps, type HospitalPlan, type JobSettings } from '../core/model/job-settings'
+import { DEFAULT_RPS, DEFAULT_REUSE_DAYS, defaultJobSettings, planRps, type HospitalPlan, type JobSettings } from '../core/model/job-settings'
+import { DEFAULT_PLANS, type RegionalPlan, type SchoolPlan } from '../core/model/plans'
+import { DEFAULT_AUTH_HEADER } from '../core/provider/types'
 import type { Product } from '../core/model/products'
 import type { SettingsRepo } from '../core/store'
 import { DEFAULT_TIME_ZONE, checkTimeZone } from '../core/reports/time-zone'
@@ -16,6 +18,12 @@ export interface AppSettings {
   /** '' = the embedded sandbox */
   baseUrl: string
   hospitalPlan: HospitalPlan
+  schoolPlan: SchoolPlan
+  regionalPlan: RegionalPlan
+  /** days a verified face pair is reused by later jobs; 0 = off */
+  reuseDays: number
+  /** the header that carries the API key (the spec's x-api-service-id unless the service says otherwise) */
+  authHeader: string
   /** only the rates the user changed; the rest follow the plan and the defaults */
   rpsOverrides: Partial<Record<Product, number>>
   concurrency: number
@@ -37,7 +45,11 @@ const STORE_KEY = 'app.settings'
 
 export const DEFAULT_APP_SETTINGS: AppSettings = {
   baseUrl: '',
-  hospitalPlan: 'standard',
+  hospitalPlan: DEFAULT_PLANS.hospitals,
+  schoolPlan: DEFAULT_PLANS.schools,
+  regionalPlan: DEFAULT_PLANS.regional,
+  reuseDays: DEFAULT_REUSE_DAYS,
+  authHeader: DEFAULT_AUTH_HEADER,
   rpsOverrides: {},
   concurrency: defaultJobSettings().concurrency,
   budgetRp: null,
@@ -84,6 +96,10 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
   const next: AppSettings = { ...current, rpsOverrides: { ...current.rpsOverrides } }
   if (patch.baseUrl !== undefined) next.baseUrl = normaliseBaseUrl(patch.baseUrl)
   if (patch.hospitalPlan !== undefined) next.hospitalPlan = patch.hospitalPlan
+  if (patch.schoolPlan !== undefined) next.schoolPlan = patch.schoolPlan
+  if (patch.regionalPlan !== undefined) next.regionalPlan = patch.regionalPlan
+  if (patch.reuseDays !== undefined) next.reuseDays = patch.reuseDays
+  if (patch.authHeader !== undefined) next.authHeader = patch.authHeader.toLowerCase()
   if (patch.rps) {
     for (const [product, rate] of Object.entries(patch.rps) as Array<[Product, number | undefined]>) {
       if (rate !== undefined) next.rpsOverrides[product] = rate
@@ -139,11 +155,21 @@ export interface KeyStatus {
   keySource: AppSettingsView['keySource']
 }
 
-export function settingsView(settings: AppSettings, key: KeyStatus, defaultExportsDir: string): AppSettingsView {
+export function settingsView(
+  settings: AppSettings,
+  key: KeyStatus,
+  defaultExportsDir: string,
+  usage: AppSettingsView['usage'] = [],
+): AppSettingsView {
   return {
     baseUrl: settings.baseUrl,
     sandbox: settings.baseUrl === '',
     hospitalPlan: settings.hospitalPlan,
+    schoolPlan: settings.schoolPlan,
+    regionalPlan: settings.regionalPlan,
+    usage,
+    reuseDays: settings.reuseDays,
+    authHeader: settings.authHeader,
     rps: effectiveRps(settings),
     concurrency: settings.concurrency,
     budgetRp: settings.budgetRp,
@@ -168,6 +194,10 @@ export function jobSettingsFor(
     baseUrl: target.baseUrl,
     sandbox: target.sandbox,
     hospitalPlan: settings.hospitalPlan,
+    schoolPlan: settings.schoolPlan,
+    regionalPlan: settings.regionalPlan,
+    reuseDays: settings.reuseDays,
+    authHeader: settings.authHeader,
     rps: effectiveRps(settings),
     concurrency: settings.concurrency,
     budgetRp: overrides.budgetRp !== undefined ? overrides.budgetRp : settings.budgetRp,

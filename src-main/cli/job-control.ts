@@ -1,10 +1,11 @@
 import { openCliEngine, type CliEngine } from './cli-engine'
-import { runToEnd, asCliError } from './run-job'
+import { runToEnd, asCliError, stateHitsUsed } from './run-job'
+import { hasPlanFlags, planSettings, type PlanFlags } from './plan-options'
 import { progressLine } from './progress-printer'
 import { CliError, EXIT } from './exit-codes'
 import { t } from './cli-language'
 
-interface ControlOptions {
+interface ControlOptions extends PlanFlags {
   db?: string
   json?: boolean
   out?: string
@@ -57,11 +58,12 @@ export async function jobControlCommand(action: 'resume' | 'retry-failed' | 'can
       ...(o.budget !== undefined ? { budgetRp: o.budget } : {}),
       ...(o.balance !== undefined ? { balanceRp: o.balance } : {}),
     }
-    if (Object.keys(limits).length) {
-      // A new budget or a stated balance after a top-up: kept in the job's settings (the report shows it).
+    if (Object.keys(limits).length || hasPlanFlags(o)) {
+      // A new budget, a stated balance after a top-up or a bigger plan: kept in the job's settings (the report shows it).
       const job = cli.store.jobs.get(jobId)!
-      cli.store.jobs.update(jobId, { settings: { ...job.settings, ...limits } }, Date.now())
+      cli.store.jobs.update(jobId, { settings: { ...job.settings, ...limits, ...planSettings(job.settings, o) } }, Date.now())
     }
+    stateHitsUsed(cli, cli.store.jobs.get(jobId)!.settings, o, say)
     const start =
       action === 'retry-failed'
         ? () => cli.engine.retryFailed(jobId)

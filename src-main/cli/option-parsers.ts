@@ -25,3 +25,9 @@ export function parseBand(v: string): [number, number] {
 export function collect(v: string, prev: string[]): string[] {
   return [...prev, v]
 }
+
+export function parseNonNegativeInt(v: string): number {
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`"${v}" must be a whole number >= 0`)
+  return n
+}

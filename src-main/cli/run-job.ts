@@ -1,7 +1,9 @@
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { isJobKind, JOB_KINDS, type JobKind } from '../contract/job-kinds'
-import { defaultJobSettings, planRps, type JobSettings } from '../core/model/job-settings'
+import { defaultJobSettings, type JobSettings } from '../core/model/job-settings'
+import { accountOf } from '../core/engine/account-id'
+import { planSettings, hitsUsedRecord, type PlanFlags } from './plan-options'
 import { KIND_PRODUCT } from '../core/jobs/kind-product'
 import { guessKind, PlanError } from '../core/engine'
 import { ImportError, MapOverrideError, openTable } from '../core/importers'
@@ -14,14 +16,15 @@ import { cliLang, t } from './cli-language'
 import { failureText } from './failure-text'
 import { sheetsThatFit } from './sheet-fit'
 
-export interface RunOptions {
+export interface RunOptions extends PlanFlags {
   kind?: string
   sheet?: string
   map?: string[]
   out?: string
   baseUrl?: string
   key?: string
-  plan?: 'standard' | 'premium'
+  authHeader?: string
+  reuseDays?: number
   budget?: number
   balance?: number
   rps?: number
@@ -48,6 +51,7 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
   try {
     const chosen = await chooseKind(file, o)
     const settings = settingsFrom(o, chosen.kind, useSandbox)
+    stateHitsUsed(cli, settings, o, say)
     const plan = await planOrExplain(cli, file, chosen, o, settings)
     // The first line is machine-read (`job <id>`) in every language; what was guessed follows it.
     say(`job ${plan.jobId}`)
@@ -230,14 +234,27 @@ async function chooseKind(file: string, o: RunOptions): Promise<ChosenKind> {
   throw new CliError(text, EXIT.usage)
 }
 
+/** --hits-used: the account's hits this month as the user states them, before anything is planned. */
+export function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: PlanFlags, say: Say): void {
+  const used = hitsUsedRecord(o)
+  if (!Object.keys(used).length) return
+  const account = accountOf({ baseUrl: settings.baseUrl, apiKey: cli.key, sandbox: settings.sandbox })
+  const view = cli.engine.stateHitsUsed(account, settings, used)
+  for (const p of view.products) {
+    if (used[p.product] !== undefined) say(`${p.product}: ${p.used} hits used this month (stated)${p.quota === null ? '' : `, ${p.left} of ${p.quota} left`}`)
+  }
+}
+
 function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): JobSettings {
-  const plan = o.plan ?? 'standard'
-  const base = defaultJobSettings({ hospitalPlan: plan })
+  const defaults = defaultJobSettings()
+  const base = { ...defaults, ...planSettings(defaults, o) }
   const product = KIND_PRODUCT[kind]
-  const rps = { ...base.rps, hospitals: planRps(plan) }
+  const rps = { ...base.rps }
   if (o.rps) rps[product] = o.rps
   return {
     ...base,
+    authHeader: (o.authHeader ?? base.authHeader).toLowerCase(),
+    reuseDays: o.reuseDays ?? base.reuseDays,
     baseUrl: sandbox ? '' : o.baseUrl!,
     sandbox,
     rps,

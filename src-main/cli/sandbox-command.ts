@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { SandboxOptionError, startSandbox, type SandboxOptions } from '../sandbox/index'
 import { CliError, EXIT } from './exit-codes'
+import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, type HospitalPlan, type RegionalPlan, type SchoolPlan } from '../core/model/plans'
 
 /** `rekap sandbox`'s flags as commander passes them (strings). */
 export interface SandboxCommandFlags {
@@ -13,6 +14,8 @@ export interface SandboxCommandFlags {
   balance?: string
   premium?: boolean
   hospitalPlan: string
+  schoolPlan: string
+  regionalPlan: string
   monthlyQuota?: string
   latency?: string
   failRate?: string
@@ -30,8 +33,14 @@ function numberFlag(name: string, raw: string | undefined): number | undefined {
 
 export function sandboxOptionsFromFlags(flags: SandboxCommandFlags): SandboxOptions {
   const plan = flags.hospitalPlan
-  if (plan !== 'standard' && plan !== 'premium') {
-    throw new CliError(`--hospital-plan must be standard or premium, got "${plan}"`, EXIT.usage)
+  if (!(HOSPITAL_PLANS as readonly string[]).includes(plan)) {
+    throw new CliError(`--hospital-plan must be ${HOSPITAL_PLANS.join(', ')}, got "${plan}"`, EXIT.usage)
+  }
+  if (!(SCHOOL_PLANS as readonly string[]).includes(flags.schoolPlan)) {
+    throw new CliError(`--school-plan must be ${SCHOOL_PLANS.join(', ')}, got "${flags.schoolPlan}"`, EXIT.usage)
+  }
+  if (!(REGIONAL_PLANS as readonly string[]).includes(flags.regionalPlan)) {
+    throw new CliError(`--regional-plan must be ${REGIONAL_PLANS.join(', ')}, got "${flags.regionalPlan}"`, EXIT.usage)
   }
   let dataDir: string | undefined
   if (flags.dataDir !== undefined) {
@@ -48,7 +57,9 @@ export function sandboxOptionsFromFlags(flags: SandboxCommandFlags): SandboxOpti
     adminToken: flags.adminToken,
     balance: numberFlag('balance', flags.balance),
     premium: flags.premium ?? false,
-    hospitalPlan: plan,
+    hospitalPlan: plan as HospitalPlan,
+    schoolPlan: flags.schoolPlan as SchoolPlan,
+    regionalPlan: flags.regionalPlan as RegionalPlan,
     monthlyQuota: numberFlag('monthly-quota', flags.monthlyQuota),
     latencyMs: numberFlag('latency', flags.latency),
     failRate: numberFlag('fail-rate', flags.failRate),

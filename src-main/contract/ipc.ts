@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { JOB_KINDS } from './job-kinds'
+import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from '../core/model/plans'
 
 // ---------- shared value schemas ----------
 
@@ -32,7 +33,25 @@ export const rowFilterSchema = z
 const settingsPatchSchema = z
   .object({
     baseUrl: z.string().max(500).optional(), // '' = embedded sandbox
-    hospitalPlan: z.enum(['standard', 'premium']).optional(),
+    hospitalPlan: z.enum(HOSPITAL_PLANS).optional(),
+    schoolPlan: z.enum(SCHOOL_PLANS).optional(),
+    regionalPlan: z.enum(REGIONAL_PLANS).optional(),
+    /** hits the account has already used this month (other machines share the key); applied once, when saved */
+    hitsUsed: z
+      .object({
+        schools: z.number().int().min(0).max(100_000_000).optional(),
+        regional: z.number().int().min(0).max(100_000_000).optional(),
+        hospitals: z.number().int().min(0).max(100_000_000).optional(),
+      })
+      .strict()
+      .optional(),
+    /** days a verified face pair is reused for free by later jobs; 0 = off */
+    reuseDays: z.number().int().min(0).max(3650).optional(),
+    /** name of the header that carries the API key */
+    authHeader: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name: letters, digits and dashes')
+      .optional(),
     rps: z
       .object({
         'face-match': z.number().positive().max(1000).optional(),
@@ -61,7 +80,13 @@ export interface AppSettingsView {
   baseUrl: string
   /** true when the embedded sandbox answers (shown as SANDBOX everywhere) */
   sandbox: boolean
-  hospitalPlan: 'standard' | 'premium'
+  hospitalPlan: 'free' | 'standard' | 'premium'
+  schoolPlan: 'free' | 'starter' | 'pro' | 'business'
+  regionalPlan: 'starter'
+  /** this month's hits of the account the settings talk to, against each plan's quota */
+  usage: Array<{ product: 'schools' | 'regional' | 'hospitals'; quota: number | null; used: number; left: number | null }>
+  reuseDays: number
+  authHeader: string
   rps: Record<'face-match' | 'hospitals' | 'schools' | 'regional', number>
   concurrency: number
   budgetRp: number | null

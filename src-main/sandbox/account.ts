@@ -10,14 +10,26 @@ export const FACE_MATCH_PRICE = 400
  * two charged matches however many arrive at once); the reservation becomes a charge on
  * success and is released on any error.
  */
+/** One charged verification: what the service's ledger would show (pair = sha256 of image1:image2). */
+export interface LedgerEntry {
+  at: number
+  product: Product
+  points: number
+  pair: string | null
+}
+
 export interface Account {
   balance(): number
   chargedCalls(): number
   /** false when the balance minus reservations cannot cover one match (-> 402) */
   reserveFaceMatch(): boolean
-  commitFaceMatch(): void
+  commitFaceMatch(pair?: string, nowMs?: number): void
   releaseFaceMatch(): void
   topUp(points: number): void
+  /** every charge since the start (or the last reset-usage) */
+  ledger(): LedgerEntry[]
+  /** rehearsal: the account already used this many hits this month (other machines, other tools) */
+  setHitsThisMonth(product: Product, hits: number, nowMs: number): void
   recordHit(product: Product, nowMs: number): void
   hitsThisMonth(product: Product, nowMs: number): number
   resetUsage(): void
@@ -33,6 +45,7 @@ export function createAccount(initialBalance: number): Account {
   let reserved = 0
   let charged = 0
   let hits = new Map<string, number>() // `${month}|${product}` -> count
+  let ledger: LedgerEntry[] = []
   return {
     balance: () => balance,
     chargedCalls: () => charged,
@@ -41,10 +54,15 @@ export function createAccount(initialBalance: number): Account {
       reserved += FACE_MATCH_PRICE
       return true
     },
-    commitFaceMatch() {
+    commitFaceMatch(pair, nowMs) {
       reserved -= FACE_MATCH_PRICE
       balance -= FACE_MATCH_PRICE
       charged++
+      ledger.push({ at: nowMs ?? Date.now(), product: 'face-match', points: FACE_MATCH_PRICE, pair: pair ?? null })
+    },
+    ledger: () => [...ledger],
+    setHitsThisMonth(product, n, nowMs) {
+      hits.set(`${monthKey(nowMs)}|${product}`, n)
     },
     releaseFaceMatch() {
       reserved -= FACE_MATCH_PRICE
@@ -62,6 +80,7 @@ export function createAccount(initialBalance: number): Account {
     resetUsage() {
       hits = new Map()
       charged = 0
+      ledger = []
     },
   }
 }

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { hitsSnapshot, monthKey, type Account } from './account'
 import { faultSettingsError, type FaultSettings } from './faults'
 import { failure, readJsonBody, type JsonAnswer } from './http-io'
-import type { Product } from './plans'
+import { PRODUCTS, type Product } from './plans'
 
 /**
  * /_sandbox/* endpoints for rehearsals and tests, guarded by the x-sandbox-admin header.
@@ -69,6 +69,19 @@ export async function handleAdmin(
       if (problem) return failure(400, problem)
       if (update.latencyMs !== undefined) deps.faults.latencyMs = update.latencyMs
       if (update.failRate !== undefined) deps.faults.failRate = update.failRate
+      return state()
+    }
+    case 'GET /_sandbox/ledger': {
+      const charges = deps.account.ledger()
+      return { status: 200, body: { charges, charged_points: charges.reduce((a, c) => a + c.points, 0) } }
+    }
+    case 'POST /_sandbox/usage': {
+      const body = (await readJsonBody(req)) as { product?: unknown; hits?: unknown } | null
+      const product = body?.product as Product
+      const hits = Number(body?.hits)
+      if (!PRODUCTS.includes(product)) return failure(400, `product must be one of ${PRODUCTS.join(', ')}`)
+      if (!Number.isInteger(hits) || hits < 0) return failure(400, 'hits must be a whole number >= 0')
+      deps.account.setHitsThisMonth(product, hits, deps.nowMs)
       return state()
     }
     case 'POST /_sandbox/reset-usage':

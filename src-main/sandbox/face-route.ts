@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { MESSAGES, type FaceMatchResult } from '../core/provider/types'
 import { readFaceUpload, validateFaceUpload, type FaceUpload } from './face-upload'
 import { failure, success, type JsonAnswer } from './http-io'
@@ -35,13 +36,19 @@ export async function verifyFaces(ctx: RouteContext): Promise<JsonAnswer> {
       ctx.account.releaseFaceMatch()
       return failure(499, 'client closed the connection before the answer')
     }
-    ctx.account.commitFaceMatch()
+    ctx.account.commitFaceMatch(pairHash(upload.image1!.bytes, upload.image2!.bytes), ctx.nowMs)
     const data: FaceMatchResult = { match: outcome.match, confidence: outcome.confidence }
     return success(data)
   } catch (err) {
     ctx.account.releaseFaceMatch()
     throw err // the server answers 500, uncharged
   }
+}
+
+/** The ledger's name for a pair: the two photos' sha256, as rekap computes them. */
+function pairHash(a: Buffer, b: Buffer): string {
+  const h = (x: Buffer): string => createHash('sha256').update(x).digest('hex')
+  return `${h(a)}:${h(b)}`
 }
 
 export const faceRoutes: Route[] = [

@@ -41,7 +41,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     keys: o.keys,
     adminToken: o.adminToken,
     premium: o.premium,
-    plan: { hospitalPlan: o.hospitalPlan, monthlyQuota: o.monthlyQuota },
+    plan: { hospitalPlan: o.hospitalPlan, schoolPlan: o.schoolPlan, regionalPlan: o.regionalPlan, monthlyQuota: o.monthlyQuota },
     faults,
     seed: o.seed,
     tree,

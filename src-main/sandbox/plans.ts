@@ -1,13 +1,16 @@
 /**
- * What each product allows per plan (spec section 8 plus the sandbox's flags).
- * Hospitals: standard = 20 rps and 3,000 hits/month, premium = 100 rps and unlimited.
- * Schools and regional: no rate limit is specified; unlimited unless --monthly-quota.
- * Face match has no quota (pay per success) and no specified rate limit.
+ * What each product allows per plan: the service's price list (spec section 8), read from the
+ * one catalog rekap also uses (core/jobs/plans.ts), plus the sandbox's --monthly-quota override.
+ * Hospitals: free 1,000 hits/month, standard 3,000 at 20 rps, premium unlimited at 100 rps.
+ * Schools: free 1,000, starter 10,000, pro 50,000, business unlimited. Regional: starter 5,000.
+ * School and regional rate limits are not published: none here. Face match: no quota.
  */
+import { PLAN_TERMS, type HospitalPlan, type RegionalPlan, type SchoolPlan } from '../core/model/plans'
+
 export type Product = 'hospitals' | 'schools' | 'regional' | 'face-match'
 export const PRODUCTS: readonly Product[] = ['hospitals', 'schools', 'regional', 'face-match']
 
-export type HospitalPlan = 'standard' | 'premium'
+export type { HospitalPlan, SchoolPlan, RegionalPlan } from '../core/model/plans'
 
 export interface RateLimit {
   capacity: number
@@ -16,25 +19,29 @@ export interface RateLimit {
 
 export interface PlanSettings {
   hospitalPlan: HospitalPlan
+  /** default starter */
+  schoolPlan?: SchoolPlan
+  /** default starter */
+  regionalPlan?: RegionalPlan
   /** overrides the monthly quota of every directory product (hospitals, schools, regional) */
   monthlyQuota?: number
 }
 
-export const HOSPITAL_STANDARD_MONTHLY_HITS = 3_000
+export const HOSPITAL_STANDARD_MONTHLY_HITS = PLAN_TERMS.hospitals.standard.monthlyHits!
 
 export function rateLimitFor(product: Product, plan: PlanSettings): RateLimit | null {
   if (product !== 'hospitals') return null
-  return plan.hospitalPlan === 'premium'
-    ? { capacity: 100, refillPerSecond: 100 }
-    : { capacity: 20, refillPerSecond: 20 }
+  const rps = PLAN_TERMS.hospitals[plan.hospitalPlan].rps ?? 20
+  return { capacity: rps, refillPerSecond: rps }
 }
 
 /** Hits allowed per calendar month, or null for unlimited. */
 export function monthlyQuotaFor(product: Product, plan: PlanSettings): number | null {
   if (product === 'face-match') return null
   if (plan.monthlyQuota !== undefined) return plan.monthlyQuota
-  if (product === 'hospitals' && plan.hospitalPlan === 'standard') return HOSPITAL_STANDARD_MONTHLY_HITS
-  return null
+  if (product === 'hospitals') return PLAN_TERMS.hospitals[plan.hospitalPlan].monthlyHits
+  if (product === 'schools') return PLAN_TERMS.schools[plan.schoolPlan ?? 'starter'].monthlyHits
+  return PLAN_TERMS.regional[plan.regionalPlan ?? 'starter'].monthlyHits
 }
 
 export function quotaExceededMessage(product: Product, quota: number): string {

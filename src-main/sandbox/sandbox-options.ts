@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FaceVerifier } from './face/types'
-import type { HospitalPlan } from './plans'
+import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from '../core/model/plans'
+import type { HospitalPlan, RegionalPlan, SchoolPlan } from './plans'
 
 /** Options of startSandbox(); each mirrors a `rekap sandbox` flag. */
 export interface SandboxOptions {
@@ -19,6 +20,10 @@ export interface SandboxOptions {
   premium?: boolean
   /** default 'standard' (20 rps, 3,000 hits/month) */
   hospitalPlan?: HospitalPlan
+  /** default 'starter' (10,000 hits/month); free 1,000, pro 50,000, business unlimited */
+  schoolPlan?: SchoolPlan
+  /** default 'starter' (5,000 hits/month) */
+  regionalPlan?: RegionalPlan
   /** overrides the monthly hit quota of every directory product (hospitals, schools, regional) */
   monthlyQuota?: number
   /** mean added latency per request, ms (jittered 50%..150%) */
@@ -64,6 +69,8 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
     balance: opts.balance ?? DEFAULT_SANDBOX_BALANCE,
     premium: opts.premium ?? false,
     hospitalPlan: opts.hospitalPlan ?? 'standard',
+    schoolPlan: opts.schoolPlan ?? 'starter',
+    regionalPlan: opts.regionalPlan ?? 'starter',
     monthlyQuota: opts.monthlyQuota,
     latencyMs: opts.latencyMs ?? 0,
     failRate: opts.failRate ?? 0,
@@ -81,7 +88,9 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
   check(r.keys.every((k) => k.trim() !== ''), '--key must not be empty')
   check(r.adminToken.trim() !== '', '--admin-token must not be empty')
   check(Number.isInteger(r.balance) && r.balance >= 0, '--balance must be a whole number of points >= 0')
-  check(r.hospitalPlan === 'standard' || r.hospitalPlan === 'premium', '--hospital-plan must be standard or premium')
+  check(HOSPITAL_PLANS.includes(r.hospitalPlan), `--hospital-plan must be ${HOSPITAL_PLANS.join(', ')}`)
+  check(SCHOOL_PLANS.includes(r.schoolPlan), `--school-plan must be ${SCHOOL_PLANS.join(', ')}`)
+  check(REGIONAL_PLANS.includes(r.regionalPlan), `--regional-plan must be ${REGIONAL_PLANS.join(', ')}`)
   check(
     r.monthlyQuota === undefined || (Number.isInteger(r.monthlyQuota) && r.monthlyQuota >= 0),
     '--monthly-quota must be a whole number >= 0',

@@ -123,6 +123,17 @@ describe('settings and the API key', () => {
     await call('settings.save', { hospitalPlan: 'standard', concurrency: 4 })
   })
 
+  it('plans of every product, hits already used, reuse window and key header are settings; a new job runs with them', async () => {
+    const saved = await call('settings.save', { schoolPlan: 'pro', hospitalPlan: 'free', hitsUsed: { schools: 49_990 }, reuseDays: 7, authHeader: 'X-Api-Service-Id' })
+    expect(saved).toMatchObject({ schoolPlan: 'pro', regionalPlan: 'starter', hospitalPlan: 'free', reuseDays: 7, authHeader: 'x-api-service-id' })
+    expect(saved.usage.find((u) => u.product === 'schools')).toEqual({ product: 'schools', quota: 50_000, used: 49_990, left: 10 })
+    expect(saved.usage.find((u) => u.product === 'hospitals')).toMatchObject({ quota: 1_000 })
+    // the statement is applied once: saving again without it keeps the count
+    expect((await call('settings.save', { concurrency: 4 })).usage.find((u) => u.product === 'schools')!.used).toBe(49_990)
+    expect(await rejection(call('settings.save', { authHeader: 'x api key' }))).toMatchObject({ field: 'authHeader' })
+    await call('settings.save', { schoolPlan: 'starter', hospitalPlan: 'standard', hitsUsed: { schools: 0 }, reuseDays: 30 })
+  })
+
   it('keeps the key encrypted in the store and only ever shows its last 4 characters', async () => {
     const key = 'live-KEY-7f3a9c2b1e0d-wxyz'
     const view = await call('settings.setKey', { key })

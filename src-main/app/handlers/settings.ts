@@ -1,7 +1,8 @@
 import { createServiceClient, ServiceError } from '../../core/provider'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
-import { applySettingsPatch, settingsView } from '../app-settings'
+import { applySettingsPatch, jobSettingsFor, settingsView, type AppSettings } from '../app-settings'
+import { accountOf } from '../../core/engine/account-id'
 import type { Handlers } from '../dispatch'
 import { keyHint } from '../key-vault'
 
@@ -13,14 +14,23 @@ type SettingsHandlers = Pick<
 const TEST_TIMEOUT_MS = 10_000
 
 export function settingsHandlers(ctx: AppContext): SettingsHandlers {
+  /** The account the settings talk to: the embedded sandbox, or the host with the stored key. */
+  const account = (s: AppSettings): string =>
+    accountOf({ baseUrl: s.baseUrl, apiKey: ctx.vault.get() ?? undefined, sandbox: s.baseUrl === '' })
+  const quotaSettings = (s: AppSettings) => jobSettingsFor(s, { baseUrl: s.baseUrl, sandbox: s.baseUrl === '' })
   const view = () => {
     const key = ctx.vault.get()
-    return settingsView(ctx.settings(), { hasKey: key !== null, keyHint: keyHint(key), keySource: ctx.vault.source() }, ctx.paths.exportsDir)
+    const s = ctx.settings()
+    const usage = ctx.engine.usage(account(s), quotaSettings(s)).products
+    return settingsView(s, { hasKey: key !== null, keyHint: keyHint(key), keySource: ctx.vault.source() }, ctx.paths.exportsDir, usage)
   }
   return {
     'settings.get': async () => view(),
     'settings.save': async (patch) => {
-      ctx.saveSettings(applySettingsPatch(ctx.settings(), patch))
+      const next = applySettingsPatch(ctx.settings(), patch)
+      ctx.saveSettings(next)
+      // Hits used are a statement about the account right now, not a setting kept for later.
+      if (patch.hitsUsed) ctx.engine.stateHitsUsed(account(next), quotaSettings(next), patch.hitsUsed)
       return view()
     },
     'settings.setKey': async ({ key }) => {
@@ -44,7 +54,13 @@ async function testConnection(ctx: AppContext): Promise<{ ok: boolean; message: 
   if (!target.apiKey) {
     return { ok: false, message: 'No API key yet: enter the key from your service dashboard, then test again.', latencyMs: null }
   }
-  const client = createServiceClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, fetch: ctx.core.fetch, timeoutMs: TEST_TIMEOUT_MS })
+  const client = createServiceClient({
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    authHeader: ctx.settings().authHeader,
+    fetch: ctx.core.fetch,
+    timeoutMs: TEST_TIMEOUT_MS,
+  })
   const started = performance.now()
   try {
     await client.hospitalTypes()

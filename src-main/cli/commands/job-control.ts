@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { parseMoney } from '../option-parsers'
+import { addPlanOptions } from '../plan-options'
 
 /** rekap jobs | resume | retry-failed | cancel: manage jobs kept in the local store. */
 export function register(program: Command): void {
@@ -31,6 +32,7 @@ export function register(program: Command): void {
         .option('--budget <rp>', 'a new spending limit for the job, in Rupiah', parseMoney)
         .option('--balance <rp>', 'the balance you know of now (after a top-up), in Rupiah', parseMoney)
         .option('--verbose', 'log details to stderr')
+      addPlanOptions(cmd)
     }
     cmd.action(async (job: string, opts) => {
       const mod = await import('../job-control')

@@ -1,9 +1,10 @@
 import { Command, Option } from 'commander'
 import { JOB_KINDS } from '../../contract/job-kinds'
-import { parseMoney, parsePositive, parseBand, collect } from '../option-parsers'
+import { parseMoney, parsePositive, parseBand, collect, parseNonNegativeInt } from '../option-parsers'
+import { addPlanOptions } from '../plan-options'
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('run')
     .description('Run a spreadsheet through the service: pre-flight, cost estimate, throttled calls, results in the local store')
     .argument('<file>', '.xlsx or .csv input')
@@ -13,11 +14,12 @@ export function register(program: Command): void {
     .option('--out <report>', 'write the report here when the job ends (.xlsx or .csv)')
     .option('--base-url <url>', 'service base URL (omit, with no key, to use the embedded sandbox)')
     .option('--key <key>', 'API key (or set REKAP_API_KEY; never printed)')
-    .addOption(new Option('--plan <plan>', 'hospital plan: 20 or 100 requests per second').choices(['standard', 'premium']))
+    .option('--auth-header <name>', 'the header that carries the API key', 'x-api-service-id')
     .option('--budget <rp>', 'never spend more than this many Rupiah', parseMoney)
     .option('--balance <rp>', 'the account balance you know of, in Rupiah (the service has no balance endpoint)', parseMoney)
     .option('--rps <n>', 'requests per second for this job (default: the plan rate)', parsePositive)
     .option('--concurrency <n>', 'requests in flight at once', parsePositive)
+    .option('--reuse-days <n>', 'reuse a face pair verified in an earlier job within N days, for free (0 = off)', parseNonNegativeInt, 30)
     .option('--review-band <low,high>', 'confidence band reported as PERLU TINJAUAN, e.g. 0.45,0.55', parseBand)
     .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
     .option('--dry-run', 'pre-flight and plan only; send nothing')
@@ -26,7 +28,7 @@ export function register(program: Command): void {
     .option('--resend-uncertain', 'allow re-sending paid rows whose outcome is unknown (may charge twice)')
     .option('--allow-outside-paths', 'allow image paths that leave the workbook folder')
     .option('--verbose', 'log details to stderr, with every retry and 429 back-off and their totals')
-    .action(async (file: string, opts) => {
+  addPlanOptions(cmd).action(async (file: string, opts) => {
       const { runCommand } = await import('../run-job')
       process.exitCode = await runCommand(file, opts)
     })

@@ -65,7 +65,7 @@ export const en: CliMessages = {
   blocked: (reason, detail) => `BLOCKED (${reason}): ${detail}`,
   blockedWhat: {
     'needs-top-up': 'the balance or budget is used up: top up (or raise --budget/--balance), then',
-    'quota-exhausted': "this month's hit quota is used up: wait for the next month or change plan, then",
+    'quota-exhausted': "this month's hit quota is used up: raise the plan (--school-plan, --regional-plan or --hospital-plan on resume) or wait for the next month, then",
     'auth-failed': 'the service refused the API key: fix it (--key or REKAP_API_KEY), then',
     offline: 'the service cannot be reached: check the connection, then',
   },

@@ -73,7 +73,7 @@ export const id = {
   blocked: (reason: string, detail: string) => `TERHENTI (${reason}): ${detail}`,
   blockedWhat: {
     'needs-top-up': 'saldo atau batas biaya habis: isi ulang (atau naikkan --budget/--balance), lalu',
-    'quota-exhausted': 'kuota hit bulan ini habis: tunggu bulan berikutnya atau ganti paket, lalu',
+    'quota-exhausted': 'kuota hit bulan ini habis: naikkan paket (--school-plan, --regional-plan atau --hospital-plan saat resume) atau tunggu bulan berikutnya, lalu',
     'auth-failed': 'layanan menolak kunci API: perbaiki (--key atau REKAP_API_KEY), lalu',
     offline: 'layanan tidak bisa dihubungi: periksa koneksi, lalu',
   } as Record<string, string>,

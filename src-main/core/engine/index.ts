@@ -14,10 +14,13 @@ import { cellText } from '../jobs/row-checks'
 import type { JobSettings } from '../model/job-settings'
 import type { JobPlanView, ProgressView, SheetPreview, PlanProblem } from '../../contract/ipc'
 import { progressView, rowView, summaryView } from './views'
-import type { DirectoryPlanRequest, Engine, PlanRequest, StateChange } from './types'
+import type { DirectoryPlanRequest, Engine, PlanRequest, StateChange, UsageView } from './types'
 import { loadRegionTree } from '../regions/region-tree'
+import { AccountHits } from '../jobs/account-hits'
+import { accountOf } from './account-id'
 
-export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange } from './types'
+export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView } from './types'
+export { accountOf } from './account-id'
 export { PlanError } from '../jobs/planner'
 
 /** Where a job's requests go. `source` labels cached records ('sandbox' or the service host). */
@@ -47,6 +50,7 @@ export function createEngine(opts: EngineOptions): Engine {
   const { store, ctx } = opts
   const runners = new Map<string, { runner: JobRunner; done: Promise<ProgressView> }>()
   const limiters = new Map<string, RateLimiter>()
+  const accountHits = new Map<string, AccountHits>()
   const progressListeners = new Set<(p: ProgressView) => void>()
   const stateListeners = new Set<(s: StateChange) => void>()
   const lastEmit = new Map<string, number>()
@@ -104,6 +108,14 @@ export function createEngine(opts: EngineOptions): Engine {
     return l
   }
 
+  /** The shared hit counter of one account and product (every job of the account draws on it). */
+  function hitsOf(account: string, product: Product): AccountHits {
+    const key = `${account}|${product}`
+    let h = accountHits.get(key)
+    if (!h) accountHits.set(key, (h = new AccountHits(() => store.usage.hitsThisMonth(product, now(), account))))
+    return h
+  }
+
   async function clientFor(settings: JobSettings, kind: JobKind): Promise<{ client: ServiceClient; target: ServiceTarget }> {
     const target = await opts.resolveTarget(settings)
     const client = createServiceClient({
@@ -117,7 +129,7 @@ export function createEngine(opts: EngineOptions): Engine {
     return { client, target }
   }
 
-  function planView(jobId: string, extra: { problems: PlanProblem[]; duplicates: number; cacheHits: number }): JobPlanView {
+  function planView(jobId: string, extra: { problems: PlanProblem[]; duplicates: number; cacheHits: number; account: string }): JobPlanView {
     const j = job(jobId)
     const c = store.rows.counts(jobId)
     const product = KIND_PRODUCT[j.kind]
@@ -134,7 +146,7 @@ export function createEngine(opts: EngineOptions): Engine {
       cacheHits: extra.cacheHits,
       estimatedCostRp: estimateCostRp(product, callsNeeded),
       estimatedSeconds: estimateSeconds(callsNeeded, j.settings.rps[product], j.settings.concurrency, TYPICAL_LATENCY_MS[product]),
-      quotaLeft: quotaLeft(j.settings.monthlyQuota[product], store.usage.hitsThisMonth(product, now())),
+      quotaLeft: quotaLeft(j.settings.monthlyQuota[product], store.usage.hitsThisMonth(product, now(), extra.account)),
       budgetRp: j.settings.budgetRp,
       sandbox: j.settings.sandbox,
     }
@@ -162,6 +174,9 @@ export function createEngine(opts: EngineOptions): Engine {
     const { client, target } = await clientFor(j.settings, j.kind)
     const product = KIND_PRODUCT[j.kind]
     if (j.state !== 'running') transition(jobId, 'running', { reason: j.state === 'done' ? 'reopened' : undefined })
+    const account = accountOf(target)
+    const hits = hitsOf(account, product)
+    hits.acquire()
     const runner = new JobRunner(store.jobs.get(jobId)!, {
       store,
       client,
@@ -169,6 +184,8 @@ export function createEngine(opts: EngineOptions): Engine {
       clock: ctx.clock,
       logger: ctx.logger,
       source: target.source,
+      account,
+      hits,
       random: opts.random,
       onRowSettled: () => emitProgress(jobId),
     })
@@ -193,10 +210,20 @@ export function createEngine(opts: EngineOptions): Engine {
         return snapshot(jobId)
       })
       .finally(() => {
+        hits.release()
         if (runners.get(jobId)?.runner === runner) runners.delete(jobId)
       })
     runners.set(jobId, { runner, done })
     return snapshot(jobId)
+  }
+
+  function usageView(account: string, settings: JobSettings): UsageView {
+    const products = (['schools', 'regional', 'hospitals'] as const).map((product) => {
+      const quota = settings.monthlyQuota[product]
+      const used = store.usage.hitsThisMonth(product, now(), account)
+      return { product, quota, used, left: quotaLeft(quota, used) }
+    })
+    return { account: account.replace(/#.*/, ''), products }
   }
 
   const engine: Engine = {
@@ -234,13 +261,14 @@ export function createEngine(opts: EngineOptions): Engine {
       const target = await opts.resolveTarget(req.settings)
       const planned = await importRowsIntoJob(store, req, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
       const cacheHits = countCacheHits(planned.jobId, req.kind, req.settings, target.source)
-      const view = planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, cacheHits })
+      const view = planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, cacheHits, account: accountOf(target) })
       store.jobs.update(planned.jobId, { plan: { ...view, problems: view.problems.length } }, now())
       store.jobs.transition(planned.jobId, 'ready', now())
       return view
     },
 
     async planDirectory(req: DirectoryPlanRequest) {
+      const target = await opts.resolveTarget(req.settings)
       const q = req.query
       const kind: JobKind = q.product === 'hospitals' ? 'hospital-directory' : 'school-directory'
       const base: Record<string, string> = {}
@@ -269,7 +297,7 @@ export function createEngine(opts: EngineOptions): Engine {
         })),
         now(),
       )
-      const view = planView(j.id, { problems: [], duplicates: 0, cacheHits: 0 })
+      const view = planView(j.id, { problems: [], duplicates: 0, cacheHits: 0, account: accountOf(target) })
       store.jobs.update(j.id, { plan: view }, now())
       store.jobs.transition(j.id, 'ready', now())
       return view
@@ -336,6 +364,18 @@ export function createEngine(opts: EngineOptions): Engine {
     },
 
     progress: snapshot,
+
+    usage(account, settings) {
+      return usageView(account, settings)
+    },
+
+    stateHitsUsed(account, settings, used) {
+      for (const [product, n] of Object.entries(used) as Array<[Product, number]>) {
+        store.usage.setHitsThisMonth(account, product, n, now())
+        hitsOf(account, product).refresh()
+      }
+      return usageView(account, settings)
+    },
 
     listJobs() {
       return store.jobs.list().map((j) => summaryView(j, store.rows.counts(j.id)))

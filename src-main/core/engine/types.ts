@@ -37,6 +37,13 @@ export interface StateChange {
   detail: string | null
 }
 
+/** This month's hits of the account a settings snapshot talks to, per product with a quota. */
+export interface UsageView {
+  /** the service host ('sandbox' for the embedded one); never the key */
+  account: string
+  products: Array<{ product: 'schools' | 'regional' | 'hospitals'; quota: number | null; used: number; left: number | null }>
+}
+
 export interface Engine {
   /** Sheets, header row, preview and the auto-guessed mapping of a spreadsheet. */
   inspect(file: string, opts?: { sheet?: string; kind?: JobKind }): Promise<SheetPreview>
@@ -56,6 +63,10 @@ export interface Engine {
   /** The user accepts that uncertain paid rows may be charged twice; they are re-sent. */
   resendUncertain(jobId: string): Promise<ProgressView>
   progress(jobId: string): ProgressView
+  /** Hits used this month by the account these settings talk to, against the plans' quotas. */
+  usage(account: string, settings: JobSettings): UsageView
+  /** The user states the hits the account (see accountOf) has already used this month (other machines, the dashboard). */
+  stateHitsUsed(account: string, settings: JobSettings, used: Partial<Record<'schools' | 'regional' | 'hospitals' | 'face-match', number>>): UsageView
   listJobs(): JobSummaryView[]
   rows(jobId: string, offset: number, limit: number, filter?: RowFilter): { total: number; rows: RowView[] }
   /** Throttled (<= 10/s per job) progress snapshots. */

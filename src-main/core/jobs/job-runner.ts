@@ -10,7 +10,8 @@ import { LocalBlock } from './local-block'
 import { MoneyGuard } from './money-guard'
 import type { RateLimiter } from './rate-limiter'
 import { UNITS, UnitInputError, type UnitEnv } from './units'
-import { quotaLeft } from './estimate'
+import type { AccountHits } from './account-hits'
+import { isPlanProduct, quotaExhaustedMessage } from '../model/plans'
 
 /** Consecutive network failures (across rows) after which the service counts as gone. */
 const OFFLINE_AFTER = 12
@@ -25,6 +26,10 @@ export interface RunnerDeps {
   logger: Logger
   /** cache and ledger source label ('sandbox' or the service host) */
   source: string
+  /** the service account (host + key hash) whose hits this job spends */
+  account: string
+  /** this month's hits of that account for the job's product, shared with other jobs */
+  hits: AccountHits
   random?: () => number
   /** told after every row that changed, so progress can be throttled by the caller */
   onRowSettled: () => void
@@ -43,9 +48,6 @@ export class JobRunner {
   private readonly freeAbort = new AbortController()
   private stopReason: StopReason | null = null
   private networkStreak = 0
-  /** hits this run has started (minus requests that ended without one), on top of the month's count at start */
-  private runHits = 0
-  private hitsAtStart = 0
   private settledSignal: (() => void) | null = null
   readonly money: MoneyGuard
   readonly product: Product
@@ -59,7 +61,6 @@ export class JobRunner {
     this.product = KIND_PRODUCT[job.kind]
     this.paid = isPaidProduct(this.product)
     this.queue = new PQueue({ concurrency: Math.max(1, job.settings.concurrency) })
-    this.hitsAtStart = deps.store.usage.hitsThisMonth(this.product, deps.clock.now())
     this.money = new MoneyGuard(
       { budgetRp: job.settings.budgetRp, balanceRp: job.settings.balanceRp },
       deps.store.usage.chargedPoints(job.id),
@@ -143,13 +144,18 @@ export class JobRunner {
     })
   }
 
-  private quotaCheck(): void {
+  /** Never starts a request the quota has no hit left for: the job blocks instead. */
+  private startHit(): void {
     const quota = this.job.settings.monthlyQuota[this.product]
-    // Counted when a request starts, not when its row is written, so concurrent rows cannot overshoot.
-    const left = quotaLeft(quota, this.hitsAtStart + this.runHits)
-    if (left !== null && left <= 0) {
-      throw new LocalBlock('quota-exhausted', `This month's quota of ${quota} ${this.product} hits is used up (counted by rekap).`)
-    }
+    if (this.deps.hits.tryStart(quota)) return
+    const s = this.job.settings
+    const plan = this.product === 'schools' ? s.schoolPlan : this.product === 'regional' ? s.regionalPlan : s.hospitalPlan
+    throw new LocalBlock(
+      'quota-exhausted',
+      isPlanProduct(this.product) && quota !== null
+        ? quotaExhaustedMessage(this.product, plan ?? 'current', quota, this.deps.hits.used())
+        : `This month's quota of ${quota} ${this.product} hits is used up (counted by rekap).`,
+    )
   }
 
   private async processRow(initial: JobRow): Promise<void> {
@@ -191,9 +197,9 @@ export class JobRunner {
           freshAfter: clock.now() - this.job.settings.cacheFreshnessHours * 3_600_000,
           now: () => clock.now(),
           signal,
+          account: this.deps.account,
           call: async (fn) => {
-            this.quotaCheck()
-            this.runHits++
+            this.startHit()
             try {
               await this.deps.limiter.acquire(this.stopController.signal)
               if (!inFlight) {
@@ -204,7 +210,7 @@ export class JobRunner {
               return await fn(signal)
             } catch (e) {
               // Only answers count as hits (a 404 does; a refused, failed or never-sent request does not).
-              if (!(e instanceof ServiceError && e.status === 404)) this.runHits--
+              if (!(e instanceof ServiceError && e.status === 404)) this.deps.hits.unstart()
               throw e
             }
           },
@@ -222,10 +228,11 @@ export class JobRunner {
             product: this.product,
             chargePoints: out.charged ? price : 0,
             hits: out.hits,
+            account: this.deps.account,
           })
           if (reserved) this.money.settle(price, out.charged && price > 0)
         } else {
-          store.rows.fail(jobId, row.rowNo, { code: out.code, message: out.message }, now, { product: this.product, hits: out.hits })
+          store.rows.fail(jobId, row.rowNo, { code: out.code, message: out.message }, now, { product: this.product, hits: out.hits, account: this.deps.account })
           if (reserved) this.money.settle(price, false)
         }
         reserved = false
@@ -283,6 +290,7 @@ export class JobRunner {
             store.rows.fail(jobId, row.rowNo, { code: decision.code, message: decision.message }, now, {
               product: this.product,
               hits: err.status === 404 ? 1 : 0,
+              account: this.deps.account,
             })
             this.deps.onRowSettled()
             return

@@ -17,6 +17,8 @@ export interface UnitEnv {
   jobId: string
   /** where records come from, so sandbox data is never taken for real data */
   source: string
+  /** the service account whose hits are counted */
+  account: string
   freshAfter: number
   now: () => number
   signal: AbortSignal
@@ -114,7 +116,7 @@ function directory<T extends HospitalRecord | SchoolRecord>(
         else env.store.cache.putSchools(page.items as SchoolRecord[], env.source, env.now())
         env.store.cache.linkRecords(env.jobId, product, page.items.map(keyOf), row.rowNo)
         env.store.rows.saveProgress(env.jobId, row.rowNo, progress)
-        env.store.usage.addHits(product, 1, env.now())
+        env.store.usage.addHits(product, 1, env.now(), env.account)
       })()
       if (page.paging.total_page === 0) break
     }
@@ -150,33 +152,39 @@ const schoolDirectory = directory<SchoolRecord>(
   (env, f) => env.store.cache.iterateSchools({ source: env.source, regencyCodes: list(f.regency_code), grade: f.grade, status: f.status, name: f.name }),
 )
 
-/** The region tree of one province (or all): regencies, then districts of each regency. */
+/**
+ * The region tree of one province (or all): regencies, then districts of each regency. Each
+ * answer's hit is written as it comes (a row blocked half-way by the quota has spent them).
+ */
 const regions: Unit = async (row, env) => {
   const { filters } = row.payload as DirectoryPayload
   const now = env.now()
-  const provinces = await env.call((signal) => env.client.provinces({ signal }))
+  const call = async <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const r = await env.call(fn)
+    env.store.usage.addHits('regional', 1, env.now(), env.account)
+    return r
+  }
+  const provinces = await call((signal) => env.client.provinces({ signal }))
   env.store.cache.putRegions(provinces.map((p) => ({ code: p.code, level: 'province', parentCode: null, name: p.name })), env.source, now)
-  let hits = 1
   const wanted = filters.province_code ? provinces.filter((p) => p.code === filters.province_code) : provinces
-  if (!wanted.length) return { type: 'fail', code: 'not-found', message: `no province with code ${filters.province_code}`, hits }
+  if (!wanted.length) return { type: 'fail', code: 'not-found', message: `no province with code ${filters.province_code}`, hits: 0 }
   let regencyCount = 0
   let districtCount = 0
   for (const province of wanted) {
     for (let page = 1, total = 1; page <= total; page++) {
-      const p = await env.call((signal) => env.client.regencies({ province_code: province.code, page }, { signal }))
-      hits++
+      const p = await call((signal) => env.client.regencies({ province_code: province.code, page }, { signal }))
       total = p.paging.total_page
       env.store.cache.putRegions(p.items.map((r) => ({ code: r.code, level: 'regency', parentCode: province.code, name: r.name })), env.source, env.now())
       for (const regency of p.items) {
-        const districts = await env.call((signal) => env.client.districts({ regency_code: regency.code }, { signal }))
-        hits++
+        const districts = await call((signal) => env.client.districts({ regency_code: regency.code }, { signal }))
         env.store.cache.putRegions(districts.map((d) => ({ code: d.code, level: 'district', parentCode: regency.code, name: d.name })), env.source, env.now())
         regencyCount++
         districtCount += districts.length
       }
     }
   }
-  return { type: 'done', charged: false, hits, result: { outcome: 'records', recordCount: wanted.length + regencyCount + districtCount, raw: { provinces: wanted.length, regencies: regencyCount, districts: districtCount } } }
+  // Hits were counted call by call above.
+  return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: wanted.length + regencyCount + districtCount, raw: { provinces: wanted.length, regencies: regencyCount, districts: districtCount } } }
 }
 
 export const UNITS: Record<JobKind, Unit> = {

@@ -1,6 +1,7 @@
 import type { Product } from './products'
+import { DEFAULT_PLANS, hospitalRps, monthlyQuotas, type HospitalPlan, type RegionalPlan, type SchoolPlan } from './plans'
 
-export type HospitalPlan = 'standard' | 'premium'
+export type { HospitalPlan, SchoolPlan, RegionalPlan } from './plans'
 
 /**
  * Everything a job runs with, snapshotted into the job when it is created so a report can
@@ -12,6 +13,8 @@ export interface JobSettings {
   sandbox: boolean
   authHeader: string
   hospitalPlan: HospitalPlan
+  schoolPlan: SchoolPlan
+  regionalPlan: RegionalPlan
   /** requests per second per product (token bucket rate) */
   rps: Record<Product, number>
   concurrency: number
@@ -19,12 +22,14 @@ export interface JobSettings {
   budgetRp: number | null
   /** what the user says the balance is (Rp = points), null = unknown */
   balanceRp: number | null
-  /** monthly hit quotas counted locally; null = unlimited */
+  /** monthly hit quotas counted locally (from the plans above); null = unlimited */
   monthlyQuota: Record<Product, number | null>
   /** confidence band [low, high] shown as PERLU TINJAUAN; null = off */
   reviewBand: [number, number] | null
   /** directory records fetched within this many hours are reused */
   cacheFreshnessHours: number
+  /** a face pair verified in an earlier job within this many days is reused for free; 0 = off */
+  reuseDays: number
   /** attempts per row for retryable errors (429, 5xx, timeout, network) */
   maxAttempts: number
   requestTimeoutMs: number
@@ -42,28 +47,32 @@ export const DEFAULT_RPS: Record<Product, number> = {
 }
 
 export function planRps(plan: HospitalPlan): number {
-  return plan === 'premium' ? 100 : 20
+  return hospitalRps(plan)
 }
 
+export const DEFAULT_REUSE_DAYS = 30
+
 export function defaultJobSettings(overrides: Partial<JobSettings> = {}): JobSettings {
-  const hospitalPlan = overrides.hospitalPlan ?? 'standard'
+  const plans = {
+    hospitals: overrides.hospitalPlan ?? DEFAULT_PLANS.hospitals,
+    schools: overrides.schoolPlan ?? DEFAULT_PLANS.schools,
+    regional: overrides.regionalPlan ?? DEFAULT_PLANS.regional,
+  }
   return {
     baseUrl: '',
     sandbox: false,
     authHeader: 'x-api-service-id',
-    hospitalPlan,
-    rps: { ...DEFAULT_RPS, hospitals: planRps(hospitalPlan) },
+    hospitalPlan: plans.hospitals,
+    schoolPlan: plans.schools,
+    regionalPlan: plans.regional,
+    rps: { ...DEFAULT_RPS, hospitals: planRps(plans.hospitals) },
     concurrency: 4,
     budgetRp: null,
     balanceRp: null,
-    monthlyQuota: {
-      'face-match': null,
-      hospitals: hospitalPlan === 'premium' ? null : 3000,
-      schools: null,
-      regional: null,
-    },
+    monthlyQuota: monthlyQuotas(plans),
     reviewBand: null,
     cacheFreshnessHours: 24 * 7,
+    reuseDays: DEFAULT_REUSE_DAYS,
     maxAttempts: 6,
     requestTimeoutMs: 30_000,
     resendUncertain: false,

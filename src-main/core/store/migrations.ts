@@ -218,6 +218,27 @@ export const MIGRATIONS: Migration[] = [
       INSERT INTO store_meta (key, value) VALUES ('store_id', lower(hex(randomblob(16))));
     `,
   },
+  {
+    version: 3,
+    name: 'hits counted per account; pairs found across jobs',
+    sql: `
+      -- One service account (host + key) may be used from several data files and one data file
+      -- may hold jobs of several accounts: hits belong to the account. '' = before accounts were known.
+      CREATE TABLE usage_by_account (
+        account TEXT NOT NULL,
+        product TEXT NOT NULL,
+        month TEXT NOT NULL,
+        hits INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (account, product, month)
+      ) WITHOUT ROWID;
+      INSERT INTO usage_by_account (account, product, month, hits) SELECT '', product, month, hits FROM usage;
+      DROP TABLE usage;
+      ALTER TABLE usage_by_account RENAME TO usage;
+
+      -- A face pair (both photos' hashes) verified in an earlier job is found without a scan.
+      CREATE INDEX job_rows_unit_key ON job_rows(unit_key);
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -169,8 +169,8 @@ export class RowsRepo {
       ),
       charge: db.prepare('INSERT INTO charges (job_id, row_no, product, points, month, at) VALUES (?,?,?,?,?,?)'),
       hit: db.prepare(
-        `INSERT INTO usage (product, month, hits) VALUES (?, ?, ?)
-         ON CONFLICT(product, month) DO UPDATE SET hits = hits + excluded.hits`,
+        `INSERT INTO usage (account, product, month, hits) VALUES (?, ?, ?, ?)
+         ON CONFLICT(account, product, month) DO UPDATE SET hits = hits + excluded.hits`,
       ),
       progress: db.prepare('UPDATE job_rows SET progress_json = ? WHERE job_id = ? AND row_no = ?'),
       get: db.prepare('SELECT * FROM job_rows WHERE job_id = ? AND row_no = ?'),
@@ -231,19 +231,19 @@ export class RowsRepo {
     rowNo: number,
     result: RowResult,
     now: number,
-    opts: { product?: Product; chargePoints?: number; hits?: number } = {},
+    opts: { product?: Product; chargePoints?: number; hits?: number; account?: string } = {},
   ): void {
     const points = opts.chargePoints ?? 0
     this.db.transaction(() => {
       this.expectOne(this.stmts.toDone.run(points > 0 ? 1 : 0, points, now, now, now, jobId, rowNo), jobId, rowNo, 'done')
       this.writeResult(jobId, rowNo, result, now)
       if (points > 0 && opts.product) this.stmts.charge.run(jobId, rowNo, opts.product, points, monthKey(now), now)
-      if (opts.product && (opts.hits ?? 1) > 0 && !result.fromCache) this.stmts.hit.run(opts.product, monthKey(now), opts.hits ?? 1)
+      if (opts.product && (opts.hits ?? 1) > 0 && !result.fromCache) this.stmts.hit.run(opts.account ?? '', opts.product, monthKey(now), opts.hits ?? 1)
     })()
   }
 
   /** Final failure for this attempt round (400, 404, retries exhausted, local problem). Never charged. */
-  fail(jobId: string, rowNo: number, error: RowError, now: number, opts: { product?: Product; hits?: number } = {}): void {
+  fail(jobId: string, rowNo: number, error: RowError, now: number, opts: { product?: Product; hits?: number; account?: string } = {}): void {
     this.db.transaction(() => {
       this.expectOne(
         this.stmts.toFailed.run(error.code, error.message, error.column ?? null, now, now, now, jobId, rowNo),
@@ -252,7 +252,7 @@ export class RowsRepo {
         'failed',
       )
       this.writeResult(jobId, rowNo, { outcome: error.code === 'not-found' ? 'not-found' : 'failed' }, now)
-      if (opts.product && opts.hits) this.stmts.hit.run(opts.product, monthKey(now), opts.hits)
+      if (opts.product && opts.hits) this.stmts.hit.run(opts.account ?? '', opts.product, monthKey(now), opts.hits)
     })()
   }
 

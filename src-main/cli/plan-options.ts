@@ -1,0 +1,67 @@
+/**
+ * The plan flags shared by `rekap run` and `rekap resume`: which plan the account has for each
+ * product, and how many hits it has already used this month. One place turns them into job
+ * settings (quota and rate come from the plan catalog, core/jobs/plans.ts).
+ */
+import { Option, InvalidArgumentError, type Command } from 'commander'
+import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, monthlyQuotas, hospitalRps, parseProductName } from '../core/model/plans'
+import type { JobSettings } from '../core/model/job-settings'
+import type { Product } from '../core/model/products'
+
+export interface PlanFlags {
+  schoolPlan?: (typeof SCHOOL_PLANS)[number]
+  regionalPlan?: (typeof REGIONAL_PLANS)[number]
+  hospitalPlan?: (typeof HOSPITAL_PLANS)[number]
+  /** the old name of --hospital-plan */
+  plan?: (typeof HOSPITAL_PLANS)[number]
+  hitsUsed?: Array<[Product, number]>
+}
+
+/** `schools=9500` -> ['schools', 9500]; product names as in --hits-used's help. */
+export function parseHitsUsed(v: string, prev: Array<[Product, number]> = []): Array<[Product, number]> {
+  const m = /^\s*([a-z-]+)\s*=\s*([\d.,_]+)\s*$/i.exec(v)
+  const product = m ? parseProductName(m[1]) : null
+  const n = m ? Number(m[2].replace(/[.,_]/g, '')) : NaN
+  if (!m || !product || product === 'face-match' || !Number.isInteger(n) || n < 0) {
+    throw new InvalidArgumentError(`"${v}": expected product=hits, e.g. schools=9500 (products: schools, regional, hospitals)`)
+  }
+  return [...prev, [product, n]]
+}
+
+export function addPlanOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--school-plan <plan>', 'school data plan: free 1,000 / starter 10,000 / pro 50,000 hits a month / business unlimited').choices([...SCHOOL_PLANS]))
+    .addOption(new Option('--regional-plan <plan>', 'regional data plan: starter 5,000 hits a month').choices([...REGIONAL_PLANS]))
+    .addOption(
+      new Option('--hospital-plan <plan>', 'hospital plan: free 1,000 hits a month / standard 3,000 at 20 requests/s / premium unlimited at 100/s').choices([
+        ...HOSPITAL_PLANS,
+      ]),
+    )
+    .addOption(new Option('--plan <plan>', 'same as --hospital-plan').choices([...HOSPITAL_PLANS]))
+    .option('--hits-used <product=N>', 'hits the account already used this month (other machines share the key), e.g. schools=9500 (repeatable)', parseHitsUsed, [])
+}
+
+/** Settings the plan flags change; for a new job over the defaults, for a resumed one over its snapshot. */
+export function planSettings(base: JobSettings, o: PlanFlags): Pick<JobSettings, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan' | 'monthlyQuota' | 'rps'> {
+  const plans = {
+    hospitals: o.hospitalPlan ?? o.plan ?? base.hospitalPlan,
+    schools: o.schoolPlan ?? base.schoolPlan ?? 'starter',
+    regional: o.regionalPlan ?? base.regionalPlan ?? 'starter',
+  }
+  const hospitalChanged = plans.hospitals !== base.hospitalPlan
+  return {
+    hospitalPlan: plans.hospitals,
+    schoolPlan: plans.schools,
+    regionalPlan: plans.regional,
+    monthlyQuota: monthlyQuotas(plans),
+    rps: hospitalChanged ? { ...base.rps, hospitals: hospitalRps(plans.hospitals) } : base.rps,
+  }
+}
+
+export function hasPlanFlags(o: PlanFlags): boolean {
+  return Boolean(o.schoolPlan || o.regionalPlan || o.hospitalPlan || o.plan)
+}
+
+export function hitsUsedRecord(o: PlanFlags): Partial<Record<Product, number>> {
+  return Object.fromEntries(o.hitsUsed ?? [])
+}
