@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// Three projects so a developer can run the fast ones alone (`npx vitest run --project unit`);
+// Four projects so a developer can run the fast ones alone (`npx vitest run --project unit`);
 // `npm test` runs them all, which is what CI does.
 export default defineConfig({
   test: {
@@ -23,6 +23,17 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           // Integration suites start real servers and real worker pools; two cores only.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // issue 14: one test per hardening item, each through the real CLI, server and files
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -17,6 +17,8 @@ export interface StartUiOptions {
   port?: number
   host?: string
   allowRemote?: boolean
+  allowHosts?: string[]
+  tls?: { cert: Buffer | string; key: Buffer | string }
   rendererDir?: string
   sandbox?: OpenAppOptions['sandbox']
   env?: NodeJS.ProcessEnv
@@ -54,6 +56,8 @@ export async function startUi(o: StartUiOptions): Promise<RunningUi> {
       port: o.port,
       host: o.host,
       allowRemote: o.allowRemote,
+      allowHosts: o.allowHosts,
+      tls: o.tls,
     })
     return {
       server,

@@ -5,20 +5,24 @@
  *   POST /api/upload      one multipart file -> { path } on this machine
  *   GET  /download/<id>   a file rekap exported
  *   GET  /*               the renderer
- * Every request must carry the session token (cookie, header, or `?token=` once); the server
- * binds loopback only unless told otherwise, checks the Host header against DNS rebinding and
- * the Origin header against cross-site posts, and sends the same CSP as the desktop window.
+ * Every request must carry the session (the printed token once, then the cookie it becomes); the
+ * server binds loopback only unless told otherwise, and then only over TLS with the user's own
+ * certificate; it always checks the Host header against DNS rebinding (loopback names, the bound
+ * address, --allow-host names) and the Origin header against cross-site posts, and sends the
+ * same CSP as the desktop window.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { AppError, ERROR_STATUS } from '../app/app-error'
 import type { AppContext } from '../app/app-context'
 import { CONTENT_SECURITY_POLICY } from '../app/content-security-policy'
 import { dispatch, toErrorBody, type Handlers } from '../app/dispatch'
-import { isLoopbackHost } from '../sandbox/sandbox-options'
+import { allowedHostHeaders, hostHeaderAllowed, hostRefusal } from '../core/net/host-allowlist'
+import { isLoopbackHost } from '../core/net/loopback'
 import type { DownloadRegistry } from './download-registry'
 import { openEventStream } from './event-stream'
-import { checkToken, newSessionToken, sessionCookie } from './session-token'
+import { createSession } from './session-token'
 import { resolveStatic, sendFile } from './static-files'
 import { DEFAULT_UPLOAD_LIMIT_BYTES, receiveUpload } from './upload'
 
@@ -33,13 +37,17 @@ export interface BrowserServerOptions {
   /** default 127.0.0.1 */
   host?: string
   allowRemote?: boolean
+  /** extra Host header names to answer (the name remote users type) */
+  allowHosts?: string[]
+  /** PEM certificate and key; required for a non-loopback host */
+  tls?: { cert: Buffer | string; key: Buffer | string }
   /** default: random */
   token?: string
   uploadLimitBytes?: number
 }
 
 export interface RunningBrowserServer {
-  /** what to open: http://127.0.0.1:N/?token=… */
+  /** what to open: http://127.0.0.1:N/?token=… (the token works once) */
   url: string
   origin: string
   port: number
@@ -107,22 +115,25 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
         'so it only listens on this machine unless --allow-remote is given',
     )
   }
-  const token = opts.token ?? newSessionToken()
+  if (!isLoopbackHost(host) && !opts.tls) {
+    throw new BrowserServerOptionError(
+      `--host ${host} is reachable from other computers, and the session cookie and your API key's jobs would cross ` +
+        'the network in clear: give your own TLS certificate with --tls-cert FILE --tls-key FILE',
+    )
+  }
+  const scheme = opts.tls ? 'https' : 'http'
+  let port = 0
+  const session = createSession(() => port, { linkToken: opts.token, secure: scheme === 'https' })
+  const token = session.linkToken
   const uploadLimit = opts.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES
   const { ctx, handlers, downloads } = opts
   const streams = new Set<() => void>()
-  let port = 0
-
-  function hostAllowed(req: IncomingMessage): boolean {
-    if (opts.allowRemote) return true
-    const h = (req.headers.host ?? '').toLowerCase()
-    return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(h)
-  }
+  let allowedHosts = new Set<string>()
 
   function originAllowed(req: IncomingMessage): boolean {
     const origin = req.headers.origin
-    if (!origin || opts.allowRemote) return true
-    return origin === `http://${req.headers.host}`
+    if (!origin) return true
+    return origin === `${scheme}://${req.headers.host}`
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
@@ -144,18 +155,18 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAllowed(req)) return sendText(res, 421, 'rekap ui answers only to 127.0.0.1 / localhost')
+    if (!hostHeaderAllowed(allowedHosts, req.headers.host)) return sendText(res, 421, `rekap ui: ${hostRefusal(req.headers.host)}`)
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
-    const proof = checkToken(req, url, token, port)
-    if (proof === 'missing') {
-      if (url.pathname.startsWith('/api/')) {
-        return sendJson(res, 401, {
-          error: { code: 'unauthorized', message: 'Not signed in: open the link that rekap ui printed.', field: null },
-        })
-      }
-      return sendText(res, 401, 'Not signed in: open the link that rekap ui printed (it ends in ?token=…).')
+    const proof = session.check(req, url)
+    if (proof === 'missing' || proof === 'spent-link') {
+      const message =
+        proof === 'spent-link'
+          ? 'This sign-in link was already used (it works once). Use the browser tab it opened, or restart rekap ui for a new link.'
+          : 'Not signed in: open the link that rekap ui printed (it ends in ?token=…).'
+      if (url.pathname.startsWith('/api/')) return sendJson(res, 401, { error: { code: 'unauthorized', message, field: null } })
+      return sendText(res, 401, message)
     }
-    const cookie: Record<string, string> = proof === 'query' ? { 'set-cookie': sessionCookie(port, token) } : {}
+    const cookie: Record<string, string> = proof === 'first-use' ? { 'set-cookie': session.cookie() } : {}
 
     if (url.pathname.startsWith('/api/')) {
       const name = url.pathname.slice('/api/'.length)
@@ -178,8 +189,8 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
       return sendFile(res, entry.file, { ...SECURITY_HEADERS, ...cookie, 'content-disposition': contentDisposition(entry.fileName) })
     }
 
-    if (proof === 'query') {
-      // The token did its job; take it out of the address bar and history.
+    if (url.searchParams.has('token')) {
+      // The token did its job (or is spent); take it out of the address bar and history.
       url.searchParams.delete('token')
       res.writeHead(303, { ...SECURITY_HEADERS, ...cookie, location: url.pathname + url.search, 'cache-control': 'no-store' })
       res.end()
@@ -190,13 +201,14 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
     sendFile(res, file, SECURITY_HEADERS)
   }
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     route(req, res).catch((err: unknown) => {
       ctx.core.logger.log('error', `rekap ui: ${toErrorBody(err, ctx.secrets()).message}`)
       if (!res.headersSent) sendText(res, 500, 'internal error')
       else res.destroy()
     })
-  })
+  }
+  const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener) : createHttpServer(listener)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(opts.port ?? 0, host, () => {
@@ -205,8 +217,9 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
     })
   })
   port = (server.address() as AddressInfo).port
+  allowedHosts = allowedHostHeaders({ port, boundHost: host, extraHosts: opts.allowHosts })
   const hostInUrl = host.includes(':') ? `[${host}]` : host
-  const origin = `http://${hostInUrl}:${port}`
+  const origin = `${scheme}://${hostInUrl}:${port}`
   return {
     url: `${origin}/?token=${token}`,
     origin,

@@ -1,8 +1,10 @@
 /**
- * The browser-mode session: a random token printed once in the URL. The first request that
- * carries it as `?token=` gets it back as an HttpOnly, SameSite=Strict cookie (named per port,
- * because cookies ignore ports and two `rekap ui` may run side by side); scripts may send it as
- * the `x-rekap-token` header instead. Any other request is refused.
+ * The browser-mode session. `rekap ui` prints a link with a random token; the token is single
+ * use: the first request that carries it (as `?token=`, or as the `x-rekap-token` header from a
+ * script) is answered with a fresh session secret in an HttpOnly, SameSite=Strict cookie (named
+ * per port, because cookies ignore ports and two `rekap ui` may run side by side), and from then
+ * on the printed token is refused. A link left in a browser's history, a shell's scrollback or a
+ * proxy log therefore opens nothing. Scripts may send the session secret as the header.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
@@ -29,22 +31,50 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
   if (!header) return undefined
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim())
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim())
+      } catch {
+        return undefined
+      }
+    }
   }
   return undefined
 }
 
-export type TokenCheck = 'cookie-or-header' | 'query' | 'missing'
+/**
+ * 'session': the cookie (or header) holds the session secret.
+ * 'first-use': the printed token, now spent; answer with `cookie()`.
+ * 'spent-link': the printed token again, after its one use.
+ * 'missing': nothing valid.
+ */
+export type TokenCheck = 'session' | 'first-use' | 'spent-link' | 'missing'
 
-/** How (and whether) this request proves it belongs to the session. */
-export function checkToken(req: IncomingMessage, url: URL, token: string, port: number): TokenCheck {
-  const header = req.headers[TOKEN_HEADER]
-  if (tokensEqual(Array.isArray(header) ? header[0] : header, token)) return 'cookie-or-header'
-  if (tokensEqual(readCookie(req, cookieName(port)), token)) return 'cookie-or-header'
-  if (tokensEqual(url.searchParams.get('token'), token)) return 'query'
-  return 'missing'
+export interface Session {
+  /** the token printed in the link (single use) */
+  readonly linkToken: string
+  check(req: IncomingMessage, url: URL): TokenCheck
+  /** the Set-Cookie value carrying the session secret */
+  cookie(): string
 }
 
-export function sessionCookie(port: number, token: string): string {
-  return `${cookieName(port)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`
+export function createSession(port: () => number, opts: { linkToken?: string; secure?: boolean } = {}): Session {
+  const linkToken = opts.linkToken ?? newSessionToken()
+  const secret = newSessionToken()
+  let spent = false
+  return {
+    linkToken,
+    check(req, url) {
+      const header = req.headers[TOKEN_HEADER]
+      const headerValue = Array.isArray(header) ? header[0] : header
+      if (tokensEqual(readCookie(req, cookieName(port())), secret) || tokensEqual(headerValue, secret)) return 'session'
+      if (tokensEqual(url.searchParams.get('token'), linkToken) || tokensEqual(headerValue, linkToken)) {
+        if (spent) return 'spent-link'
+        spent = true
+        return 'first-use'
+      }
+      return 'missing'
+    },
+    cookie: () => `${cookieName(port())}=${encodeURIComponent(secret)}; Path=/; HttpOnly; SameSite=Strict${opts.secure ? '; Secure' : ''}`,
+  }
 }

@@ -9,6 +9,7 @@ export interface SandboxCommandFlags {
   port: string
   host: string
   allowRemote?: boolean
+  allowHost: string[]
   key: string[]
   adminToken?: string
   balance?: string
@@ -53,6 +54,7 @@ export function sandboxOptionsFromFlags(flags: SandboxCommandFlags): SandboxOpti
     port: numberFlag('port', flags.port),
     host: flags.host,
     allowRemote: flags.allowRemote ?? false,
+    allowHosts: flags.allowHost ?? [],
     keys: flags.key,
     adminToken: flags.adminToken,
     balance: numberFlag('balance', flags.balance),

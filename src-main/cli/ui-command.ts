@@ -2,6 +2,7 @@
  * `rekap ui`: flags -> browser mode (src-main/browser/run-ui.ts), prints the one line a user (or a
  * test) needs, and runs until SIGINT/SIGTERM.
  */
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startUi, type RunningUi } from '../browser/run-ui'
 import { buildRenderer, DEFAULT_RENDERER_DIR, rendererBuilt } from '../browser/renderer-build'
@@ -14,6 +15,9 @@ export interface UiCommandFlags {
   port: string
   host: string
   allowRemote?: boolean
+  allowHost?: string[]
+  tlsCert?: string
+  tlsKey?: string
   open: boolean
   db?: string
   sandboxBalance?: string
@@ -40,6 +44,17 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
     const problem = buildRenderer()
     if (problem) throw new CliError(`${problem}. Build it with \`npx electron-vite build\`, then run rekap ui again.`, EXIT.unexpected)
   }
+  if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
+    throw new CliError('--tls-cert and --tls-key go together: give both files (PEM)', EXIT.usage)
+  }
+  let tls: { cert: Buffer; key: Buffer } | undefined
+  if (flags.tlsCert && flags.tlsKey) {
+    try {
+      tls = { cert: readFileSync(flags.tlsCert), key: readFileSync(flags.tlsKey) }
+    } catch (err) {
+      throw new CliError(`cannot read the TLS certificate or key: ${(err as Error).message}`, EXIT.usage)
+    }
+  }
   let ui: RunningUi
   try {
     ui = await startUi({
@@ -48,6 +63,8 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
       port,
       host: flags.host,
       allowRemote: flags.allowRemote ?? false,
+      allowHosts: flags.allowHost ?? [],
+      tls,
       verbose: flags.verbose,
       sandbox: {
         balance: numberFlag('sandbox-balance', flags.sandboxBalance),

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http'
+import { allowedHostHeaders, hostHeaderAllowed, hostRefusal } from '../core/net/host-allowlist'
 import type { AddressInfo } from 'node:net'
 import { createAccount } from './account'
 import { snapshotState, type SandboxState } from './admin-routes'
@@ -50,7 +51,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     face,
     now: o.now,
   })
-  const server = createServer(handler)
+  // The allowlist needs the port, known once listening; until then nothing is answered anyway.
+  let allowedHosts = new Set<string>()
+  const server = createServer((req, res) => {
+    if (!hostHeaderAllowed(allowedHosts, req.headers.host)) {
+      res.writeHead(421, { 'content-type': 'application/json; charset=utf-8' })
+      res.end(JSON.stringify({ is_success: false, message: hostRefusal(req.headers.host) }))
+      return
+    }
+    handler(req, res)
+  })
   server.keepAliveTimeout = 5_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -60,6 +70,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     })
   })
   const port = (server.address() as AddressInfo).port
+  allowedHosts = allowedHostHeaders({ port, boundHost: o.host, extraHosts: o.allowHosts })
   const hostInUrl = o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host
   return {
     url: `http://${hostInUrl}:${port}`,

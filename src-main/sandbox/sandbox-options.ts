@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FaceVerifier } from './face/types'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from '../core/model/plans'
 import type { HospitalPlan, RegionalPlan, SchoolPlan } from './plans'
+import { isLoopbackHost } from '../core/net/loopback'
 
 /** Options of startSandbox(); each mirrors a `rekap sandbox` flag. */
 export interface SandboxOptions {
@@ -10,6 +11,8 @@ export interface SandboxOptions {
   /** default 127.0.0.1; anything not loopback needs allowRemote */
   host?: string
   allowRemote?: boolean
+  /** extra Host header names answered besides loopback and the bound address (DNS-rebinding guard) */
+  allowHosts?: string[]
   /** accepted values of x-api-service-id; default [DEFAULT_SANDBOX_KEY] */
   keys?: string[]
   /** x-sandbox-admin value for /_sandbox/*; random when not given */
@@ -50,10 +53,7 @@ export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota
 /** A bad option; the message names the flag and is safe to print (it never contains a secret). */
 export class SandboxOptionError extends Error {}
 
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
-}
+export { isLoopbackHost }
 
 function check(ok: boolean, message: string): void {
   if (!ok) throw new SandboxOptionError(message)
@@ -64,6 +64,7 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
     port: opts.port ?? DEFAULT_SANDBOX_PORT,
     host: opts.host ?? '127.0.0.1',
     allowRemote: opts.allowRemote ?? false,
+    allowHosts: opts.allowHosts ?? [],
     keys: opts.keys && opts.keys.length > 0 ? opts.keys : [DEFAULT_SANDBOX_KEY],
     adminToken: opts.adminToken ?? randomBytes(16).toString('hex'),
     balance: opts.balance ?? DEFAULT_SANDBOX_BALANCE,

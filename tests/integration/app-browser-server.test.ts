@@ -121,8 +121,9 @@ describe('the session token', () => {
     expect(await page.text()).toContain('<div id="app">')
     // the app routes itself: unknown paths without an extension get the page
     expect((await fetch(`${origin}/jobs/j123`, { headers: { cookie } })).status).toBe(200)
-    // the header works too, for scripts
-    expect((await api('app.info', {}, { 'x-rekap-token': ui.server.token })).json).toMatchObject({ mode: 'browser', sandbox: true })
+    // the link's token is single use: spent, it no longer signs anything in (tests/security/ui-session.test.ts)
+    expect((await api('app.info', {}, { 'x-rekap-token': ui.server.token })).status).toBe(401)
+    expect((await api('app.info', {}, { cookie })).json).toMatchObject({ mode: 'browser', sandbox: true })
   })
 
   it('serves nothing outside the renderer folder and no foreign Host or cross-site post', async () => {
@@ -255,7 +256,8 @@ describe('files in and out', () => {
 
 describe("the renderer's HTTP client (src-renderer/src/api)", () => {
   it('gives the same domain methods as window.rekap, with errors as RekapCallError', async () => {
-    const api = createHttpApi({ baseUrl: origin, token: ui.server.token })
+    // the link's token is spent by now; a script holds the session secret the cookie carries
+    const api = createHttpApi({ baseUrl: origin, token: decodeURIComponent(cookie.split('=')[1]) })
     expect(await api.app.info({})).toMatchObject({ mode: 'browser', sandbox: true })
     expect((await api.directory.regions({ level: 'province' })).length).toBe(38)
     const err = await api.jobs.get({ jobId: 'bad id!' }).catch((e: unknown) => e)

@@ -17,10 +17,12 @@ describe('reports: formula-like text', () => {
 
   it('CSV prefixes formula-like text with a single quote and quotes what needs quoting', () => {
     expect(csvField('=HYPERLINK("a","b")', fmt)).toBe(`"'=HYPERLINK(""a"",""b"")"`)
-    expect(csvField('+62 812', fmt)).toBe("'+62 812")
-    expect(csvField('-1+1', fmt)).toBe("'-1+1")
-    expect(csvField('@SUM(A1)', fmt)).toBe("'@SUM(A1)")
-    expect(csvField('\tcmd', fmt)).toBe("'\tcmd")
+    // a field that starts like a formula is quoted as well as prefixed (issue 14, item 8)
+    expect(csvField('+62 812', fmt)).toBe(`"'+62 812"`)
+    expect(csvField('-1+1', fmt)).toBe(`"'-1+1"`)
+    expect(csvField('@SUM(A1)', fmt)).toBe(`"'@SUM(A1)"`)
+    expect(csvField('\tcmd', fmt)).toBe(`"'\tcmd"`)
+    expect(csvField('x;=1+1;y', fmt)).toBe(`"x;'=1+1;y"`)
     expect(csvField('a,b', fmt)).toBe('"a,b"')
     expect(csvField('line\nbreak', fmt)).toBe('"line\nbreak"')
     expect(csvField('0012', fmt)).toBe('0012')

@@ -15,6 +15,7 @@ export function register(program: Command): void {
     .option('--port <port>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to bind; only loopback unless --allow-remote', '127.0.0.1')
     .option('--allow-remote', 'allow a non-loopback --host')
+    .option('--allow-host <name>', 'also answer requests addressed to this host name (repeatable; loopback and --host always are)', collect, [])
     .option('--key <key>', 'accepted API key (repeatable; default "sandbox-key")', collect, [])
     .option('--admin-token <token>', 'token for the /_sandbox/ admin endpoints (random if not given)')
     .option('--balance <points>', 'points balance (1 point = Rp1)', '10000000')

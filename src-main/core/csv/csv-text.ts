@@ -96,3 +96,21 @@ export function readCsvRecords(text: string, onRecord: (record: Record<string, s
     onRecord(rec)
   })
 }
+
+/**
+ * One text field for a CSV a spreadsheet will open (OWASP "CSV injection"). Excel splits a line on
+ * the list separator of the user's locale: `,` in English, `;` in Indonesian, and a tab when pasted.
+ * So a field is quoted when it holds any of them (or a quote or line break), or when it starts like a
+ * formula; and a formula trigger right after any separator gets a leading `'`, so a reader that
+ * splits without honouring quotes still sees no formula. The visible cost is one apostrophe in text
+ * such as `a;=b`, which is never a real name, code or address.
+ */
+const SEPARATOR_THEN_TRIGGER = /([,;\t\r\n])([=+\-@])/g
+const NEEDS_QUOTES = /[",;\t\r\n]/
+const FORMULA_TRIGGER = /^[=+\-@\t\r]/
+
+export function csvTextField(text: string): string {
+  let t = text.replace(SEPARATOR_THEN_TRIGGER, "$1'$2")
+  if (FORMULA_TRIGGER.test(t)) t = "'" + t
+  return NEEDS_QUOTES.test(t) || t !== t.trim() || t.startsWith("'") ? `"${t.replace(/"/g, '""')}"` : t
+}

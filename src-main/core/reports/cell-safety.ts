@@ -4,6 +4,8 @@
  * In xlsx every text is written as a plain string cell, never a formula object, so Excel shows
  * it literally; in CSV there is no cell type at all, so such text gets OWASP's leading single quote.
  */
+import { csvTextField } from '../csv/csv-text'
+
 export type CellPrimitive = string | number | boolean | Date | null
 
 /** Characters a spreadsheet may read as the start of a formula (OWASP "CSV injection"). */
@@ -41,12 +43,10 @@ export function cleanText(text: string): string {
   return clean.length > MAX_CELL_CHARS ? clean.slice(0, MAX_CELL_CHARS) : clean
 }
 
-/** One CSV field (comma-separated, RFC 4180 quoting), formula-like text prefixed with `'`. */
+/** One CSV field: numbers and booleans as they are, text through the one CSV text rule (csvTextField). */
 export function csvField(value: CellPrimitive, formatDate: (d: Date) => string): string {
   if (value === null) return ''
   if (typeof value === 'number') return String(value)
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
-  let text = value instanceof Date ? formatDate(value) : value
-  if (isFormulaLike(text)) text = "'" + text
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text
+  return csvTextField(value instanceof Date ? formatDate(value) : value)
 }

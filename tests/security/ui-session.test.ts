@@ -1,0 +1,75 @@
+/**
+ * Items 7 (browser part) and 9: the `?token=` link is single use, and `rekap ui --allow-remote`
+ * keeps the Host and Origin checks and refuses to serve a remote address without TLS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { makeTempDir } from '../helpers/temp-dir'
+import { fakeRenderer, getWithHost, rekap, startUiChild, type UiChild } from './helpers'
+
+let tmp: ReturnType<typeof makeTempDir>
+let ui: UiChild
+let env: Record<string, string>
+beforeAll(async () => {
+  tmp = makeTempDir('rekap-sec-ui-')
+  env = { REKAP_RENDERER_DIR: fakeRenderer(join(tmp.dir, 'renderer')), REKAP_DATA_DIR: join(tmp.dir, 'data') }
+  ui = await startUiChild(['--db', join(tmp.dir, 'data', 'rekap.db')], env)
+})
+afterAll(async () => {
+  await ui?.stop()
+  tmp?.cleanup()
+})
+
+describe('the printed link signs in once', () => {
+  it('becomes a session cookie on first use, then opens nothing', async () => {
+    const first = await fetch(ui.url, { redirect: 'manual' })
+    expect(first.status).toBe(303)
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]
+    const token = new URL(ui.url).searchParams.get('token')!
+    expect(cookie).not.toContain(token) // the cookie is a new secret, not the link's token
+    // the cookie works
+    expect((await fetch(`${ui.origin}/`, { headers: { cookie } })).status).toBe(200)
+    const info = await fetch(`${ui.origin}/api/app.info`, { method: 'POST', headers: { cookie }, body: '{}' })
+    expect(info.status).toBe(200)
+    // the link (from history, a log, a shoulder) does not, in any form
+    const again = await fetch(ui.url, { redirect: 'manual' })
+    expect(again.status).toBe(401)
+    expect(await again.text()).toMatch(/already used/)
+    const byHeader = await fetch(`${ui.origin}/api/app.info`, { method: 'POST', headers: { 'x-rekap-token': token }, body: '{}' })
+    expect(byHeader.status).toBe(401)
+  })
+})
+
+describe('remote browser mode', () => {
+  it('refuses a non-loopback address without a TLS certificate of the user', async () => {
+    const r = await rekap(['ui', '--no-open', '--port', '0', '--host', '0.0.0.0', '--allow-remote', '--db', join(tmp.dir, 'remote', 'rekap.db')], { env, timeoutMs: 30_000 })
+    expect(r.code, r.out).toBe(2)
+    expect(r.out).toMatch(/--tls-cert/)
+  })
+
+  it('keeps the Host check on with --allow-remote', async () => {
+    // loopback bind with --allow-remote: the check used to be switched off by the flag alone
+    const remote = await startUiChild(['--allow-remote', '--allow-host', 'rekap.office.test', '--db', join(tmp.dir, 'r2', 'rekap.db')], env)
+    try {
+      const foreign = await getWithHost(remote.url, `evil.example:${remote.port}`)
+      expect(foreign.status).toBe(421)
+      const listed = await getWithHost(remote.url, `rekap.office.test:${remote.port}`)
+      expect(listed.status).toBe(303)
+      expect((await fetch(`${remote.origin}/`)).status).toBe(401) // and the session is still required
+    } finally {
+      await remote.stop()
+    }
+  })
+
+  it('refuses a cross-site POST with --allow-remote', async () => {
+    const remote = await startUiChild(['--allow-remote', '--db', join(tmp.dir, 'r3', 'rekap.db')], env)
+    try {
+      const first = await fetch(remote.url, { redirect: 'manual' })
+      const cookie = first.headers.get('set-cookie')!.split(';')[0]
+      const res = await fetch(`${remote.origin}/api/app.info`, { method: 'POST', headers: { cookie, origin: 'https://evil.example' }, body: '{}' })
+      expect(res.status).toBe(403)
+    } finally {
+      await remote.stop()
+    }
+  })
+})
