@@ -165,7 +165,7 @@ describe('hospital-lookup report', () => {
     expect(cellAt(ws, 3, 'Kode RS').value).toBe('3273013')
     expect(cellAt(ws, 3, 'Nama').value).toBe('RS Kecil')
     expect(cellAt(ws, 4, 'Hasil').value).toBe('TIDAK DITEMUKAN')
-    expect(cellAt(ws, 4, 'Keterangan').value).toBe('hospital not found')
+    expect(cellAt(ws, 4, 'Keterangan').value).toBe('Tidak ditemukan')
   })
 
   it('counts found hospitals in the pivots, beds summed, a total row last', () => {

@@ -62,7 +62,7 @@ describe('annotated copy of the user workbook', () => {
     expect(ws.getCell('F3').value).toBeCloseTo(0.91, 10)
     expect(ws.getCell('E5').value).toBe('PERLU TINJAUAN')
     expect(ws.getCell('E6').value).toBe('GAGAL')
-    expect(ws.getCell('G6').value).toMatch(/photo file not found/)
+    expect(ws.getCell('G6').value).toBe('Berkas foto hilang setelah pra-periksa; tidak dikirim')
     expect(ws.getCell('I3').value).toBe(400)
     expect(ws.getCell('J3').value).toBeInstanceOf(Date)
     // the user's own cells are untouched

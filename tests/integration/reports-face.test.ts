@@ -100,7 +100,7 @@ describe('face-match report (Indonesian, default)', () => {
     const ws = idBook.getWorksheet('Hasil')!
     expect(cellAt(ws, 7, 'Keterangan').value).toMatch(/sama dengan baris 1/)
     expect(cellAt(ws, 7, 'Ditagih').value).toBe('Tidak')
-    expect(cellAt(ws, 5, 'Keterangan').value).toMatch(/photo file not found.*tidak ditagih/)
+    expect(cellAt(ws, 5, 'Keterangan').value).toBe('Berkas foto hilang setelah pra-periksa; tidak dikirim')
     expect(cellAt(ws, 6, 'Keterangan').value).toMatch(/Failed to verify faces/)
     expect(cellAt(ws, 10, 'Keterangan').value).toMatch(/mungkin ditagih dua kali/)
   })
@@ -167,7 +167,13 @@ describe('face-match report (Indonesian, default)', () => {
     expect(cellAt(ws, 2, 'Nilai').value).toBe('foto/ktp4.jpg')
     expect(cellAt(ws, 2, 'Ditagih').value).toBe('Tidak')
     expect(cellAt(ws, 3, 'Baris').value).toBe(6)
-    expect(cellAt(ws, 3, 'Alasan').value).toMatch(/Failed to verify faces/)
+    // Indonesian reason; the service's own words kept in their own column
+    expect(cellAt(ws, 2, 'Alasan').value).toBe('Berkas foto hilang setelah pra-periksa; tidak dikirim')
+    expect(cellAt(ws, 2, 'Pesan Asli').value).toBe('photo file not found: foto/ktp4.jpg')
+    expect(cellAt(ws, 3, 'Pesan Asli').value).toMatch(/^Failed to verify faces/)
+    const en = enBook.getWorksheet('Errors')!
+    expect(cellAt(en, 2, 'Reason').value).toBe('Photo file disappeared after the pre-flight; not sent')
+    expect(cellAt(en, 2, 'Original message').value).toBe('photo file not found: foto/ktp4.jpg')
     expect(cellAt(ws, 4, 'Baris').value).toBe(8)
     expect(cellAt(ws, 4, 'Status Baris').value).toBe('tidak pasti')
   })

@@ -9,6 +9,7 @@ import { iterateReportRows } from './report-rows'
 import { inReviewBand, reportOutcome } from './row-outcome'
 import { faceNote } from './face-report'
 import { ReportError } from './job-report'
+import { errorReason } from './error-reason'
 
 /**
  * The copy is built with exceljs's in-memory reader/writer (the streaming reader cannot write
@@ -77,7 +78,7 @@ export async function writeAnnotatedCopy(
       const values: unknown[] = [
         L.outcomes[outcome],
         ...(face ? [r?.confidence ?? null] : []),
-        face ? faceNote(row, L) : (row.errorMessage ?? ''),
+        face ? faceNote(row, L) : errorReason(row, L).reason,
         row.charged ? L.yes : L.no,
         row.costPoints,
         row.finishedAt,

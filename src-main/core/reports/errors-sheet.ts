@@ -3,12 +3,14 @@ import { isCodeHeader } from '../importers/header-names'
 import type { ReportLabels } from './labels'
 import type { ReportWriter } from './report-output'
 import { codeText } from './column-cells'
+import { errorReason } from './error-reason'
 
 const PAGE = 2000
 
 /**
  * Sheet 3: every row that failed (locally or at the service) or was left uncertain, with the
- * row number as Excel shows it in the user's file, the column at fault and its value.
+ * row number as Excel shows it in the user's file, the column at fault and its value, the reason in
+ * the report's language and the service's or importer's original words in a column of their own.
  */
 export async function writeErrorsSheet(writer: ReportWriter, store: Store, jobId: string, L: ReportLabels): Promise<number> {
   const E = L.errors
@@ -16,7 +18,8 @@ export async function writeErrorsSheet(writer: ReportWriter, store: Store, jobId
     { header: E.row, kind: 'integer', width: 8 },
     { header: E.column, kind: 'text' },
     { header: E.value, kind: 'auto' },
-    { header: E.reason, kind: 'text', width: 70 },
+    { header: E.reason, kind: 'text', width: 50 },
+    { header: E.original, kind: 'text', width: 70 },
     { header: E.code, kind: 'code' },
     { header: E.state, kind: 'text' },
     { header: E.charged, kind: 'text', width: 9 },
@@ -40,12 +43,13 @@ function errorCells(row: JobRow, L: ReportLabels): unknown[] {
   const column = row.errorColumn
   const raw = column ? row.input[column] : undefined
   const value = column && isCodeHeader(column) ? codeText(raw) : raw
-  const reason = row.localFailure && row.errorMessage ? `${row.errorMessage} (${L.notes.localFailure})` : row.errorMessage
+  const { reason, original } = errorReason(row, L)
   return [
     row.sourceRow ?? row.rowNo,
     column ?? '',
     value ?? null,
-    reason ?? '',
+    reason,
+    original,
     row.errorCode ?? '',
     L.rowStates[row.state] ?? row.state,
     row.charged ? L.yes : L.no,

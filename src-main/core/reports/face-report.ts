@@ -7,6 +7,7 @@ import { inputColumns } from './input-columns'
 import { inReviewBand, reportOutcome, type ReportOutcome } from './row-outcome'
 import { reviewBandText } from './summary-sheet'
 import { photoPath, thumbnail, THUMBNAIL_PX } from './face-thumbnails'
+import { errorReason } from './error-reason'
 
 export const FACE_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
   match: 'good',
@@ -23,11 +24,11 @@ export function toneMap(L: ReportLabels, tones: Partial<Record<ReportOutcome, Ou
   return out
 }
 
-/** Keterangan: the service's or the pre-flight's reason, the duplicate note, the re-send warning. */
+/** Keterangan: the reason in the report's language (original words: errors sheet), the duplicate note, the re-send warning. */
 export function faceNote(row: ReportRow, L: ReportLabels): string {
   const parts: string[] = []
   if (row.errorCode === 'duplicate' && row.duplicateOf !== null && row.state === 'done') parts.push(L.notes.duplicate(row.duplicateOf))
-  else if (row.errorMessage) parts.push(row.localFailure ? `${row.errorMessage} (${L.notes.localFailure})` : row.errorMessage)
+  else if (row.errorMessage) parts.push(errorReason(row, L).reason)
   if (row.resentUncertain) parts.push(L.notes.resentUncertain)
   return parts.join('; ')
 }

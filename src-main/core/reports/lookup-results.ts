@@ -7,6 +7,7 @@ import { inputColumns, inputValues } from './input-columns'
 import { reportOutcome, type ReportOutcome } from './row-outcome'
 import { serviceHost } from './summary-sheet'
 import { toneMap } from './face-report'
+import { errorReason } from './error-reason'
 
 export const LOOKUP_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
   found: 'good',
@@ -65,7 +66,7 @@ export async function writeLookupResults<T>(
     if (record) kind.onRecord(record)
     const values = kind.values(record)
     while (values.length < kind.columns.length) values.push(null)
-    sheet.addRow([...inputValues(inputs, row.input), L.outcomes[outcome], row.errorMessage ?? '', ...values, row.finishedAt, row.rowNo])
+    sheet.addRow([...inputValues(inputs, row.input), L.outcomes[outcome], errorReason(row, L).reason, ...values, row.finishedAt, row.rowNo])
     n++
     await sheet.breathe()
   }

@@ -6,6 +6,7 @@ import { inputColumns, inputValues } from './input-columns'
 import { reportOutcome } from './row-outcome'
 import { toneMap } from './face-report'
 import { LOOKUP_TONES } from './lookup-results'
+import { errorReason } from './error-reason'
 
 /** Sheet 2 of a regions report: each unit of the job with its outcome and how many regions it yielded. */
 export async function writeRegionUnits(writer: ReportWriter, store: Store, job: JobRecord, L: ReportLabels): Promise<number> {
@@ -31,7 +32,7 @@ export async function writeRegionUnits(writer: ReportWriter, store: Store, job: 
       ...inputValues(inputs, row.input),
       L.outcomes[outcome],
       row.result?.recordCount ?? null,
-      row.errorMessage ?? '',
+      errorReason(row, L).reason,
       row.finishedAt,
       row.rowNo,
     ])

@@ -3,7 +3,7 @@
  * the compiler checks it. Sheet names stay within Excel's 31 characters and avoid / \ ? * [ ] :.
  */
 export const ID = {
-  lang: 'id',
+  lang: 'id' as 'id' | 'en',
   sheets: {
     summary: 'Ringkasan',
     results: 'Hasil',
@@ -54,6 +54,7 @@ export const ID = {
     column: 'Kolom',
     value: 'Nilai',
     reason: 'Alasan',
+    original: 'Pesan Asli',
     code: 'Kode Galat',
     state: 'Status Baris',
     charged: 'Ditagih',
@@ -137,6 +138,7 @@ export const ID = {
     from: 'Dari',
     to: 'Ke',
     reason: 'Alasan',
+    original: 'Pesan Asli',
     detail: 'Rincian',
     query: 'Filter',
     source: 'Sumber data',

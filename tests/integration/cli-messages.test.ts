@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
+import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+
+interface Run {
+  code: number | null
+  out: string
+  err: string
+}
+
+/** The real `rekap` binary; the language comes only from what each test passes. */
+function rekap(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const base: NodeJS.ProcessEnv = { ...process.env, REKAP_API_KEY: '', REKAP_LANG: undefined, LC_ALL: undefined, LC_MESSAGES: undefined, LANG: 'C.UTF-8' }
+  const merged = { ...base, ...env }
+  for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k]
+  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: merged })
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (err += d))
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })))
+}
+
+const KYC = join(REPO_ROOT, 'examples/kyc/kyc-sample.xlsx')
+const { dir, cleanup } = makeTempDir('rekap-cli-messages-')
+const db = (name: string): string => join(dir, name, 'rekap.db')
+let twoSheets = ''
+
+beforeAll(async () => {
+  // First sheet: notes a person keeps beside the data; the second is a hospital code list.
+  const wb = new ExcelJS.Workbook()
+  const notes = wb.addWorksheet('Catatan')
+  notes.addRow(['Tanggal', 'Keterangan'])
+  notes.addRow(['2026-01-02', 'dikirim ke auditor'])
+  const codes = wb.addWorksheet('Daftar RS')
+  codes.addRow(['Kode RS', 'Nama'])
+  codes.addRow(['3171015', 'RS Satu'])
+  codes.addRow(['3171026', 'RS Dua'])
+  twoSheets = join(dir, 'two-sheets.xlsx')
+  await wb.xlsx.writeFile(twoSheets)
+  mkdirSync(join(dir, 'out.xlsx'), { recursive: true }) // a folder where a report file should go
+})
+afterAll(() => cleanup())
+
+describe('usage errors exit 2 with one line and a hint (not 1 with the whole help)', () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    ['an unknown option', ['run', KYC, '--frob'], /unknown option --frob/],
+    ['a bad choice', ['run', KYC, '--kind', 'pets'], /--kind "pets" is not one of: face-match, /],
+    ['--budget abc', ['run', KYC, '--budget', 'abc'], /--budget: "abc" is not an amount in Rupiah/],
+    ['a bad --review-band', ['run', KYC, '--review-band', '0.9,0.1'], /--review-band: "0\.9,0\.1" must be two scores/],
+    ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
+    ['a missing argument', ['run'], /missing argument <file>/],
+    ['a missing required option', ['export', 'j123'], /required option --out is missing/],
+  ]
+  for (const [what, args, reason] of cases) {
+    it(what, async () => {
+      const r = await rekap([...args, '--lang', 'en'])
+      expect(r.code).toBe(2)
+      const lines = r.err.trim().split('\n')
+      expect(lines).toHaveLength(2)
+      expect(lines[0]).toMatch(/^rekap: /)
+      expect(lines[0]).toMatch(reason)
+      expect(lines[1]).toMatch(/^see: rekap( \w[\w-]*)? --help$/)
+      expect(r.err).not.toContain('Usage:')
+      expect(r.out).toBe('')
+    })
+  }
+  it('in Indonesian by default', async () => {
+    const r = await rekap(['run', KYC, '--budget', 'abc'])
+    expect(r.code).toBe(2)
+    expect(r.err.trim().split('\n')).toEqual(['rekap: --budget: "abc" bukan jumlah Rupiah (contoh: 150000 atau 150.000)', 'lihat: rekap run --help'])
+  })
+})
+
+describe('language: --lang, then REKAP_LANG, then the system locale, then Indonesian', () => {
+  const args = (name: string) => ['jobs', '--db', db(name)]
+  it('Indonesian when nothing says otherwise (LANG=C)', async () => {
+    expect((await rekap(args('l1'))).out).toMatch(/^belum ada pekerjaan/)
+  })
+  it('the system locale', async () => {
+    expect((await rekap(args('l2'), { LANG: 'en_US.UTF-8' })).out).toMatch(/^no jobs yet/)
+    expect((await rekap(args('l3'), { LANG: 'en_US.UTF-8', LC_ALL: 'id_ID.UTF-8' })).out).toMatch(/^belum ada pekerjaan/)
+  })
+  it('REKAP_LANG over the locale', async () => {
+    expect((await rekap(args('l4'), { LANG: 'en_US.UTF-8', REKAP_LANG: 'id' })).out).toMatch(/^belum ada pekerjaan/)
+    expect((await rekap(args('l5'), { LANG: 'id_ID.UTF-8', REKAP_LANG: 'en' })).out).toMatch(/^no jobs yet/)
+  })
+  it('--lang over everything, before or after the command', async () => {
+    expect((await rekap([...args('l6'), '--lang', 'en'], { REKAP_LANG: 'id', LANG: 'id_ID.UTF-8' })).out).toMatch(/^no jobs yet/)
+    expect((await rekap(['--lang', 'id', ...args('l7')], { REKAP_LANG: 'en' })).out).toMatch(/^belum ada pekerjaan/)
+  })
+})
+
+describe('rekap run says what it guessed; machine-read output is the same in every language', () => {
+  it('prints the job kind and the column mapping before the plan, with Rp formatted per language', async () => {
+    const idRun = await rekap(['run', KYC, '--dry-run', '--db', db('g1')])
+    const enRun = await rekap(['run', KYC, '--dry-run', '--db', db('g1'), '--lang', 'en'])
+    for (const r of [idRun, enRun]) {
+      expect(r.code).toBe(0)
+      expect(r.out.split('\n')[0]).toMatch(/^job j[0-9a-f]+$/)
+    }
+    const guess = enRun.out.indexOf('job kind (guessed from the columns of sheet "Data KYC"): face-match; override with --kind')
+    const mapping = enRun.out.indexOf('columns: image1 ← "Foto KTP", image2 ← "Foto Selfie"')
+    const plan = enRun.out.indexOf('plan: ')
+    expect(guess).toBeGreaterThan(0)
+    expect(mapping).toBeGreaterThan(guess)
+    expect(plan).toBeGreaterThan(mapping)
+    expect(idRun.out).toContain('jenis pekerjaan (tebakan dari kolom sheet "Data KYC"): face-match')
+    expect(enRun.out).toContain('cost at most Rp3,200')
+    expect(idRun.out).toContain('biaya paling banyak Rp3.200')
+    // pre-flight problems name file, sheet, row and column once; Indonesian keeps the importer's words
+    expect(enRun.out).toContain('  kyc-sample.xlsx, sheet "Data KYC", row 10, column "Foto KTP": file not found: photos/ktp-06.jpg')
+    expect(idRun.out).toContain(
+      '  kyc-sample.xlsx, sheet "Data KYC", baris 10, kolom "Foto KTP": Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih) — file not found: photos/ktp-06.jpg',
+    )
+  })
+  it('--json is the same document in both languages', async () => {
+    const a = await rekap(['run', KYC, '--dry-run', '--json', '--db', db('g2')])
+    const b = await rekap(['run', KYC, '--dry-run', '--json', '--db', db('g2'), '--lang', 'en'])
+    const shape = (s: string) => {
+      const j = JSON.parse(s.trim())
+      return { keys: Object.keys(j), planKeys: Object.keys(j.plan), state: j.state, problems: j.plan.problems }
+    }
+    expect(shape(a.out)).toEqual(shape(b.out))
+  })
+  it('when the first sheet does not fit, names the sheets that would (--sheet)', async () => {
+    const r = await rekap(['run', twoSheets, '--dry-run', '--db', db('s1'), '--lang', 'en'])
+    expect(r.code).toBe(2)
+    expect(r.err).toContain('sheet "Catatan"')
+    expect(r.err).toContain('sheets that would fit: "Daftar RS" (hospital-lookup); choose one with --sheet "NAME"')
+    const ok = await rekap(['run', twoSheets, '--sheet', 'Daftar RS', '--dry-run', '--db', db('s1'), '--lang', 'en'])
+    expect(ok.code).toBe(0)
+    expect(ok.out).toContain('hospital-lookup')
+  })
+  it('with --kind given, a first sheet without its columns also names the sheet that has them', async () => {
+    const r = await rekap(['run', twoSheets, '--kind', 'hospital-lookup', '--dry-run', '--db', db('s2'), '--lang', 'id'])
+    expect(r.code).toBe(2)
+    expect(r.err).toContain('sheet lain yang cocok: "Daftar RS" (hospital-lookup); pilih dengan --sheet "NAMA"')
+  })
+})
+
+describe('every documented exit code', () => {
+  it('0: help, version, a dry run', async () => {
+    expect((await rekap(['--version'])).code).toBe(0)
+    expect((await rekap(['run', '--help'])).code).toBe(0)
+  })
+  it('3: blocked (budget reached) and resumable, with the way out; failure lines name the row once', async () => {
+    const r = await rekap(['run', KYC, '--budget', '400', '--db', db('b1'), '--lang', 'en'])
+    expect(r.code).toBe(3)
+    expect(r.out).toMatch(/BLOCKED \(needs-top-up\): The budget of Rp400 is reached/)
+    const jobId = /^job (\S+)/.exec(r.out)![1]
+    // the embedded sandbox needs no key: the way out says nothing about one
+    expect(r.out).toContain(`resume with: rekap resume ${jobId}\n`)
+    expect(r.out).not.toMatch(/--key|REKAP_API_KEY/)
+    for (const line of r.out.split('\n').filter((l) => /^ {2}row \d+/.test(l))) expect(line.match(/\brow \d+/g)).toHaveLength(1)
+    expect(r.out).toMatch(/^ {2}row 10, column "Foto KTP": file not found: photos\/ktp-06\.jpg$/m)
+  })
+  it('3: a real-service job resumed without a key says to give one', async () => {
+    const planned = await rekap(['run', KYC, '--base-url', 'http://127.0.0.1:9', '--key', 'k-test-1234', '--dry-run', '--db', db('k1'), '--lang', 'en'])
+    expect(planned.code).toBe(0)
+    const jobId = /^job (\S+)/.exec(planned.out)![1]
+    const r = await rekap(['resume', jobId, '--db', db('k1'), '--lang', 'en'])
+    expect(r.code).toBe(3)
+    expect(r.err).toContain('needs an API key: pass --key or set REKAP_API_KEY')
+  })
+  it('2: bad input (a file that is not there)', async () => {
+    const r = await rekap(['run', join(dir, 'nope.xlsx'), '--db', db('e2'), '--lang', 'en'])
+    expect(r.code).toBe(2)
+  })
+  it('1: unexpected (the report path is a folder)', async () => {
+    const planned = await rekap(['run', KYC, '--dry-run', '--db', db('u1')])
+    const jobId = /^job (\S+)/.exec(planned.out)![1]
+    const r = await rekap(['export', jobId, '--db', db('u1'), '--out', join(dir, 'out.xlsx'), '--lang', 'en'])
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/^rekap: unexpected error: /)
+  })
+})
