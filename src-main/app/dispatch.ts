@@ -9,6 +9,7 @@ import { commands, COMMAND_NAMES, type CommandName, type CommandOutput } from '.
 import { redactSecrets } from '../core/context'
 import { PlanError } from '../core/engine'
 import { IllegalTransitionError } from '../core/store'
+import { ActionRefusedError } from '../core/engine/action-errors'
 import { AppError, type ErrorBody } from './app-error'
 
 export type Handlers = { [N in CommandName]: (input: z.output<(typeof commands)[N]['input']>) => Promise<CommandOutput<N>> }
@@ -47,6 +48,6 @@ export function toErrorBody(err: unknown, secrets: string[]): ErrorBody {
   const message = redactSecrets(err instanceof Error ? err.message : String(err), secrets)
   // The engine's own refusals are the user's to fix, not crashes.
   if (err instanceof PlanError) return { code: 'invalid-input', message, field: null }
-  if (err instanceof IllegalTransitionError) return { code: 'conflict', message, field: null }
+  if (err instanceof IllegalTransitionError || err instanceof ActionRefusedError) return { code: 'conflict', message, field: null }
   return { code: 'failed', message, field: null }
 }

@@ -73,7 +73,8 @@ export function openApp(o: OpenAppOptions): OpenApp {
       downloads: o.downloads,
       platformLanguage: o.platformLanguage,
     })
-    const interrupted = engine.recoverInterrupted()
+    // Jobs a process that died left running: shown `interrupted` (nothing is changed until one is resumed).
+    const interrupted = engine.interruptedJobs()
     if (interrupted.length) events.emit('jobs.changed', { reason: `${interrupted.length} interrupted job(s) can be resumed` })
     let closing: Promise<void> | null = null
     return {

@@ -38,22 +38,21 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
   }
 }
 
-export async function jobControlCommand(action: 'resume' | 'retry-failed' | 'cancel', idOrPrefix: string, o: ControlOptions): Promise<number> {
+export async function jobControlCommand(
+  action: 'resume' | 'retry-failed' | 'pause' | 'cancel',
+  idOrPrefix: string,
+  o: ControlOptions,
+): Promise<number> {
   const cli = openCliEngine({ db: o.db, key: o.key, verbose: o.verbose })
   const say = o.json ? () => {} : (line: string) => process.stdout.write(line + '\n')
   try {
     const jobId = resolveJob(cli, idOrPrefix)
-    // A job left `running` by a process that died: what was in flight becomes uncertain (paid) or pending (free).
-    cli.engine.recoverInterrupted()
     say(`job ${jobId}`)
-    if (action === 'cancel') {
-      const p = await cli.engine.cancel(jobId)
-      say(progressLine(p))
-      say(t().cancelled(jobId))
-      return EXIT.ok
-    }
-    const before = cli.engine.progress(jobId)
-    if (before.state === 'cancelled') throw new CliError(t().wasCancelled(jobId), EXIT.usage)
+    if (action === 'cancel' || action === 'pause') return await stopCommand(cli, jobId, action, say, o.json)
+    // Checked before anything is written (a new budget included): an illegal action changes nothing.
+    const wanted = action === 'retry-failed' ? 'retryFailed' : o.resendUncertain && cli.engine.actions(jobId).includes('resendUncertain') ? 'resendUncertain' : null
+    if (wanted) cli.engine.assertAllowed(jobId, wanted)
+    else cli.engine.assertAllowed(jobId, ['draft', 'ready'].includes(cli.engine.progress(jobId).state) ? 'start' : 'resume')
     const limits = {
       ...(o.budget !== undefined ? { budgetRp: o.budget } : {}),
       ...(o.balance !== undefined ? { balanceRp: o.balance } : {}),
@@ -65,9 +64,9 @@ export async function jobControlCommand(action: 'resume' | 'retry-failed' | 'can
     }
     stateHitsUsed(cli, cli.store.jobs.get(jobId)!.settings, o, say)
     const start =
-      action === 'retry-failed'
+      wanted === 'retryFailed'
         ? () => cli.engine.retryFailed(jobId)
-        : o.resendUncertain
+        : wanted === 'resendUncertain'
           ? () => cli.engine.resendUncertain(jobId)
           : () => cli.engine.start(jobId)
     return await runToEnd(cli, jobId, o, say, start)
@@ -76,6 +75,34 @@ export async function jobControlCommand(action: 'resume' | 'retry-failed' | 'can
   } finally {
     await cli.close()
   }
+}
+
+/**
+ * pause/cancel. A job another process runs gets a request: we wait (up to 10 s) until its
+ * owner has obeyed, so the exit tells the truth; a job nobody runs changes at once.
+ */
+async function stopCommand(cli: CliEngine, jobId: string, action: 'pause' | 'cancel', say: (l: string) => void, json?: boolean): Promise<number> {
+  let p = await cli.engine[action](jobId)
+  const owner = p.owner && !p.owner.self ? p.owner : null
+  if (owner) {
+    say(`asked the rekap process running it (pid ${owner.pid} on ${owner.host}) to ${action}; requests on the wire finish and are recorded…`)
+    const until = Date.now() + 10_000
+    const obeyed = (q: typeof p): boolean => (action === 'cancel' ? q.state === 'cancelled' : q.state !== 'running') && (!q.owner || q.owner.self)
+    while (!obeyed(p) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100))
+      p = cli.engine.progress(jobId)
+    }
+    if (!obeyed(p)) {
+      say(`the owner has not stopped yet (state ${p.state}); it will when it reads the request`)
+      if (json) process.stdout.write(JSON.stringify({ jobId, state: p.state, requested: action, exitCode: EXIT.blocked }) + '\n')
+      return EXIT.blocked
+    }
+  }
+  say(progressLine(p))
+  if (action === 'cancel') say(t().cancelled(jobId))
+  else say(`paused. Resume with: rekap resume ${jobId}`)
+  if (json) process.stdout.write(JSON.stringify({ jobId, state: p.state, counts: p.counts, exitCode: EXIT.ok }) + '\n')
+  return EXIT.ok
 }
 
 function resolveJob(cli: CliEngine, idOrPrefix: string): string {

@@ -5,7 +5,7 @@ import { defaultJobSettings, type JobSettings } from '../core/model/job-settings
 import { accountOf } from '../core/engine/account-id'
 import { planSettings, hitsUsedRecord, type PlanFlags } from './plan-options'
 import { KIND_PRODUCT } from '../core/jobs/kind-product'
-import { guessKind, PlanError } from '../core/engine'
+import { guessKind, PlanError, ActionRefusedError, JobOwnedError } from '../core/engine'
 import { ImportError, MapOverrideError, openTable } from '../core/importers'
 import type { JobPlanView, ProgressView } from '../contract/ipc'
 import { REKAP_VERSION } from '../core/version'
@@ -282,6 +282,9 @@ async function confirm(question: string): Promise<boolean> {
 /** Bad input and usage problems end with exit 2 and the message alone (no stack). */
 export function asCliError(err: unknown): unknown {
   if (err instanceof CliError) return err
+  // Another process runs the job: nothing was changed; wait for it or stop it from there.
+  if (err instanceof JobOwnedError) return new CliError(err.message, EXIT.blocked)
+  if (err instanceof ActionRefusedError) return new CliError(err.message, EXIT.usage)
   if (err instanceof PlanError || err instanceof ImportError || err instanceof MapOverrideError) return new CliError(err.message, EXIT.usage)
   return err
 }

@@ -152,7 +152,21 @@ export interface JobPlanView {
   sandbox: boolean
 }
 
-export type JobStateView = 'draft' | 'ready' | 'running' | 'paused' | 'blocked' | 'done' | 'cancelled'
+/** 'interrupted' is derived: the store says running but no live process owns the job (it died) */
+export type JobStateView = 'draft' | 'ready' | 'running' | 'interrupted' | 'paused' | 'blocked' | 'done' | 'cancelled'
+/** What may be done to a job now (core/jobs/job-actions.ts decides; the renderer only shows these) */
+export type JobActionView = 'start' | 'resume' | 'pause' | 'cancel' | 'retryFailed' | 'resendUncertain' | 'export'
+
+/** The process running a job (its lease), when one does */
+export interface JobOwnerView {
+  pid: number
+  host: string
+  since: number
+  /** this process (the app or CLI showing it) */
+  self: boolean
+  /** a pause or cancel asked of that process and not yet obeyed */
+  request: 'pause' | 'cancel' | null
+}
 export type BlockedReasonView = 'needs-top-up' | 'quota-exhausted' | 'auth-failed' | 'offline'
 
 export interface CountsView {
@@ -180,6 +194,8 @@ export interface ProgressView {
   budgetRp: number | null
   balanceRp: number | null
   at: number
+  actions: JobActionView[]
+  owner: JobOwnerView | null
 }
 
 export interface JobSummaryView {
@@ -194,6 +210,7 @@ export interface JobSummaryView {
   /** running in the store but no process was working on it: offer resume */
   interrupted: boolean
   sandbox: boolean
+  actions: JobActionView[]
 }
 
 export interface RowView {

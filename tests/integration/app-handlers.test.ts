@@ -277,7 +277,7 @@ describe('jobs and the directory against the embedded sandbox', () => {
     expect(await call('sandbox.topup', { points: 50_000 })).toEqual({ balance: before + 50_000 })
   })
 
-  it('pauses a job left running by a dead process at the next launch and lists it as interrupted', async () => {
+  it('lists a job left running by a dead process as interrupted at the next launch, changing nothing, and resumes it', async () => {
     const file = join(tmp.dir, 'codes-2.csv')
     writeFileSync(file, ['Kode RS', ...hospitalCodes].join('\n'))
     const plan = await call('jobs.plan', { path: file, kind: 'hospital-lookup', mapping: {} })
@@ -288,7 +288,9 @@ describe('jobs and the directory against the embedded sandbox', () => {
     app = open()
     expect(app.interrupted).toContain(plan.jobId)
     const summary = (await call('jobs.list', {})).find((j) => j.id === plan.jobId)
-    expect(summary).toMatchObject({ state: 'paused', interrupted: true })
+    expect(summary).toMatchObject({ state: 'interrupted', interrupted: true })
+    expect(summary!.actions).toContain('resume')
+    expect(app.ctx.store.jobs.get(plan.jobId)!.state).toBe('running')
     await call('jobs.resume', { jobId: plan.jobId })
     expect((await app.ctx.engine.settled(plan.jobId)).state).toBe('done')
     expect(existsSync(app.ctx.paths.dbFile)).toBe(true)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { inputSummary, outcomeKey, rowErrorKey, rowNote } from '../../src-renderer/src/rows/row-text'
 import { id as idMessages } from '../../src-renderer/src/i18n/id'
 import { en as enMessages } from '../../src-renderer/src/i18n/en'
-import { availableActions } from '../../src-renderer/src/jobs/job-actions'
+import { toolbarActions } from '../../src-renderer/src/jobs/job-actions'
 import { hashOf, parseHash } from '../../src-renderer/src/stores/navigation'
 
 describe('inputSummary', () => {
@@ -25,18 +25,11 @@ describe('outcomeKey', () => {
   })
 })
 
-describe('availableActions', () => {
-  const counts = { total: 10, pending: 0, inFlight: 0, done: 8, failed: 1, uncertain: 1, charged: 8, costPoints: 3200, outcomes: {} }
-  it('a running job can only be paused or cancelled', () => {
-    expect(availableActions({ state: 'running', counts })).toEqual(['pause', 'cancel'])
-  })
-  it('a finished job offers retrying failed rows and (with its warning) re-sending uncertain ones', () => {
-    expect(availableActions({ state: 'done', counts })).toEqual(['retryFailed', 'resendUncertain'])
-    expect(availableActions({ state: 'done', counts: { ...counts, failed: 0, uncertain: 0 } })).toEqual([])
-  })
-  it('paused resumes; blocked resumes from its own notice', () => {
-    expect(availableActions({ state: 'paused', counts: { ...counts, failed: 0, uncertain: 0 } })).toEqual(['resume', 'cancel'])
-    expect(availableActions({ state: 'blocked', counts: { ...counts, failed: 0, uncertain: 0 } })).toEqual(['cancel'])
+describe('toolbarActions', () => {
+  it('shows only what the engine allows, placing resume of a blocked job in its notice and export in its panel', () => {
+    expect(toolbarActions({ state: 'running', actions: ['pause', 'cancel', 'export'] })).toEqual(['pause', 'cancel'])
+    expect(toolbarActions({ state: 'blocked', actions: ['resume', 'pause', 'cancel', 'export'] })).toEqual(['pause', 'cancel'])
+    expect(toolbarActions({ state: 'cancelled', actions: ['export'] })).toEqual([])
   })
 })
 

@@ -16,7 +16,8 @@ export function register(program: Command): void {
   for (const [name, description] of [
     ['resume', 'Continue a paused, blocked or interrupted job (after a top-up, a crash, a new month)'],
     ['retry-failed', 'Run only the failed rows of a job again, as a new attempt in the same job'],
-    ['cancel', 'Cancel a job; what is done is kept'],
+    ['pause', 'Pause a job (also one another rekap process or the app is running: it stops within a second)'],
+    ['cancel', 'Cancel a job; what is done is kept (a job another process runs is asked to stop)'],
   ] as const) {
     const cmd = program
       .command(name)
@@ -24,7 +25,7 @@ export function register(program: Command): void {
       .argument('<job>', 'job id (a unique prefix is enough)')
       .option('--db <file>', 'rekap data file')
       .option('--json', 'print one JSON summary')
-    if (name !== 'cancel') {
+    if (name !== 'cancel' && name !== 'pause') {
       cmd
         .option('--out <report>', 'write the report when the job ends')
         .option('--key <key>', 'API key (or REKAP_API_KEY)')

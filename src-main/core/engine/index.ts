@@ -13,15 +13,21 @@ import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
 import { cellText } from '../jobs/row-checks'
 import type { JobSettings } from '../model/job-settings'
 import type { JobPlanView, ProgressView, SheetPreview, PlanProblem } from '../../contract/ipc'
-import { progressView, rowView, summaryView } from './views'
-import type { DirectoryPlanRequest, Engine, PlanRequest, StateChange, UsageView } from './types'
+import { progressView, rowView, summaryView, type Ownership } from './views'
+import { availableActions, whyNot, type JobAction, type JobFacts } from '../model/job-actions'
+import { HEARTBEAT_MS, judgeLease, type LeaseEnv, type OwnerIdentity } from '../model/lease-rules'
+import { ActionRefusedError, JobOwnedError } from './action-errors'
+import { newOwnerIdentity, processAlive } from './owner-identity'
+import type { JobRecord } from '../store'
+import type { DirectoryPlanRequest, Engine, JobLimits, PlanRequest, StateChange, UsageView } from './types'
 import { loadRegionTree } from '../regions/region-tree'
 import { AccountHits } from '../jobs/account-hits'
 import { accountOf } from './account-id'
 
-export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView } from './types'
+export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits } from './types'
 export { accountOf } from './account-id'
 export { PlanError } from '../jobs/planner'
+export { ActionRefusedError, JobOwnedError } from './action-errors'
 
 /** Where a job's requests go. `source` labels cached records ('sandbox' or the service host). */
 export interface ServiceTarget {
@@ -42,6 +48,10 @@ export interface EngineOptions {
   progressIntervalMs?: number
   random?: () => number
   maxRows?: number
+  /** who this engine is in job leases (default: this process, a fresh instance id) */
+  owner?: OwnerIdentity
+  /** is a process of this host alive (default: kill(pid, 0) + /proc start time) */
+  processAlive?: (pid: number, startedAt: number) => boolean
 }
 
 const TYPICAL_LATENCY_MS: Record<Product, number> = { 'face-match': 800, hospitals: 150, schools: 150, regional: 150 }
@@ -57,6 +67,9 @@ export function createEngine(opts: EngineOptions): Engine {
   const pendingEmit = new Map<string, ReturnType<typeof setTimeout>>()
   const interval = opts.progressIntervalMs ?? 250
   const now = (): number => ctx.clock.now()
+  const me = opts.owner ?? newOwnerIdentity()
+  const leaseEnv = (): LeaseEnv => ({ now: now(), processAlive: opts.processAlive ?? processAlive })
+  const heartbeats = new Map<string, ReturnType<typeof setInterval>>()
 
   const job = (id: string) => {
     const j = store.jobs.get(id)
@@ -64,10 +77,109 @@ export function createEngine(opts: EngineOptions): Engine {
     return j
   }
 
+  /** Who owns the job (seen from this engine) and what may be done to it now. */
+  function ownership(j: JobRecord, counts: JobFacts['counts']): Ownership {
+    const lease = store.leases.get(j.id) ?? null
+    const holder = judgeLease(lease, me, leaseEnv())
+    const facts: JobFacts = { state: j.state, holder, counts, paid: PRICE_POINTS[KIND_PRODUCT[j.kind]] > 0 }
+    return { holder, lease, actions: availableActions(facts) }
+  }
+
+  function factsOf(j: JobRecord): { facts: JobFacts; lease: ReturnType<Store['leases']['get']> } {
+    const lease = store.leases.get(j.id)
+    const holder = judgeLease(lease, me, leaseEnv())
+    return { facts: { state: j.state, holder, counts: store.rows.counts(j.id), paid: PRICE_POINTS[KIND_PRODUCT[j.kind]] > 0 }, lease }
+  }
+
+  /** The one gate every action passes BEFORE anything in the store changes. */
+  function assertAllowed(jobId: string, action: JobAction): { j: JobRecord; facts: JobFacts } {
+    const j = job(jobId)
+    const { facts, lease } = factsOf(j)
+    const why = whyNot(action, facts, jobId)
+    if (why === null) return { j, facts }
+    if (facts.holder === 'live' && lease && ['start', 'resume', 'retryFailed', 'resendUncertain'].includes(action)) {
+      throw new JobOwnedError(jobId, action, lease)
+    }
+    throw new ActionRefusedError(jobId, action, why)
+  }
+
+  /**
+   * Takes the job's lease. The new owner's first act: rows a dead (or absent) owner left in
+   * flight are recovered — free ones back to pending, paid ones uncertain (they may be charged).
+   */
+  function takeOwnership(jobId: string, action: JobAction): void {
+    const got = store.leases.acquire(jobId, me, leaseEnv())
+    if (!got.ok) throw new JobOwnedError(jobId, action, got.owner)
+    if (got.previous === 'self') return
+    const j = job(jobId)
+    const paid = PRICE_POINTS[KIND_PRODUCT[j.kind]] > 0
+    const n = store.rows.recoverInFlight(jobId, paid)
+    if (n) ctx.logger.log('warn', `job ${jobId}: ${n} row(s) left in flight by a process that died are now ${paid ? 'uncertain' : 'pending'}`)
+  }
+
+  /** Work between taking the lease and starting the runner: on an error the lease is given back. */
+  function whileOwned(jobId: string, fn: () => void): void {
+    try {
+      fn()
+    } catch (err) {
+      releaseOwnership(jobId)
+      throw err
+    }
+  }
+
+  function applyLimits(jobId: string, o: JobLimits): void {
+    if (o.budgetRp === undefined && o.balanceRp === undefined) return
+    const j = job(jobId)
+    const settings = {
+      ...j.settings,
+      ...(o.budgetRp !== undefined ? { budgetRp: o.budgetRp } : {}),
+      ...(o.balanceRp !== undefined ? { balanceRp: o.balanceRp } : {}),
+    }
+    store.jobs.update(jobId, { settings }, now())
+  }
+
+  function releaseOwnership(jobId: string): void {
+    const hb = heartbeats.get(jobId)
+    if (hb) (clearInterval(hb), heartbeats.delete(jobId))
+    store.leases.release(jobId, me)
+  }
+
+  /** While a runner works: renew the lease and obey a pause/cancel another process asked for. */
+  function startHeartbeat(jobId: string, runner: JobRunner): void {
+    let obeyed: string | null = null
+    const hb = setInterval(() => {
+      try {
+        const lease = store.leases.heartbeat(jobId, me, now())
+        if (!lease) {
+          ctx.logger.log('error', `job ${jobId}: this process no longer owns the job; stopping`)
+          runner.stop({ kind: 'pause' })
+          return
+        }
+        if (lease.request && lease.request !== obeyed) {
+          obeyed = lease.request
+          stopLocally(jobId, lease.request)
+        }
+      } catch (err) {
+        ctx.logger.log('warn', `job ${jobId}: heartbeat failed: ${(err as Error).message}`)
+      }
+    }, HEARTBEAT_MS)
+    hb.unref?.()
+    heartbeats.set(jobId, hb)
+  }
+
+  /** Pause or cancel a job this engine runs: no new request starts; those in flight finish and are recorded. */
+  function stopLocally(jobId: string, what: 'pause' | 'cancel'): void {
+    runners.get(jobId)?.runner.stop({ kind: what })
+    const cur = store.jobs.get(jobId)!.state
+    if (what === 'pause' && (cur === 'running' || cur === 'blocked')) transition(jobId, 'paused', { reason: 'user' })
+    if (what === 'cancel' && cur !== 'done' && cur !== 'cancelled') transition(jobId, 'cancelled', { reason: 'user' })
+  }
+
   function snapshot(jobId: string): ProgressView {
     const j = job(jobId)
     const r = runners.get(jobId)?.runner
-    return progressView(j, store.rows.counts(jobId), { ratePerSec: r?.ratePerSec() ?? 0, now: now() })
+    const counts = store.rows.counts(jobId)
+    return progressView(j, counts, { ratePerSec: r?.ratePerSec() ?? 0, now: now() }, ownership(j, counts))
   }
 
   /** How long the last snapshot of each job took: big jobs are counted less often. */
@@ -93,7 +205,7 @@ export function createEngine(opts: EngineOptions): Engine {
     for (const l of progressListeners) l(p)
   }
 
-  function transition(jobId: string, to: ProgressView['state'], o: Parameters<Store['jobs']['transition']>[3] = {}): void {
+  function transition(jobId: string, to: JobRecord['state'], o: Parameters<Store['jobs']['transition']>[3] = {}): void {
     const j = store.jobs.transition(jobId, to, now(), o)
     const change: StateChange = { jobId, state: j.state, blockedReason: j.blockedReason, detail: j.stateDetail }
     for (const l of stateListeners) l(change)
@@ -166,12 +278,23 @@ export function createEngine(opts: EngineOptions): Engine {
     return hits
   }
 
-  async function startRunner(jobId: string): Promise<ProgressView> {
+  /** Waits for this engine's previous runner of the job (stopping, requests finishing) to end. */
+  async function previousRunnerEnded(jobId: string): Promise<void> {
     const existing = runners.get(jobId)
-    if (existing && !existing.runner.stopping) return snapshot(jobId)
     if (existing) await existing.done
+  }
+
+  /** Runs a job this engine owns (the caller took the lease). */
+  async function startRunner(jobId: string): Promise<ProgressView> {
     const j = job(jobId)
-    const { client, target } = await clientFor(j.settings, j.kind)
+    let client: ServiceClient
+    let target: ServiceTarget
+    try {
+      ;({ client, target } = await clientFor(j.settings, j.kind))
+    } catch (err) {
+      releaseOwnership(jobId)
+      throw err
+    }
     const product = KIND_PRODUCT[j.kind]
     if (j.state !== 'running') transition(jobId, 'running', { reason: j.state === 'done' ? 'reopened' : undefined })
     const account = accountOf(target)
@@ -190,6 +313,7 @@ export function createEngine(opts: EngineOptions): Engine {
       onRowSettled: () => emitProgress(jobId),
     })
     const startedAt = now()
+    startHeartbeat(jobId, runner)
     const done = runner
       .run()
       .then((stop) => {
@@ -212,6 +336,7 @@ export function createEngine(opts: EngineOptions): Engine {
       .finally(() => {
         hits.release()
         if (runners.get(jobId)?.runner === runner) runners.delete(jobId)
+        releaseOwnership(jobId)
       })
     runners.set(jobId, { runner, done })
     return snapshot(jobId)
@@ -304,23 +429,14 @@ export function createEngine(opts: EngineOptions): Engine {
     },
 
     async start(jobId, o = {}) {
-      const j = job(jobId)
-      if (o.budgetRp !== undefined || o.balanceRp !== undefined) {
-        store.jobs.update(
-          jobId,
-          {
-            settings: {
-              ...j.settings,
-              ...(o.budgetRp !== undefined ? { budgetRp: o.budgetRp } : {}),
-              ...(o.balanceRp !== undefined ? { balanceRp: o.balanceRp } : {}),
-            },
-          },
-          now(),
-        )
-      }
-      if (j.state === 'draft') transition(jobId, 'ready')
-      if (j.state === 'cancelled') throw new PlanError(`job ${jobId} was cancelled; start a new one`)
-      if (j.state === 'done' && store.rows.counts(jobId).pending === 0) return snapshot(jobId)
+      await previousRunnerEnded(jobId)
+      const action: JobAction = ['draft', 'ready'].includes(job(jobId).state) ? 'start' : 'resume'
+      const { j } = assertAllowed(jobId, action)
+      takeOwnership(jobId, action)
+      whileOwned(jobId, () => {
+        applyLimits(jobId, o)
+        if (j.state === 'draft') transition(jobId, 'ready')
+      })
       return startRunner(jobId)
     },
 
@@ -330,37 +446,44 @@ export function createEngine(opts: EngineOptions): Engine {
     },
 
     async pause(jobId) {
-      const r = runners.get(jobId)
-      if (r) {
-        r.runner.stop({ kind: 'pause' })
-        // The state changes now (no new request starts); requests in flight finish and are recorded.
-        if (store.jobs.get(jobId)!.state === 'running') transition(jobId, 'paused', { reason: 'user' })
-      } else if (store.jobs.get(jobId)?.state === 'blocked') transition(jobId, 'paused', { reason: 'user' })
-      return snapshot(jobId)
+      return stopOrAsk(jobId, 'pause')
     },
 
     async cancel(jobId) {
-      const r = runners.get(jobId)
-      r?.runner.stop({ kind: 'cancel' })
-      const cur = job(jobId).state
-      if (cur !== 'done' && cur !== 'cancelled') transition(jobId, 'cancelled', { reason: 'user' })
-      return snapshot(jobId)
+      return stopOrAsk(jobId, 'cancel')
     },
 
-    async retryFailed(jobId) {
-      const r = runners.get(jobId)
-      if (r) await r.done
-      const n = store.rows.resetFailed(jobId)
-      store.jobs.bumpAttempt(jobId)
-      ctx.logger.log('info', `job ${jobId}: ${n} failed rows back in line`)
+    async retryFailed(jobId, o = {}) {
+      await previousRunnerEnded(jobId)
+      assertAllowed(jobId, 'retryFailed')
+      takeOwnership(jobId, 'retryFailed')
+      whileOwned(jobId, () => {
+        applyLimits(jobId, o)
+        const n = store.rows.resetFailed(jobId)
+        store.jobs.bumpAttempt(jobId)
+        ctx.logger.log('info', `job ${jobId}: ${n} failed rows back in line`)
+      })
       return startRunner(jobId)
     },
 
-    async resendUncertain(jobId) {
-      const r = runners.get(jobId)
-      if (r) await r.done
-      store.rows.resendUncertain(jobId)
+    async resendUncertain(jobId, o = {}) {
+      await previousRunnerEnded(jobId)
+      assertAllowed(jobId, 'resendUncertain')
+      takeOwnership(jobId, 'resendUncertain')
+      whileOwned(jobId, () => {
+        applyLimits(jobId, o)
+        store.rows.resendUncertain(jobId)
+      })
       return startRunner(jobId)
+    },
+
+    actions(jobId) {
+      const j = job(jobId)
+      return ownership(j, store.rows.counts(jobId)).actions
+    },
+
+    assertAllowed(jobId, action) {
+      assertAllowed(jobId, action)
     },
 
     progress: snapshot,
@@ -378,7 +501,10 @@ export function createEngine(opts: EngineOptions): Engine {
     },
 
     listJobs() {
-      return store.jobs.list().map((j) => summaryView(j, store.rows.counts(j.id)))
+      return store.jobs.list().map((j) => {
+        const counts = store.rows.counts(j.id)
+        return summaryView(j, counts, ownership(j, counts))
+      })
     },
 
     rows(jobId, offset, limit, filter?: RowFilter) {
@@ -399,26 +525,53 @@ export function createEngine(opts: EngineOptions): Engine {
       return () => stateListeners.delete(l)
     },
 
-    recoverInterrupted() {
-      const recovered: string[] = []
-      for (const j of store.jobs.list()) {
-        if (j.state !== 'running' || runners.has(j.id)) continue
-        const paid = PRICE_POINTS[KIND_PRODUCT[j.kind]] > 0
-        store.db.transaction(() => {
-          store.rows.recoverInFlight(j.id, paid)
-          store.jobs.transition(j.id, 'paused', now(), { reason: 'interrupted', detail: 'interrupted' })
-        })()
-        recovered.push(j.id)
-      }
-      return recovered
+    interruptedJobs() {
+      return store.jobs
+        .list()
+        .filter((j) => j.state === 'running' && ['none', 'dead'].includes(judgeLease(store.leases.get(j.id), me, leaseEnv())))
+        .map((j) => j.id)
     },
 
     async close() {
       for (const { runner } of runners.values()) runner.stop({ kind: 'pause' })
       await Promise.all([...runners.values()].map((r) => r.done))
       for (const t of pendingEmit.values()) clearTimeout(t)
+      for (const id of [...heartbeats.keys()]) releaseOwnership(id)
     },
   }
+
+  /**
+   * Pause/cancel from anywhere. This engine's own runner stops at once; a job another live
+   * process runs gets a request its owner obeys within a heartbeat; a job nobody runs is
+   * changed directly, by briefly owning it (so its orphaned in-flight rows are recovered first).
+   */
+  async function stopOrAsk(jobId: string, what: 'pause' | 'cancel'): Promise<ProgressView> {
+    const { facts } = assertAllowed(jobId, what)
+    if (runners.has(jobId)) {
+      stopLocally(jobId, what)
+      return snapshot(jobId)
+    }
+    if (facts.holder === 'live') {
+      const lease = store.leases.get(jobId)
+      if (lease && store.leases.request(jobId, lease.ownerId, what, now())) return snapshot(jobId)
+    }
+    const got = store.leases.acquire(jobId, me, leaseEnv())
+    if (!got.ok) {
+      // the owner changed between the check and now: ask the new one
+      store.leases.request(jobId, got.owner.ownerId, what, now())
+      return snapshot(jobId)
+    }
+    try {
+      if (got.previous !== 'self') store.rows.recoverInFlight(jobId, facts.paid)
+      const cur = job(jobId).state
+      if (what === 'pause' && (cur === 'running' || cur === 'blocked')) transition(jobId, 'paused', { reason: 'user' })
+      if (what === 'cancel' && cur !== 'done' && cur !== 'cancelled') transition(jobId, 'cancelled', { reason: 'user' })
+    } finally {
+      if (!runners.has(jobId)) releaseOwnership(jobId)
+    }
+    return snapshot(jobId)
+  }
+
   return engine
 }
 

@@ -12,6 +12,7 @@ import type {
 } from '../../contract/ipc'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
+import type { JobAction } from '../jobs/job-actions'
 import type { RowFilter } from '../store'
 
 export interface PlanRequest {
@@ -28,6 +29,12 @@ export interface PlanRequest {
 export interface DirectoryPlanRequest {
   query: DirectoryQuery
   settings: JobSettings
+}
+
+/** A new budget or a stated balance (after a top-up), kept in the job's settings when it (re)starts. */
+export interface JobLimits {
+  budgetRp?: number | null
+  balanceRp?: number | null
 }
 
 export interface StateChange {
@@ -52,16 +59,19 @@ export interface Engine {
   /** A directory sync job (hospital-directory / school-directory) from filters, `ready`. */
   planDirectory(req: DirectoryPlanRequest): Promise<JobPlanView>
   /** Starts or resumes a job in the background; returns at once with the first snapshot. */
-  start(jobId: string, opts?: { budgetRp?: number | null; balanceRp?: number | null }): Promise<ProgressView>
+  start(jobId: string, opts?: JobLimits): Promise<ProgressView>
   /** Resolves when the job's runner stops: done, blocked, paused or cancelled. */
   settled(jobId: string): Promise<ProgressView>
-  /** Stops sending new requests at once; requests in flight finish and are recorded. */
+  /**
+   * Stops sending new requests at once; requests in flight finish and are recorded. If another
+   * process owns the job this is a request it obeys within a second; if nobody does, it applies directly.
+   */
   pause(jobId: string): Promise<ProgressView>
   cancel(jobId: string): Promise<ProgressView>
   /** Failed rows go back to pending and the job runs again as a new attempt. */
-  retryFailed(jobId: string): Promise<ProgressView>
+  retryFailed(jobId: string, opts?: JobLimits): Promise<ProgressView>
   /** The user accepts that uncertain paid rows may be charged twice; they are re-sent. */
-  resendUncertain(jobId: string): Promise<ProgressView>
+  resendUncertain(jobId: string, opts?: JobLimits): Promise<ProgressView>
   progress(jobId: string): ProgressView
   /** Hits used this month by the account these settings talk to, against the plans' quotas. */
   usage(account: string, settings: JobSettings): UsageView
@@ -73,7 +83,11 @@ export interface Engine {
   onProgress(listener: (p: ProgressView) => void): () => void
   /** Every state transition, after it is written to the store. */
   onState(listener: (s: StateChange) => void): () => void
-  /** At launch: jobs left `running` by a dead process become paused('interrupted'). */
-  recoverInterrupted(): string[]
+  /** Jobs the store says are running but no live process owns (shown `interrupted`); nothing is changed. */
+  interruptedJobs(): string[]
+  /** The actions legal now for a job (core/jobs/job-actions.ts), as the CLI and the renderer offer them. */
+  actions(jobId: string): JobAction[]
+  /** Throws ActionRefusedError (JobOwnedError if another process owns it) unless `action` is legal now. */
+  assertAllowed(jobId: string, action: JobAction): void
   close(): Promise<void>
 }

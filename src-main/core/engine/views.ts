@@ -1,6 +1,25 @@
 import type { JobRecord, RowCounts, JobRow, RowResult } from '../store'
-import type { CountsView, JobSummaryView, ProgressView, RowView } from '../../contract/ipc'
+import type { CountsView, JobOwnerView, JobStateView, JobSummaryView, ProgressView, RowView } from '../../contract/ipc'
+import type { JobAction } from '../jobs/job-actions'
+import { isInterrupted, type Lease, type LeaseHolder } from '../jobs/lease-rules'
 import { labelFor } from './outcome-label'
+
+/** Who owns a job and what may be done to it now, as the engine judged it for a view. */
+export interface Ownership {
+  holder: LeaseHolder
+  lease: Lease | null
+  actions: JobAction[]
+}
+
+/** The state a user sees: `running` with no live owner is shown as `interrupted`. */
+export function stateView(job: JobRecord, o: Ownership): JobStateView {
+  return isInterrupted(job.state, o.holder) ? 'interrupted' : job.state
+}
+
+function ownerView(o: Ownership): JobOwnerView | null {
+  if (!o.lease || (o.holder !== 'self' && o.holder !== 'live')) return null
+  return { pid: o.lease.pid, host: o.lease.host, since: o.lease.acquiredAt, self: o.holder === 'self', request: o.lease.request }
+}
 
 /** Store records -> the contract's views. Pure. */
 export function countsView(c: RowCounts): CountsView {
@@ -20,13 +39,14 @@ export function countsView(c: RowCounts): CountsView {
 export function progressView(
   job: JobRecord,
   counts: RowCounts,
-  live: { ratePerSec: number; now: number; interrupted?: boolean },
+  live: { ratePerSec: number; now: number },
+  own: Ownership,
 ): ProgressView {
   const remaining = counts.pending + counts.inFlight
   return {
     jobId: job.id,
     kind: job.kind,
-    state: job.state,
+    state: stateView(job, own),
     blockedReason: job.blockedReason,
     stateDetail: job.stateDetail,
     counts: countsView(counts),
@@ -36,21 +56,25 @@ export function progressView(
     budgetRp: job.settings.budgetRp,
     balanceRp: job.settings.balanceRp === null ? null : Math.max(0, job.settings.balanceRp - counts.costPoints),
     at: live.now,
+    actions: own.actions,
+    owner: ownerView(own),
   }
 }
 
-export function summaryView(job: JobRecord, counts: RowCounts): JobSummaryView {
+export function summaryView(job: JobRecord, counts: RowCounts, own: Ownership): JobSummaryView {
+  const state = stateView(job, own)
   return {
     id: job.id,
     kind: job.kind,
-    state: job.state,
+    state,
     blockedReason: job.blockedReason,
     inputName: job.inputName,
     createdAt: job.createdAt,
     finishedAt: job.finishedAt,
     counts: countsView(counts),
-    interrupted: job.state === 'paused' && job.stateDetail === 'interrupted',
+    interrupted: state === 'interrupted',
     sandbox: job.settings.sandbox,
+    actions: own.actions,
   }
 }
 

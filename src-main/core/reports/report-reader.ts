@@ -1,15 +1,4 @@
-import {
-  openDatabase,
-  JobsRepo,
-  RowsRepo,
-  UsageRepo,
-  DirectoryCache,
-  SettingsRepo,
-  ReviewRepo,
-  RowMarksRepo,
-  StoreMetaRepo,
-  type Store,
-} from '../store'
+import { openDatabase, storeOver, type Store } from '../store'
 
 /**
  * A report reads through its own read-only connection to the store's file. Its row iterator
@@ -24,20 +13,8 @@ export function openReportReader(store: Store): Store {
   if (store.file === ':memory:' || store.file === '') return { ...store, close: () => {} }
   const db = openDatabase(store.file, { readonly: true })
   db.exec('BEGIN')
-  return {
-    file: store.file,
-    db,
-    jobs: new JobsRepo(db),
-    rows: new RowsRepo(db),
-    usage: new UsageRepo(db),
-    cache: new DirectoryCache(db),
-    settings: new SettingsRepo(db),
-    review: new ReviewRepo(db),
-    marks: new RowMarksRepo(db),
-    meta: new StoreMetaRepo(db),
-    close: () => {
-      if (db.inTransaction) db.exec('COMMIT')
-      db.close()
-    },
-  }
+  return storeOver(db, store.file, () => {
+    if (db.inTransaction) db.exec('COMMIT')
+    db.close()
+  })
 }

@@ -7,6 +7,7 @@ import { SettingsRepo } from './settings-repo'
 import { ReviewRepo } from './review-repo'
 import { RowMarksRepo } from './row-marks-repo'
 import { StoreMetaRepo } from './store-meta-repo'
+import { LeasesRepo } from './leases-repo'
 
 export * from './jobs-repo'
 export * from './rows-repo'
@@ -16,6 +17,7 @@ export * from './settings-repo'
 export * from './review-repo'
 export * from './row-marks-repo'
 export * from './store-meta-repo'
+export * from './leases-repo'
 export { openDatabase, schemaVersion, type Db } from './database'
 
 /** rekap's local store: one SQLite file holding jobs, results, money, the directory cache. */
@@ -30,11 +32,17 @@ export interface Store {
   review: ReviewRepo
   marks: RowMarksRepo
   meta: StoreMetaRepo
+  leases: LeasesRepo
   close(): void
 }
 
 export function openStore(file: string): Store {
   const db = openDatabase(file)
+  return storeOver(db, file, () => db.close())
+}
+
+/** The repositories over an open connection (the engine's, or a report's read-only one). */
+export function storeOver(db: Db, file: string, close: () => void): Store {
   return {
     file,
     db,
@@ -46,6 +54,7 @@ export function openStore(file: string): Store {
     review: new ReviewRepo(db),
     marks: new RowMarksRepo(db),
     meta: new StoreMetaRepo(db),
-    close: () => db.close(),
+    leases: new LeasesRepo(db),
+    close,
   }
 }

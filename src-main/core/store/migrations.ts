@@ -239,6 +239,26 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX job_rows_unit_key ON job_rows(unit_key);
     `,
   },
+  {
+    version: 4,
+    name: 'job leases: one owner per running job, pause/cancel requests to it',
+    sql: `
+      -- One row per job that a process is running (deleted when it stops). owner_id is
+      -- host + pid + process start time; a pause/cancel from another process is a request here.
+      CREATE TABLE job_leases (
+        job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+        owner_id TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        process_started_at INTEGER NOT NULL,
+        acquired_at INTEGER NOT NULL,
+        heartbeat_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        request TEXT CHECK (request IN ('pause', 'cancel')),
+        requested_at INTEGER
+      );
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -49,6 +49,7 @@ export const en: Messages = {
     draft: 'Draft',
     ready: 'Ready',
     running: 'Running',
+    interrupted: 'Interrupted',
     paused: 'Paused',
     blocked: 'Blocked',
     done: 'Done',

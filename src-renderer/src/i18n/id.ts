@@ -53,6 +53,7 @@ export const id = {
     draft: 'Draf',
     ready: 'Siap',
     running: 'Berjalan',
+    interrupted: 'Terhenti',
     paused: 'Dijeda',
     blocked: 'Tertahan',
     done: 'Selesai',

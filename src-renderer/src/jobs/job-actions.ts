@@ -1,33 +1,12 @@
-import type { ProgressView } from '../../../src-main/contract/ipc'
+import type { JobActionView, ProgressView } from '../../../src-main/contract/ipc'
 
-export type JobAction = 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed' | 'resendUncertain'
+export type JobAction = JobActionView
 
 /**
- * Which buttons a job shows, from its state and counts. Blocked jobs resume from the blocked
- * notice (it explains what to fix first), so "resume" is not offered twice.
+ * The buttons of a job's toolbar. Which actions are legal is the engine's decision (it sends
+ * them in the job's view); this only places them: a blocked job's resume sits in the blocked
+ * notice (which says what to fix first), export has its own panel.
  */
-export function availableActions(p: Pick<ProgressView, 'state' | 'counts'>): JobAction[] {
-  const out: JobAction[] = []
-  switch (p.state) {
-    case 'draft':
-    case 'ready':
-      out.push('start', 'cancel')
-      break
-    case 'running':
-      out.push('pause', 'cancel')
-      break
-    case 'paused':
-      out.push('resume', 'cancel')
-      break
-    case 'blocked':
-      out.push('cancel')
-      break
-    case 'done':
-    case 'cancelled':
-      break
-  }
-  const idle = p.state !== 'running'
-  if (idle && p.counts.failed > 0) out.push('retryFailed')
-  if (idle && p.counts.uncertain > 0) out.push('resendUncertain')
-  return out
+export function toolbarActions(p: Pick<ProgressView, 'state' | 'actions'>): JobAction[] {
+  return p.actions.filter((a) => a !== 'export' && !(a === 'resume' && p.state === 'blocked'))
 }

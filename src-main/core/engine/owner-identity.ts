@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { randomUUID } from 'node:crypto'
+import { ownerIdOf, type OwnerIdentity } from '../jobs/lease-rules'
+
+/** This process's start time (ms since epoch): with host and pid it names a process uniquely. */
+export const PROCESS_STARTED_AT = Math.round(performance.timeOrigin)
+
+/** The identity an engine writes into the leases it takes (one per engine instance). */
+export function newOwnerIdentity(): OwnerIdentity {
+  const host = hostname()
+  return { ownerId: ownerIdOf(host, process.pid, PROCESS_STARTED_AT, randomUUID().slice(0, 8)), host, pid: process.pid, processStartedAt: PROCESS_STARTED_AT }
+}
+
+/**
+ * Is the process (pid, started at) still running on this host? kill(pid, 0) answers for the pid;
+ * on Linux /proc also gives its start time, so a pid the OS gave to another program is not
+ * mistaken for the owner.
+ */
+export function processAlive(pid: number, processStartedAt: number): boolean {
+  if (pid === process.pid) return processStartedAt === PROCESS_STARTED_AT
+  try {
+    process.kill(pid, 0)
+  } catch (err) {
+    // EPERM: it exists but belongs to another user
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  const started = linuxStartTime(pid)
+  return started === null || Math.abs(started - processStartedAt) < 5_000
+}
+
+let bootTimeMs: number | null | undefined
+function linuxStartTime(pid: number): number | null {
+  try {
+    if (bootTimeMs === undefined) {
+      const btime = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))
+      bootTimeMs = btime ? Number(btime[1]) * 1000 : null
+    }
+    if (bootTimeMs === null) return null
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // fields after the command name "(...)": state is field 3, starttime field 22 (clock ticks, USER_HZ = 100)
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(rest[19])
+    return Number.isFinite(ticks) ? bootTimeMs + ticks * 10 : null
+  } catch {
+    return null
+  }
+}
