@@ -154,7 +154,7 @@ export interface JobPlanView {
 
 /** 'interrupted' is derived: the store says running but no live process owns the job (it died) */
 export type JobStateView = 'draft' | 'ready' | 'running' | 'interrupted' | 'paused' | 'blocked' | 'done' | 'cancelled'
-/** What may be done to a job now (core/jobs/job-actions.ts decides; the renderer only shows these) */
+/** What may be done to a job now (core/model/job-actions.ts decides; the renderer only shows these) */
 export type JobActionView = 'start' | 'resume' | 'pause' | 'cancel' | 'retryFailed' | 'resendUncertain' | 'export'
 
 /** The process running a job (its lease), when one does */

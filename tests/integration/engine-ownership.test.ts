@@ -8,7 +8,7 @@ import { makeTempDir } from '../helpers/temp-dir'
 import { dumpStore } from '../helpers/store-dump'
 import { createEngine, ActionRefusedError, JobOwnedError } from '../../src-main/core/engine'
 import { defaultContext } from '../../src-main/core/context'
-import { leaseFor } from '../../src-main/core/jobs/lease-rules'
+import { leaseFor } from '../../src-main/core/model/lease-rules'
 
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess

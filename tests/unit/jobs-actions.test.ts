@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { availableActions, whyNot, type JobFacts } from '../../src-main/core/jobs/job-actions'
-import { describeOwner, isInterrupted, judgeLease, leaseFor, LEASE_TTL_MS, STALE_SAME_HOST_MS, type OwnerIdentity } from '../../src-main/core/jobs/lease-rules'
+import { availableActions, whyNot, type JobFacts } from '../../src-main/core/model/job-actions'
+import { describeOwner, isInterrupted, judgeLease, leaseFor, LEASE_TTL_MS, STALE_SAME_HOST_MS, type OwnerIdentity } from '../../src-main/core/model/lease-rules'
 
 const counts = { pending: 0, inFlight: 0, failed: 2, uncertain: 1, done: 7 }
 const facts = (o: Partial<JobFacts>): JobFacts => ({ state: 'done', holder: 'none', counts, paid: true, ...o })

@@ -1,5 +1,5 @@
-import type { JobAction } from '../jobs/job-actions'
-import { describeOwner, type Lease } from '../jobs/lease-rules'
+import type { JobAction } from '../model/job-actions'
+import { describeOwner, type Lease } from '../model/lease-rules'
 
 /** An action that is not legal now; thrown before anything in the store changed. */
 export class ActionRefusedError extends Error {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { randomUUID } from 'node:crypto'
-import { ownerIdOf, type OwnerIdentity } from '../jobs/lease-rules'
+import { ownerIdOf, type OwnerIdentity } from '../model/lease-rules'
 
 /** This process's start time (ms since epoch): with host and pid it names a process uniquely. */
 export const PROCESS_STARTED_AT = Math.round(performance.timeOrigin)

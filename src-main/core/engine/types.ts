@@ -12,7 +12,7 @@ import type {
 } from '../../contract/ipc'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
-import type { JobAction } from '../jobs/job-actions'
+import type { JobAction } from '../model/job-actions'
 import type { RowFilter } from '../store'
 
 export interface PlanRequest {
@@ -85,7 +85,7 @@ export interface Engine {
   onState(listener: (s: StateChange) => void): () => void
   /** Jobs the store says are running but no live process owns (shown `interrupted`); nothing is changed. */
   interruptedJobs(): string[]
-  /** The actions legal now for a job (core/jobs/job-actions.ts), as the CLI and the renderer offer them. */
+  /** The actions legal now for a job (core/model/job-actions.ts), as the CLI and the renderer offer them. */
   actions(jobId: string): JobAction[]
   /** Throws ActionRefusedError (JobOwnedError if another process owns it) unless `action` is legal now. */
   assertAllowed(jobId: string, action: JobAction): void

@@ -1,7 +1,7 @@
 import type { JobRecord, RowCounts, JobRow, RowResult } from '../store'
 import type { CountsView, JobOwnerView, JobStateView, JobSummaryView, ProgressView, RowView } from '../../contract/ipc'
-import type { JobAction } from '../jobs/job-actions'
-import { isInterrupted, type Lease, type LeaseHolder } from '../jobs/lease-rules'
+import type { JobAction } from '../model/job-actions'
+import { isInterrupted, type Lease, type LeaseHolder } from '../model/lease-rules'
 import { labelFor } from './outcome-label'
 
 /** Who owns a job and what may be done to it now, as the engine judged it for a view. */

@@ -8,7 +8,7 @@ import {
   type LeaseHolder,
   type OwnerIdentity,
   type OwnerRequest,
-} from '../jobs/lease-rules'
+} from '../model/lease-rules'
 
 interface LeaseDb {
   job_id: string
