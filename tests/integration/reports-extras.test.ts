@@ -109,9 +109,9 @@ describe('thumbnails', () => {
     }
     expect(images.map((i) => [Math.floor(i.range.tl.nativeRow), Math.floor(i.range.tl.nativeCol)]).sort()).toEqual(
       [
-        [1, 10],
-        [1, 11],
-        [2, 10],
+        [1, 15],
+        [1, 16],
+        [2, 15],
       ].sort(),
     )
   })

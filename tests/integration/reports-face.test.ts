@@ -4,7 +4,11 @@ import { readFileSync, existsSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { openStore, type Store } from '../../src-main/core/store'
 import { writeJobReport } from '../../src-main/core/reports'
-import { wallClockDate } from '../../src-main/core/reports/report-time'
+import { reportZone } from '../../src-main/core/reports/time-zone'
+
+/** reports show times in Asia/Jakarta (WIB) unless told otherwise */
+const wib = reportZone('Asia/Jakarta')
+const wallClockDate = (ms: number): Date => wib.wall(ms)
 import { makeTempDir } from '../helpers/temp-dir'
 import { buildFaceJob, cellAt, FACE_HEADERS, FAKE_KEY, readBook, sheetXml, summaryMap, T0, xlsxXml } from './reports-fixtures'
 
@@ -35,14 +39,14 @@ afterAll(() => {
 
 describe('face-match report (Indonesian, default)', () => {
   it('has the summary, results and errors sheets in that order', () => {
-    expect(idBook.worksheets.map((w) => w.name)).toEqual(['Ringkasan', 'Hasil', 'Galat'])
-    expect(enBook.worksheets.map((w) => w.name)).toEqual(['Summary', 'Results', 'Errors'])
+    expect(idBook.worksheets.map((w) => w.name)).toEqual(['Ringkasan', 'Hasil', 'Galat', 'Tinjauan'])
+    expect(enBook.worksheets.map((w) => w.name)).toEqual(['Summary', 'Results', 'Errors', 'Review'])
   })
 
   it("puts the input's own columns first, then the result columns", () => {
     const ws = idBook.getWorksheet('Hasil')!
     const headers = (ws.getRow(1).values as unknown[]).slice(1)
-    expect(headers).toEqual([...FACE_HEADERS, 'Hasil', 'Skor', 'Ambang', 'Keterangan', 'Ditagih', 'Biaya (Rp)', 'Waktu', 'ID Baris'])
+    expect(headers).toEqual([...FACE_HEADERS, 'Hasil', 'Skor', 'Ambang', 'Keterangan', 'Ditagih', 'Biaya (Rp)', 'Waktu (WIB)', 'Percobaan', 'Diperlambat 429', 'Keputusan Akhir', 'Diputuskan Oleh', 'Waktu Keputusan (WIB)', 'ID Baris'])
     expect(ws.rowCount).toBe(1 + 9)
   })
 
@@ -70,7 +74,7 @@ describe('face-match report (Indonesian, default)', () => {
     const born = cellAt(ws, 2, 'Tanggal Lahir').value
     expect(born).toBeInstanceOf(Date)
     expect((born as Date).toISOString()).toBe('1990-05-17T00:00:00.000Z')
-    const time = cellAt(ws, 2, 'Waktu').value
+    const time = cellAt(ws, 2, 'Waktu (WIB)').value
     expect(time).toBeInstanceOf(Date)
     expect((time as Date).getTime()).toBe(wallClockDate(T0 + 3400).getTime())
     expect(cellAt(ws, 2, 'Ditagih').value).toBe('Ya')
@@ -197,7 +201,7 @@ describe('face-match report as CSV', () => {
     const buf = readFileSync(out)
     expect([...buf.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = buf.toString('utf8').slice(1).split('\r\n')
-    expect(lines[0]).toBe('NIK,Nama,Foto KTP,Selfie,Tanggal Lahir,Umur,Catatan,Hasil,Skor,Ambang,Keterangan,Ditagih,Biaya (Rp),Waktu,ID Baris')
+    expect(lines[0]).toBe('NIK,Nama,Foto KTP,Selfie,Tanggal Lahir,Umur,Catatan,Hasil,Skor,Ambang,Keterangan,Ditagih,Biaya (Rp),Waktu (WIB),Percobaan,Diperlambat 429,Keputusan Akhir,Diputuskan Oleh,Waktu Keputusan (WIB),ID Baris')
     expect(lines[1].startsWith('0012345678901234,Siti,foto/ktp1.jpg,foto/selfie1.jpg,1990-05-17 00:00:00,31,')).toBe(true)
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example/x"",""klik"")"`)
     expect(lines[2]).toContain("'+62 812 5555 0101")

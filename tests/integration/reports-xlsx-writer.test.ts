@@ -9,6 +9,7 @@ import { cellFor, type ColumnSpec } from '../../src-main/core/reports/column-cel
 import { openStreamingXlsxReport } from '../../src-main/core/reports/xlsx/xlsx-report'
 import { sheetPartNames } from '../../src-main/core/reports/xlsx/sheet-parts'
 import { wallClockDate } from '../../src-main/core/reports/report-time'
+import { reportZone } from '../../src-main/core/reports/time-zone'
 import { makeTempDir } from '../helpers/temp-dir'
 import { cellAt, readBook, summaryMap, T0 } from './reports-fixtures'
 
@@ -196,7 +197,7 @@ describe('face report through the streaming writer', () => {
   it('reads back every cell of a 1,000-row job: codes with zeros, numbers, dates, formula-like text', async () => {
     const out = join(tmp.dir, 'face-1000.xlsx')
     const r = await writeJobReport(store, jobId, { out, now: T0 + 3_600_000 })
-    expect(r.sheets).toEqual(['Ringkasan', 'Hasil', 'Galat'])
+    expect(r.sheets).toEqual(['Ringkasan', 'Hasil', 'Galat', 'Tinjauan'])
     const ws = (await readBook(out)).getWorksheet('Hasil')!
     expect(ws.rowCount).toBe(1001)
     for (let i = 1; i <= 1000; i++) {
@@ -213,7 +214,7 @@ describe('face report through the streaming writer', () => {
       const label = confidence >= 0.45 && confidence <= 0.55 ? 'PERLU TINJAUAN' : confidence > 0.5 ? 'COCOK' : 'TIDAK COCOK'
       expect(cellAt(ws, row, 'Hasil').value).toBe(label)
       expect(cellAt(ws, row, 'Biaya (Rp)').value).toBe(400)
-      expect(cellAt(ws, row, 'Waktu').value).toEqual(wallClockDate(T0 + i * 1000))
+      expect(cellAt(ws, row, 'Waktu (WIB)').value).toEqual(reportZone('Asia/Jakarta').wall(T0 + i * 1000))
       expect(cellAt(ws, row, 'ID Baris').value).toBe(i)
     }
   })
@@ -221,7 +222,7 @@ describe('face report through the streaming writer', () => {
   it("splits the results at the row limit and names the split in the summary", async () => {
     const out = join(tmp.dir, 'face-split.xlsx')
     const r = await writeJobReport(store, jobId, { out, now: T0 + 3_600_000, maxRowsPerSheet: 401, lang: 'en' })
-    expect(r.sheets).toEqual(['Summary', 'Results', 'Results (2)', 'Results (3)', 'Errors'])
+    expect(r.sheets).toEqual(['Summary', 'Results', 'Results (2)', 'Results (3)', 'Errors', 'Review'])
     expect(r.rows).toBe(1000)
     const book = await readBook(out)
     const notes = [...summaryMap(book.getWorksheet('Summary')!).values()].map(String)

@@ -19,7 +19,8 @@ export const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   text: '@',
   outcome: '@',
   integer: '#,##0',
-  money: '#,##0',
+  // Rupiah with the reader's own digit grouping (Rp1.250.000 in an Indonesian Excel)
+  money: '"Rp"#,##0',
   score: '0.0000',
   date: 'yyyy-mm-dd hh:mm:ss',
 }

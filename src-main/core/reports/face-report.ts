@@ -4,7 +4,11 @@ import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
 import { inputColumns } from './input-columns'
-import { inReviewBand, reportOutcome, type ReportOutcome } from './row-outcome'
+import type { ReportOutcome } from './row-outcome'
+import type { ReviewEntry } from '../store'
+import { serviceVerdict } from '../review/service-verdict'
+import { finalDecisionCells } from './final-decision'
+import { reportZone, type ReportZone } from './time-zone'
 import { reviewBandText } from './summary-sheet'
 import { photoPath, thumbnail, THUMBNAIL_PX } from './face-thumbnails'
 import { errorReason } from './error-reason'
@@ -39,6 +43,9 @@ interface FaceRowContext {
   outcome: ReportOutcome
   L: ReportLabels
   threshold: string
+  zone: ReportZone
+  /** the row's review log entries, if any */
+  review: readonly ReviewEntry[] | undefined
 }
 
 /** A result column: its header, how it is shown, and its value. Adding a column is one entry here. */
@@ -46,8 +53,10 @@ interface FaceColumn extends ColumnSpec {
   value: (c: FaceRowContext) => unknown
 }
 
-function faceResultColumns(L: ReportLabels): FaceColumn[] {
+function faceResultColumns(L: ReportLabels, zone: ReportZone): FaceColumn[] {
   const F = L.face
+  const R = L.review
+  const final = (c: FaceRowContext) => finalDecisionCells(c.outcome, c.review, c.L, c.zone)
   return [
     { header: F.result, kind: 'outcome', width: 17, value: (c) => c.L.outcomes[c.outcome] },
     { header: F.score, kind: 'score', width: 9, value: (c) => c.row.result?.confidence ?? null },
@@ -55,7 +64,12 @@ function faceResultColumns(L: ReportLabels): FaceColumn[] {
     { header: F.note, kind: 'text', width: 50, value: (c) => faceNote(c.row, c.L) },
     { header: F.charged, kind: 'text', width: 9, value: (c) => (c.row.charged ? c.L.yes : c.L.no) },
     { header: F.cost, kind: 'money', width: 11, value: (c) => c.row.costPoints },
-    { header: F.time, kind: 'date', value: (c) => c.row.finishedAt },
+    { header: `${F.time} (${zone.label})`, kind: 'date', value: (c) => (c.row.finishedAt ? c.zone.wall(c.row.finishedAt) : null) },
+    { header: R.attempts, kind: 'integer', width: 10, value: (c) => c.row.attempts },
+    { header: R.rateLimited, kind: 'text', width: 14, value: (c) => (c.row.rateLimited > 0 ? c.L.yes : c.L.no) },
+    { header: R.finalDecision, kind: 'outcome', width: 17, value: (c) => final(c)[0] },
+    { header: R.decidedBy, kind: 'text', width: 18, value: (c) => final(c)[1] },
+    { header: `${R.decidedAt} (${zone.label})`, kind: 'date', value: (c) => final(c)[2] },
     { header: F.rowId, kind: 'integer', width: 9, value: (c) => c.row.rowNo },
   ]
 }
@@ -69,14 +83,16 @@ export async function writeFaceResults(
   store: Store,
   job: JobRecord,
   L: ReportLabels,
-  opts: { thumbnails?: boolean } = {},
+  opts: { thumbnails?: boolean; zone?: ReportZone; asOf?: number } = {},
 ): Promise<number> {
   const F = L.face
+  const zone = opts.zone ?? reportZone()
   const band = job.settings.reviewBand ?? null
+  const reviews = store.review.byRow(job.id, { asOf: opts.asOf })
   const rows = iterateReportRows(store.db, job.id)
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
-  const resultCols = faceResultColumns(L)
+  const resultCols = faceResultColumns(L, zone)
   const thumbs = opts.thumbnails === true
   const photoCols: ColumnSpec[] = thumbs
     ? [
@@ -97,7 +113,7 @@ export async function writeFaceResults(
   let n = 0
   const write = async (row: ReportRow): Promise<void> => {
     const r = row.result
-    const ctx: FaceRowContext = { row, outcome: reportOutcome(row.state, r?.outcome, inReviewBand(r?.confidence, band)), L, threshold }
+    const ctx: FaceRowContext = { row, outcome: serviceVerdict(row.state, r, band), L, threshold, zone, review: reviews.get(row.rowNo) }
     const rowNumber = sheet.nextRow
     for (let i = 0; i < nIn; i++) values[i] = row.input[inputs[i].header]
     for (let i = 0; i < resultCols.length; i++) values[nIn + i] = resultCols[i].value(ctx)

@@ -14,6 +14,10 @@ import { writeRegionTree, writeRegionUnits } from './regions-report'
 import { loadRegionNames } from './region-names'
 import { schoolsLackPremiumFields } from './premium-fields'
 import { sheetPartNames } from './xlsx/sheet-parts'
+import { reviewQueue } from '../review/review-queue'
+import { writeReviewLogSheet } from './review-log-sheet'
+import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from './report-digest'
+import { reportZone, type ReportZone } from './time-zone'
 
 export interface JobReportOptions {
   out: string
@@ -26,6 +30,10 @@ export interface JobReportOptions {
   rekapVersion?: string
   /** rows per worksheet before a sheet continues in `Name (2)` (default: Excel's 1,048,576; smaller in tests) */
   maxRowsPerSheet?: number
+  /** IANA zone of the time columns (default Asia/Jakarta, WIB) */
+  timeZone?: string
+  /** review decisions taken up to this time (default: now); `rekap verify` re-makes a report as it was */
+  asOf?: number
 }
 
 export interface ReportResult {
@@ -62,13 +70,33 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
     }
   }
   const reader = openReportReader(store)
-  const writer = openReport(opts.out, format, { pictures: thumbnails, maxRowsPerSheet: opts.maxRowsPerSheet })
+    const writer = openReport(opts.out, format, { pictures: thumbnails, maxRowsPerSheet: opts.maxRowsPerSheet })
+  // whole seconds: the summary states the time exactly, and `rekap verify` re-makes the report at it
+  const now = Math.floor((opts.now ?? Date.now()) / 1000) * 1000
+  const asOf = opts.asOf ?? now
+  const ctx: SheetsContext = {
+    now,
+    asOf,
+    rekapVersion: opts.rekapVersion ?? REKAP_VERSION,
+    thumbnails,
+    zone: reportZone(opts.timeZone),
+    audit: null,
+  }
   try {
-    const rows = await writeSheets(writer, reader, job, L, {
-      now: opts.now ?? Date.now(),
-      rekapVersion: opts.rekapVersion ?? REKAP_VERSION,
-      thumbnails,
-    })
+    let rows: number
+    if (format === 'xlsx') {
+      // Two passes over the same read snapshot: the first only computes the content digest that
+      // the summary (the first sheet) states; the second writes, and checks it got the same.
+      const skip = new Set([L.audit.digest, L.audit.sheetDigests])
+      const first = new ContentDigest(skip)
+      await writeSheets(digestingWriter(writer, first, { forward: false }), reader, job, L, ctx)
+      const expected = first.result()
+      const second = new ContentDigest(skip)
+      rows = await writeSheets(digestingWriter(writer, second, { forward: true }), reader, job, L, { ...ctx, audit: expected })
+      if (second.result().digest !== expected.digest) throw new ReportError(`the report of job ${job.id} came out different in its two passes; export again`)
+    } else {
+      rows = await writeSheets(writer, reader, job, L, ctx)
+    }
     const sheets = await writer.finish()
     return { out: opts.out, rows, sheets }
   } catch (err) {
@@ -79,12 +107,22 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   }
 }
 
+interface SheetsContext {
+  now: number
+  asOf: number
+  rekapVersion: string
+  thumbnails: boolean
+  zone: ReportZone
+  /** the digest learnt in the first pass (null while computing it) */
+  audit: DigestResult | null
+}
+
 async function writeSheets(
   writer: ReportWriter,
   store: Store,
   job: JobRecord,
   L: ReportLabels,
-  ctx: { now: number; rekapVersion: string; thumbnails: boolean },
+  ctx: SheetsContext,
 ): Promise<number> {
   const figures = jobFigures(store, job)
   const isSchool = job.kind === 'school-lookup' || job.kind === 'school-directory'
@@ -92,13 +130,27 @@ async function writeSheets(
   const resultRows = job.kind.endsWith('-directory') ? figures.records : figures.counts.total
   const parts = sheetPartNames(L.sheets.results, resultRows, writer.maxRowsPerSheet)
   if (parts.length > 1) notes.push(L.notes.sheetSplit(L.sheets.results, parts.join(', ')))
-  const lines = jobSummaryLines(job, figures, L, { now: ctx.now, rekapVersion: ctx.rekapVersion, notes })
-  await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id))
+  const queue = job.kind === 'face-match' ? reviewQueue(store, job, { asOf: ctx.asOf }) : null
+  const lines = jobSummaryLines(job, figures, L, {
+    now: ctx.now,
+    rekapVersion: ctx.rekapVersion,
+    notes,
+    zone: ctx.zone,
+    review: queue ? { reviewed: queue.reviewed, total: queue.total } : undefined,
+    audit: {
+      storeId: store.meta.storeId(),
+      storeFingerprint: store.meta.jobFingerprint(job.id, { asOf: ctx.asOf }),
+      digest: ctx.audit?.digest ?? null,
+      sheetDigests: ctx.audit ? formatSheetDigests(ctx.audit.sheets) : null,
+    },
+  })
+  await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id), ctx.zone)
 
   switch (job.kind) {
     case 'face-match': {
-      const n = await writeFaceResults(writer, store, job, L, { thumbnails: ctx.thumbnails })
+      const n = await writeFaceResults(writer, store, job, L, { thumbnails: ctx.thumbnails, zone: ctx.zone, asOf: ctx.asOf })
       await writeErrorsSheet(writer, store, job.id, L)
+      await writeReviewLogSheet(writer, store, job, L, { zone: ctx.zone, asOf: ctx.asOf })
       return n
     }
     case 'hospital-lookup':

@@ -17,11 +17,16 @@ export type ReportRow = Pick<
   | 'costPoints'
   | 'resentUncertain'
   | 'finishedAt'
-> & { result: (RowResult & { at: number }) | null }
+  | 'attempts'
+> & {
+  result: (RowResult & { at: number }) | null
+  /** times the service answered 429 for this row */
+  rateLimited: number
+}
 
 const COLUMNS = `r.row_no, r.source_row, r.state, r.input_json, r.error_code, r.error_message, r.error_column, r.local_failure,
   r.duplicate_of, r.charged, r.cost_points, r.resent_uncertain, r.finished_at,
-  res.outcome, res.match, res.confidence, res.record_key, res.record_count, res.from_cache, res.at`
+  res.outcome, res.match, res.confidence, res.record_key, res.record_count, res.from_cache, res.at, r.attempts, r.rate_limited`
 
 /**
  * Every row of a job with its result, in input order, for writing a report. The same rows
@@ -52,6 +57,8 @@ export function* iterateReportRows(db: Db, jobId: string, opts: { withRaw?: bool
       costPoints: c[10] as number,
       resentUncertain: c[11] === 1,
       finishedAt: c[12] as number | null,
+      attempts: c[20] as number,
+      rateLimited: c[21] as number,
       result:
         c[13] === null
           ? null
@@ -62,7 +69,7 @@ export function* iterateReportRows(db: Db, jobId: string, opts: { withRaw?: bool
               recordKey: c[16] as string | null,
               recordCount: c[17] as number | null,
               fromCache: c[18] === 1,
-              raw: opts.withRaw && c[20] ? JSON.parse(c[20] as string) : null,
+              raw: opts.withRaw && c[22] ? JSON.parse(c[22] as string) : null,
               at: c[19] as number,
             },
     }

@@ -4,7 +4,8 @@ import { PRODUCTS } from '../model/products'
 import type { ReportLabels } from './labels'
 import type { JobFigures } from './job-figures'
 import type { ReportWriter } from './report-output'
-import { humanDuration, utcOffsetLabel, wallClockDate } from './report-time'
+import { humanDuration } from './report-time'
+import { reportZone, type ReportZone } from './time-zone'
 import type { ReportOutcome } from './row-outcome'
 
 /** One line of the summary sheet; a line without a value is a section heading. */
@@ -13,7 +14,33 @@ export interface SummaryLine {
   value?: unknown
 }
 
-const date = (ms: number | null | undefined): Date | string => (ms ? wallClockDate(ms) : '-')
+const dateIn =
+  (zone: ReportZone) =>
+  (ms: number | null | undefined): Date | string =>
+    ms ? zone.wall(ms) : '-'
+
+/** What the summary states about the report itself, for `rekap verify`. */
+export interface AuditFacts {
+  storeId: string
+  storeFingerprint: string
+  /** null in the first pass, which computes it */
+  digest: string | null
+  sheetDigests: string | null
+}
+
+/** The report-integrity section; the digest lines are the last two (a digest cannot cover itself). */
+export function auditLines(L: ReportLabels, now: number, a: AuditFacts): SummaryLine[] {
+  const A = L.audit
+  return [
+    { label: A.section },
+    { label: A.madeUtc, value: new Date(now).toISOString().replace('.000Z', 'Z') },
+    { label: A.storeId, value: a.storeId },
+    { label: A.storeFingerprint, value: a.storeFingerprint },
+    { label: '', value: A.howToVerify },
+    { label: A.digest, value: a.digest ?? '-' },
+    { label: A.sheetDigests, value: a.sheetDigests ?? '-' },
+  ]
+}
 
 /** Only the host of the service URL: a URL can carry a user, a password or a key in its query. */
 export function serviceHost(baseUrl: string): string {
@@ -71,9 +98,19 @@ export function jobSummaryLines(
   job: JobRecord,
   f: JobFigures,
   L: ReportLabels,
-  ctx: { now: number; rekapVersion: string; notes?: string[] },
+  ctx: {
+    now: number
+    rekapVersion: string
+    notes?: string[]
+    zone?: ReportZone
+    /** face-match: pairs reviewed n of m */
+    review?: { reviewed: number; total: number }
+    audit?: AuditFacts
+  },
 ): SummaryLine[] {
   const S = L.summary
+  const zone = ctx.zone ?? reportZone()
+  const date = dateIn(zone)
   const wall = job.startedAt ? (job.finishedAt ?? ctx.now) - job.startedAt : null
   const lines: SummaryLine[] = [
     { label: S.sectionJob },
@@ -96,7 +133,7 @@ export function jobSummaryLines(
     { label: S.activeSeconds, value: Math.round(job.activeMs / 1000) },
     { label: S.wallDuration, value: wall === null ? S.none : humanDuration(wall) },
     { label: S.wallSeconds, value: wall === null ? S.none : Math.round(wall / 1000) },
-    { label: S.timeZone, value: utcOffsetLabel(ctx.now) },
+    { label: S.timeZone, value: `${zone.fullName} (${zone.offsetLabel(ctx.now)})` },
     ...settingsLines(job.settings, job.kind, L),
     { label: S.sectionCounts },
     { label: S.totalRows, value: f.counts.total },
@@ -110,6 +147,7 @@ export function jobSummaryLines(
     { label: S.callsMade, value: f.attempts },
     { label: S.cacheHits, value: f.counts.cacheHits },
   )
+  if (ctx.review) lines.push({ label: L.audit.reviewed, value: L.audit.reviewedOf(ctx.review.reviewed, ctx.review.total) })
   if (job.kind.endsWith('-directory')) lines.push({ label: S.records, value: f.records })
   lines.push(
     { label: S.sectionMoney },
@@ -125,6 +163,7 @@ export function jobSummaryLines(
   if (job.state !== 'done') notes.unshift(L.notes.notFinished)
   if (notes.length) lines.push({ label: S.sectionNotes }, ...notes.map((n) => ({ label: '', value: n })))
   lines.push({ label: S.rekapVersion, value: ctx.rekapVersion }, { label: S.reportMade, value: date(ctx.now) })
+  if (ctx.audit) lines.push(...auditLines(L, ctx.now, ctx.audit))
   return lines
 }
 
@@ -134,6 +173,7 @@ export async function writeSummarySheet(
   L: ReportLabels,
   lines: SummaryLine[],
   transitions: JobTransition[] = [],
+  zone: ReportZone = reportZone(),
 ): Promise<void> {
   const S = L.summary
   const sheet = writer.sheet(
@@ -158,7 +198,7 @@ export async function writeSummarySheet(
     sheet.addRow([S.at, S.from, S.to, S.reason, S.detail], { bold: true })
     for (const t of transitions) {
       sheet.addRow([
-        wallClockDate(t.at),
+        zone.wall(t.at),
         t.from ? (L.states[t.from] ?? t.from) : S.none,
         L.states[t.to] ?? t.to,
         t.reason ?? '',

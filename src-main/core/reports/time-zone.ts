@@ -22,8 +22,10 @@ export function checkTimeZone(name: string): string {
 export interface ReportZone {
   /** IANA name, e.g. Asia/Jakarta */
   name: string
-  /** 'WIB, Asia/Jakarta' — what headers put in brackets */
+  /** 'WIB' for Indonesia's zones, else the IANA name: what headers put in brackets */
   label: string
+  /** 'WIB, Asia/Jakarta' */
+  fullName: string
   /** minutes east of UTC at that instant */
   offsetMinutes(ms: number): number
   /** the wall-clock reading in this zone as a Date whose UTC fields are that reading (what exceljs writes) */
@@ -52,7 +54,8 @@ export function reportZone(name: string = DEFAULT_TIME_ZONE): ReportZone {
   const short = SHORT_NAMES[zone]
   return {
     name: zone,
-    label: short ? `${short}, ${zone}` : zone,
+    label: short ?? zone,
+    fullName: short ? `${short}, ${zone}` : zone,
     offsetMinutes,
     wall: (ms) => new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes(ms) * 60_000),
     offsetLabel: (ms) => {

@@ -40,15 +40,15 @@ export function requireReviewableJob(store: Store, idOrPrefix: string): JobRecor
  * or flagged by someone, each with its review so far. Rows settled earlier stay in the queue
  * (they count towards "n of m") with `open: false`.
  */
-export function reviewQueue(store: Store, job: JobRecord): ReviewQueue {
+export function reviewQueue(store: Store, job: JobRecord, opts: { asOf?: number } = {}): ReviewQueue {
   const band = job.settings.reviewBand
-  const log = store.review.byRow(job.id)
+  const log = store.review.byRow(job.id, opts)
   const items: QueueItem[] = []
   let reviewed = 0
   for (const c of store.review.candidates(job.id)) {
     const verdict = serviceVerdict(c.state as RowState, c, band)
-    if (!needsReview(verdict, c.flagged)) continue
     const review: RowReview = rowReview(log.get(c.rowNo) ?? [])
+    if (!needsReview(verdict, review.flagged)) continue
     if (!review.open) reviewed++
     items.push({
       rowNo: c.rowNo,

@@ -11,7 +11,7 @@ export type ServiceVerdict = ReportOutcome
  */
 export function serviceVerdict(
   state: RowState,
-  result: { outcome: Outcome | string | null; confidence: number | null } | null,
+  result: { outcome: Outcome | string | null; confidence?: number | null } | null,
   band: [number, number] | null | undefined,
 ): ServiceVerdict {
   return reportOutcome(state, (result?.outcome ?? null) as Outcome | null, inReviewBand(result?.confidence, band))

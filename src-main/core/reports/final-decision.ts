@@ -1,0 +1,17 @@
+import type { ReviewEntry } from '../store'
+import { finalDecision, rowReview } from '../review/review-rules'
+import type { ServiceVerdict } from '../review/service-verdict'
+import type { ReportLabels } from './labels'
+import type { ReportZone } from './time-zone'
+
+/** The final-decision cells of a result row: the label, who decided (the service or a person), and when. */
+export function finalDecisionCells(
+  verdict: ServiceVerdict,
+  entries: readonly ReviewEntry[] | undefined,
+  L: ReportLabels,
+  zone: ReportZone,
+): [string, string, Date | null] {
+  const f = finalDecision(verdict, entries ? rowReview(entries) : null)
+  if (f.by === 'service') return [L.outcomes[verdict], L.review.service, null]
+  return [L.review.decisions[f.decision] ?? f.decision, f.reviewer, zone.wall(f.at)]
+}

@@ -1,0 +1,142 @@
+/**
+ * The report's content digest: SHA-256 over a canonical serialisation of every cell of every
+ * sheet, as written. The same serialisation is made from a report read back with exceljs, so
+ * `rekap verify` can check a file without the store. Canonical form: per sheet, its name, then
+ * each non-empty row as a JSON array (trailing empty cells dropped); texts with \n line ends,
+ * dates as ISO text to the second, numbers as numbers. The two summary lines that hold the
+ * digests are left out (they cannot contain themselves).
+ */
+import { createHash, type Hash } from 'node:crypto'
+import { cellFor, type ColumnSpec } from './column-cells'
+import type { ReportWriter, SheetWriter } from './report-output'
+
+export type CanonicalCell = string | number | boolean | null
+
+/** A written cell or an exceljs read-back value -> its canonical form. */
+export function canonicalCell(v: unknown): CanonicalCell {
+  if (v === null || v === undefined) return null
+  if (typeof v === 'string') return v === '' ? null : v.replace(/\r\n?/g, '\n')
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null
+  if (typeof v === 'boolean') return v
+  if (v instanceof Date) {
+    const t = v.getTime()
+    // a date cell is a fraction of a day: round back to the whole second it was written as
+    return Number.isNaN(t) ? null : 'D:' + new Date(Math.round(t / 1000) * 1000).toISOString().slice(0, 19)
+  }
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>
+    if (Array.isArray(o.richText)) return canonicalCell((o.richText as Array<{ text: string }>).map((r) => r.text).join(''))
+    if (typeof o.formula === 'string' || typeof o.sharedFormula === 'string') return 'F:' + String(o.formula ?? o.sharedFormula)
+    if (typeof o.text === 'string') return canonicalCell(o.text)
+    if (typeof o.error === 'string') return 'E:' + o.error
+  }
+  return String(v)
+}
+
+/** A row's canonical cells with trailing empties dropped; null for an empty row (not serialised). */
+export function canonicalRow(cells: readonly unknown[]): CanonicalCell[] | null {
+  const out = cells.map(canonicalCell)
+  let end = out.length
+  while (end > 0 && out[end - 1] === null) end--
+  return end === 0 ? null : out.slice(0, end)
+}
+
+export interface DigestResult {
+  /** hex SHA-256 over the sheet digests in sheet order */
+  digest: string
+  /** sheet name -> hex SHA-256 of its rows */
+  sheets: Array<{ name: string; digest: string }>
+}
+
+/** Short per-sheet digests as the summary states them: 'Hasil=0123456789abcdef; Galat=…'. */
+export const SHEET_DIGEST_CHARS = 16
+
+export function formatSheetDigests(sheets: DigestResult['sheets']): string {
+  return sheets.map((s) => `${s.name}=${s.digest.slice(0, SHEET_DIGEST_CHARS)}`).join('; ')
+}
+
+export function parseSheetDigests(text: string): Map<string, string> {
+  const map = new Map<string, string>()
+  for (const part of text.split('; ')) {
+    const i = part.lastIndexOf('=')
+    if (i > 0) map.set(part.slice(0, i), part.slice(i + 1))
+  }
+  return map
+}
+
+/** Feeds rows sheet by sheet; `skipLabels` are the summary lines (column A) left out. */
+export class ContentDigest {
+  private readonly sheets: Array<{ name: string; hash: Hash }> = []
+
+  constructor(private readonly skipLabels: ReadonlySet<string>) {}
+
+  startSheet(name: string): void {
+    const hash = createHash('sha256')
+    hash.update(JSON.stringify(name) + '\n')
+    this.sheets.push({ name, hash })
+  }
+
+  row(cells: readonly unknown[]): void {
+    const sheet = this.sheets[this.sheets.length - 1]
+    if (!sheet) throw new Error('a row before any sheet')
+    const row = canonicalRow(cells)
+    if (!row) return
+    if (typeof row[0] === 'string' && this.skipLabels.has(row[0])) return
+    sheet.hash.update(JSON.stringify(row) + '\n')
+  }
+
+  result(): DigestResult {
+    const sheets = this.sheets.map((s) => ({ name: s.name, digest: s.hash.copy().digest('hex') }))
+    const total = createHash('sha256')
+    for (const s of sheets) total.update(`${JSON.stringify(s.name)}=${s.digest}\n`)
+    return { digest: total.digest('hex'), sheets }
+  }
+}
+
+/**
+ * A writer that feeds every row it is given to `digest` as the cell it becomes, and passes it on
+ * to `inner` — or, with `forward: false`, writes nothing (the first of the report's two passes,
+ * which learns the digest the summary sheet states).
+ */
+export function digestingWriter(inner: ReportWriter, digest: ContentDigest, opts: { forward: boolean }): ReportWriter {
+  const sheet = (name: string, columns: ColumnSpec[], sheetOpts?: Parameters<ReportWriter['sheet']>[2]): SheetWriter => {
+    digest.startSheet(name)
+    digest.row(columns.map((c) => cellFor(c.header, 'text')))
+    const feed = (values: unknown[]): void => digest.row(columns.map((c, i) => cellFor(values[i], c.kind)))
+    if (!opts.forward) {
+      let next = 2
+      return {
+        name,
+        get nextRow() {
+          return next
+        },
+        addRow(values) {
+          feed(values)
+          next++
+        },
+        breathe: async () => {},
+        close: async () => {},
+      }
+    }
+    const real = inner.sheet(name, columns, sheetOpts)
+    return new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'addRow') {
+          return (values: unknown[], rowOpts?: Parameters<SheetWriter['addRow']>[1]) => {
+            feed(values)
+            target.addRow(values, rowOpts)
+          }
+        }
+        const v = Reflect.get(target, prop)
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+  }
+  return new Proxy(inner, {
+    get(target, prop) {
+      if (prop === 'sheet') return sheet
+      const v = Reflect.get(target, prop)
+      return typeof v === 'function' ? v.bind(target) : v
+    },
+  })
+}
