@@ -6,7 +6,7 @@ import type { DirectoryQuery, Lang } from '../contract/ipc'
 import type { Store } from '../core/store'
 
 export interface ReportWriters {
-  writeJobReport(store: Store, jobId: string, opts: { out: string; lang: Lang; format: 'xlsx' | 'csv' }): Promise<unknown>
+  writeJobReport(store: Store, jobId: string, opts: { out: string; lang: Lang; format: 'xlsx' | 'csv'; timeZone?: string }): Promise<unknown>
   writeAnnotatedCopy(store: Store, jobId: string, opts: { out: string; lang: Lang }): Promise<unknown>
   writeDirectoryReport(store: Store, query: DirectoryQuery, opts: { out: string; lang: Lang }): Promise<unknown>
 }

@@ -76,7 +76,7 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
         await ctx.reports.writeAnnotatedCopy(ctx.store, jobId, { out: path.join(dir, fileName), lang })
       } else {
         fileName = jobReportName(job, lang, format)
-        await ctx.reports.writeJobReport(ctx.store, jobId, { out: path.join(dir, fileName), lang, format })
+        await ctx.reports.writeJobReport(ctx.store, jobId, { out: path.join(dir, fileName), lang, format, timeZone: ctx.settings().timeZone })
       }
       const out = path.join(dir, fileName)
       return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName) }

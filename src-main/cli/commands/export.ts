@@ -9,6 +9,7 @@ export function register(program: Command): void {
     .requiredOption('--out <file>', 'report file (.xlsx, or .csv for the results sheet only)')
     .addOption(new Option('--format <format>', 'file format (default: from the --out extension)').choices(['xlsx', 'csv']))
     .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
+    .option('--tz <zone>', 'time zone of the time columns, e.g. Asia/Makassar (default: the app setting, else Asia/Jakarta, WIB)')
     .option('--thumbnails', 'face-match: small photos of both images in each row (at most 2,000 rows)')
     .option('--annotated', "write a copy of the job's own workbook with the result columns added instead")
     .action(async (job: string, opts: ExportOptions) => {
@@ -22,6 +23,7 @@ interface ExportOptions {
   db?: string
   thumbnails?: boolean
   annotated?: boolean
+  tz?: string
 }
 
 async function exportCommand(jobArg: string, opts: ExportOptions): Promise<number> {
@@ -44,7 +46,9 @@ async function exportCommand(jobArg: string, opts: ExportOptions): Promise<numbe
       const r = await reports.writeAnnotatedCopy(store, jobArg, { out, lang: cliLang() })
       process.stdout.write(t().wroteAnnotated(r.out, r.rows, r.sheet) + '\n')
     } else {
-      const r = await reports.writeJobReport(store, jobArg, { out, lang: cliLang(), format: opts.format, thumbnails: opts.thumbnails })
+      const { reportTimeZone } = await import('../report-time-zone')
+      const timeZone = reportTimeZone(store, opts.tz)
+      const r = await reports.writeJobReport(store, jobArg, { out, lang: cliLang(), format: opts.format, thumbnails: opts.thumbnails, timeZone })
       process.stdout.write(t().wroteReport(r.out, r.rows, r.sheets.join(', '), Date.now() - started) + '\n')
     }
     return EXIT.ok

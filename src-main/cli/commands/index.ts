@@ -5,6 +5,7 @@ import * as jobControl from './job-control'
 import * as exportCmd from './export'
 import * as ui from './ui'
 import * as review from './review'
+import * as verify from './verify'
 
 /**
  * Every subcommand lives in its own file beside this one and exports `register(program)`.
@@ -12,5 +13,5 @@ import * as review from './review'
  * `rekap --help` stays instant and does not load the face model or SQLite.
  */
 export function registerCommands(program: Command): void {
-  for (const mod of [run, jobControl, exportCmd, review, sandbox, ui]) mod.register(program)
+  for (const mod of [run, jobControl, exportCmd, review, verify, sandbox, ui]) mod.register(program)
 }

@@ -1,0 +1,268 @@
+/**
+ * `rekap verify`: is this xlsx the report rekap wrote? First the content digest the summary
+ * states is recomputed from the cells (works with the file alone). When it differs and the
+ * store that wrote the report is at hand, the report is made again from the store as it was
+ * at the report's time and the two are compared cell by cell, so the answer names the sheet,
+ * the row and the column that changed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import ExcelJS from 'exceljs'
+import type { Store } from '../store'
+import { EN } from './labels/en'
+import { ID } from './labels/id'
+import type { ReportLabels } from './labels'
+import { canonicalRow, ContentDigest, parseSheetDigests, SHEET_DIGEST_CHARS, type CanonicalCell } from './report-digest'
+import { writeJobReport } from './job-report'
+import { partName } from './xlsx/sheet-parts'
+import { columnLetter } from '../importers/column-letters'
+
+export class VerifyError extends Error {}
+
+export interface VerifyResult {
+  unchanged: boolean
+  /** 'store': compared with the report made again from the store; 'digest': the file alone */
+  mode: 'store' | 'digest'
+  jobId: string
+  /** where the report differs: sheet, row and column where known */
+  changes: string[]
+  notes: string[]
+}
+
+interface SheetRow {
+  /** the worksheet it is on (a continuation part has its own name) and its row number there */
+  sheet: string
+  row: number
+  cells: CanonicalCell[]
+}
+
+interface LogicalSheet {
+  name: string
+  rows: SheetRow[]
+}
+
+/** What the summary says about the report. */
+interface ReportFacts {
+  L: ReportLabels
+  jobId: string
+  digest: string
+  sheetDigests: Map<string, string>
+  madeAt: number
+  storeId: string | null
+  fingerprint: string | null
+  timeZone: string | null
+}
+
+export async function verifyReport(file: string, opts: { store?: Store | null } = {}): Promise<VerifyResult> {
+  const book = await readWorkbook(file)
+  const sheets = logicalSheets(book)
+  const facts = summaryFacts(file, sheets)
+  const skip = new Set([facts.L.audit.digest, facts.L.audit.sheetDigests])
+
+  const digest = new ContentDigest(skip)
+  for (const s of sheets) {
+    digest.startSheet(s.name)
+    for (const r of s.rows) digest.row(r.cells)
+  }
+  const actual = digest.result()
+  if (actual.digest === facts.digest) {
+    return { unchanged: true, mode: 'digest', jobId: facts.jobId, changes: [], notes: [] }
+  }
+
+  const notes: string[] = []
+  const bySheet = sheetLevelChanges(actual.sheets, facts.sheetDigests)
+  const store = opts.store ?? null
+  if (!store) {
+    notes.push('no rekap data file at hand: checked the digest alone, which names the sheet but not the row (pass --db FILE to find the row and column)')
+    return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
+  }
+  const storeId = store.meta.storeId()
+  if (facts.storeId && facts.storeId !== storeId) {
+    notes.push(`the data file ${store.file} is not the one that wrote this report (its id is ${storeId}, the report names ${facts.storeId}): checked the digest alone`)
+    return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
+  }
+  if (!store.jobs.get(facts.jobId)) {
+    notes.push(`the data file ${store.file} has no job ${facts.jobId}: checked the digest alone`)
+    return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
+  }
+  if (facts.fingerprint && store.meta.jobFingerprint(facts.jobId, { asOf: facts.madeAt }) !== facts.fingerprint) {
+    notes.push(`job ${facts.jobId} changed in the data file after this report was written; some differences below may come from that`)
+  }
+
+  const expected = await remake(store, facts)
+  const changes = diffSheets(expected, sheets, facts.L)
+  return { unchanged: false, mode: 'store', jobId: facts.jobId, changes: changes.length ? changes : bySheet, notes }
+}
+
+async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
+  const book = new ExcelJS.Workbook()
+  try {
+    await book.xlsx.readFile(file)
+  } catch (err) {
+    throw new VerifyError(`${file} cannot be read as an xlsx workbook: ${(err as Error).message}`)
+  }
+  return book
+}
+
+/** Sheets as rekap wrote them: a sheet split at Excel's row limit is one sheet again (its parts repeat the header). */
+function logicalSheets(book: ExcelJS.Workbook): LogicalSheet[] {
+  const out: LogicalSheet[] = []
+  for (const ws of book.worksheets) {
+    const rows: SheetRow[] = []
+    ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      const values = Array.isArray(row.values) ? (row.values as unknown[]).slice(1) : []
+      const cells = canonicalRow(Array.from({ length: values.length }, (_, i) => values[i]))
+      if (cells) rows.push({ sheet: ws.name, row: rowNumber, cells })
+    })
+    const prev = out[out.length - 1]
+    const n = prev ? partNumber(prev, ws.name) : null
+    if (prev && n !== null) prev.rows.push(...rows.slice(1))
+    else out.push({ name: ws.name, rows })
+  }
+  return out
+}
+
+/** 2, 3, … when `name` is the next part of `prev`; else null. */
+function partNumber(prev: LogicalSheet, name: string): number | null {
+  const parts = new Set(prev.rows.map((r) => r.sheet))
+  const n = parts.size + 1
+  return partName(prev.name, n) === name ? n : null
+}
+
+function summaryFacts(file: string, sheets: LogicalSheet[]): ReportFacts {
+  const summary = sheets[0]
+  const values = new Map<string, CanonicalCell>()
+  for (const r of summary?.rows ?? []) {
+    const label = r.cells[0]
+    if (typeof label === 'string' && !values.has(label)) values.set(label, r.cells[1] ?? null)
+  }
+  const L = [ID, EN].find((l) => values.has(l.audit.digest))
+  if (!L) throw new VerifyError(`${file} carries no rekap report digest on its first sheet: it is not a report rekap wrote (or it was written before reports carried one)`)
+  const text = (label: string): string | null => {
+    const v = values.get(label)
+    return v === null || v === undefined ? null : String(v)
+  }
+  const jobId = text(L.summary.jobId)
+  const made = Date.parse(text(L.audit.madeUtc) ?? '')
+  if (!jobId || Number.isNaN(made)) throw new VerifyError(`${file}: the summary sheet lacks the job id or the report time; it is not a complete rekap report`)
+  const zone = /(?:^|, )([A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC)\s*\(/.exec(text(L.summary.timeZone) ?? '')
+  return {
+    L,
+    jobId,
+    digest: text(L.audit.digest) ?? '',
+    sheetDigests: parseSheetDigests(text(L.audit.sheetDigests) ?? ''),
+    madeAt: made,
+    storeId: text(L.audit.storeId),
+    fingerprint: text(L.audit.storeFingerprint),
+    timeZone: zone?.[1] ?? null,
+  }
+}
+
+/** Sheets whose digest differs from the one the summary states, or that are missing or extra. */
+function sheetLevelChanges(actual: Array<{ name: string; digest: string }>, stated: Map<string, string>): string[] {
+  const out: string[] = []
+  const seen = new Set<string>()
+  for (const s of actual) {
+    seen.add(s.name)
+    const want = stated.get(s.name)
+    if (want === undefined) out.push(`sheet "${s.name}" was added`)
+    else if (s.digest.slice(0, SHEET_DIGEST_CHARS) !== want) out.push(`sheet "${s.name}" changed`)
+  }
+  for (const name of stated.keys()) if (!seen.has(name)) out.push(`sheet "${name}" was removed`)
+  // only the summary's digest lines themselves were touched
+  if (!out.length) out.push('the report digest lines on the summary sheet were changed')
+  return out
+}
+
+/** The report made again from the store, at the report's time, in its language and zone. */
+async function remake(store: Store, facts: ReportFacts): Promise<LogicalSheet[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rekap-verify-'))
+  try {
+    const out = path.join(dir, 'expected.xlsx')
+    await writeJobReport(store, facts.jobId, {
+      out,
+      lang: facts.L.lang as 'id' | 'en',
+      now: facts.madeAt,
+      asOf: facts.madeAt,
+      timeZone: facts.timeZone ?? undefined,
+    })
+    return logicalSheets(await readWorkbook(out))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Cell-by-cell differences, rows matched by their row id where the sheet has one. */
+export function diffSheets(expected: LogicalSheet[], actual: LogicalSheet[], L: ReportLabels): string[] {
+  const out: string[] = []
+  const want = new Map(expected.map((s) => [s.name, s]))
+  for (const s of actual) {
+    const e = want.get(s.name)
+    if (!e) {
+      out.push(`sheet "${s.name}" is not in the report rekap writes from the data file (added)`)
+      continue
+    }
+    want.delete(s.name)
+    out.push(...diffSheet(e, s, L))
+  }
+  for (const name of want.keys()) out.push(`sheet "${name}" is missing (deleted)`)
+  return out
+}
+
+const show = (v: CanonicalCell | undefined): string => (v === null || v === undefined ? '(empty)' : typeof v === 'string' ? JSON.stringify(v.replace(/^D:/, '')) : String(v))
+
+function diffSheet(expected: LogicalSheet, actual: LogicalSheet, L: ReportLabels): string[] {
+  const out: string[] = []
+  const header = expected.rows[0]?.cells ?? []
+  const colName = (i: number): string => {
+    const h = header[i]
+    return h === null || h === undefined || h === '' ? `column ${columnLetter(i)}` : `column ${columnLetter(i)} "${h}"`
+  }
+  const keyHeaders = new Set([L.face.rowId, L.errors.rowId, L.lookup.rowId, L.review.seq])
+  const keyCol = header.findIndex((h) => typeof h === 'string' && keyHeaders.has(h))
+  const where = (r: SheetRow): string => `sheet "${r.sheet}", row ${r.row}`
+  const compareCells = (e: SheetRow, a: SheetRow, label: string): void => {
+    const n = Math.max(e.cells.length, a.cells.length)
+    for (let i = 0; i < n; i++) {
+      const ev = e.cells[i] ?? null
+      const av = a.cells[i] ?? null
+      if (ev !== av) out.push(`${where(a)}${label}, ${colName(i)}: the report has ${show(av)}, the data file says ${show(ev)}`)
+    }
+  }
+  // the header row is compared as it stands
+  if (expected.rows[0] && actual.rows[0]) compareCells(expected.rows[0], actual.rows[0], ' (header)')
+  const eRows = expected.rows.slice(1)
+  const aRows = actual.rows.slice(1)
+  if (keyCol < 0) {
+    const n = Math.max(eRows.length, aRows.length)
+    for (let i = 0; i < n; i++) {
+      const e = eRows[i]
+      const a = aRows[i]
+      if (e && a) compareCells(e, a, '')
+      else if (a) out.push(`${where(a)}: a row that is not in the report rekap writes from the data file (added)`)
+      else if (e) out.push(`sheet "${actual.name}": row ${e.row} of the report rekap writes from the data file is missing (deleted)`)
+    }
+    return out
+  }
+  const keyName = String(header[keyCol])
+  const keyOf = (r: SheetRow): string => String(r.cells[keyCol] ?? '')
+  const eByKey = new Map<string, SheetRow>()
+  for (const r of eRows) eByKey.set(keyOf(r), r)
+  const seen = new Set<string>()
+  for (const a of aRows) {
+    const k = keyOf(a)
+    const e = eByKey.get(k)
+    if (!e || seen.has(k)) {
+      out.push(`${where(a)} (${keyName} ${k || 'empty'}): a row that is not in the report rekap writes from the data file (added)`)
+      continue
+    }
+    seen.add(k)
+    compareCells(e, a, ` (${keyName} ${k})`)
+  }
+  for (const e of eRows) {
+    const k = keyOf(e)
+    if (!seen.has(k)) out.push(`sheet "${e.sheet}": the row with ${keyName} ${k} (row ${e.row} as written) is missing (deleted)`)
+  }
+  return out
+}
