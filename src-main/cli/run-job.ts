@@ -4,6 +4,7 @@ import { isJobKind, JOB_KINDS, type JobKind } from '../contract/job-kinds'
 import { defaultJobSettings, type JobSettings } from '../core/model/job-settings'
 import { accountOf } from '../core/engine/account-id'
 import { planSettings, hitsUsedRecord, type PlanFlags } from './plan-options'
+import { PLAN_FLAG, type PlanProduct } from '../core/model/plans'
 import { KIND_PRODUCT } from '../core/jobs/kind-product'
 import { guessKind, PlanError, ActionRefusedError, JobOwnedError } from '../core/engine'
 import { ImportError, MapOverrideError, openTable } from '../core/importers'
@@ -205,6 +206,12 @@ function printPlan(p: JobPlanView, say: Say): void {
   const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)
   const quota = p.quotaLeft === null ? m.quotaUnlimited : m.quotaLeft(p.quotaLeft)
   say(m.plan(p.callsNeeded, p.cacheHits, cost, formatSeconds(p.estimatedSeconds), quota, p.sandbox))
+  const basis = m.estimate(p.estimate.unit, p.estimate.basis, p.estimate.probed)
+  if (basis) say(`  ${basis}`)
+  for (const w of p.warnings) {
+    const raise = w.code === 'quota-shortfall' && w.raiseTo ? `${PLAN_FLAG[KIND_PRODUCT[p.kind] as PlanProduct] ?? '--plan'} ${w.raiseTo}` : null
+    say(m.warning(w.code, w.needed, w.available, w.fits, raise))
+  }
 }
 
 interface ChosenKind {

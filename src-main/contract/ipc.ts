@@ -135,6 +135,34 @@ export interface PlanProblem {
   message: string
 }
 
+/** A shortfall the plan sees before anything is sent, with the user's choices. */
+export interface PlanWarningView {
+  code: 'quota-shortfall' | 'budget-shortfall' | 'balance-shortfall'
+  /** hits (quota) or Rp (budget, balance) the job may need */
+  needed: number
+  /** hits or Rp left */
+  available: number
+  /** calls that fit in what is left */
+  fits: number
+  /** quota: the next bigger plan, when there is one */
+  raiseTo: string | null
+  /** English text for JSON readers; the app and the CLI word it in the user's language */
+  message: string
+  choices: Array<'raise' | 'split' | 'run-what-fits'>
+}
+
+/** How the calls of a job were estimated. */
+export interface PlanEstimateView {
+  /** directory jobs are counted in pages (100 records each), the others in calls per row */
+  unit: 'calls' | 'pages'
+  /** rows: one call per row; cache: page counts of queries fetched before; first-page: one cheap
+   *  request per query read paging.total_page; sample: some queries probed, the rest extrapolated;
+   *  region-tree: a regions job's calls counted on the local copy of the region tree */
+  basis: 'rows' | 'cache' | 'first-page' | 'sample' | 'unknown' | 'region-tree'
+  /** queries whose first page was fetched to count the pages (that page is kept, not fetched again) */
+  probed: number
+}
+
 export interface JobPlanView {
   jobId: string
   kind: JobKindView
@@ -150,6 +178,8 @@ export interface JobPlanView {
   quotaLeft: number | null
   budgetRp: number | null
   sandbox: boolean
+  estimate: PlanEstimateView
+  warnings: PlanWarningView[]
 }
 
 /** 'interrupted' is derived: the store says running but no live process owns the job (it died) */

@@ -44,6 +44,26 @@ export const en: CliMessages = {
   costAtMost: (rp) => `at most ${formatRp(rp, 'en')} (failures are free)`,
   quotaUnlimited: 'unlimited',
   quotaLeft: (n) => `${n} hits left this month`,
+  estimate: (unit, basis, probed) =>
+    unit === 'pages'
+      ? `estimated in pages (100 records each): ${
+          basis === 'cache'
+            ? 'from the cache (record counts of earlier fetches)'
+            : basis === 'first-page'
+              ? `the first page of ${probed} quer${probed === 1 ? 'y' : 'ies'} was read to count pages (kept, not fetched again)`
+              : basis === 'sample'
+                ? `the first page of ${probed} queries was read, the others estimated from their average`
+                : 'page counts unknown (1 per query)'
+        }`
+      : basis === 'region-tree'
+        ? 'counted on the local copy of the region tree'
+        : '',
+  warning: (code, needed, available, fits, raise) =>
+    code === 'quota-shortfall'
+      ? `WARNING quota-shortfall: this job may need ${needed} hits and ${available} are left this month. Choices: raise the plan${raise ? ` (${raise})` : ''}, split the sheet, or run what fits (${fits}); rekap stops before the quota is passed.`
+      : code === 'budget-shortfall'
+        ? `WARNING budget-shortfall: this job may cost up to Rp${needed} and the budget leaves Rp${available} (${fits} verifications). Choices: raise --budget, split the sheet, or run what fits; rekap stops before the budget is passed.`
+        : `WARNING balance-shortfall: this job may cost up to Rp${needed} and the stated balance is Rp${available} (${fits} verifications). Choices: top up and state --balance, split the sheet, or run what fits; rekap stops before the balance is used up.`,
   dryRun: (job) => `dry run: nothing was sent. Start it later with: rekap resume ${job}`,
   confirmCost: (rp) => `This run may cost up to ${formatRp(rp, 'en')}. Start it? [y/N] `,
   yesAnswer: /^y(es)?$/i,

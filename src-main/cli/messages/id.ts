@@ -51,6 +51,26 @@ export const id = {
   costAtMost: (rp: number) => `paling banyak ${formatRp(rp, 'id')} (yang gagal gratis)`,
   quotaUnlimited: 'tanpa batas',
   quotaLeft: (n: number) => `sisa ${n} hit bulan ini`,
+  estimate: (unit: string, basis: string, probed: number) =>
+    unit === 'pages'
+      ? `perkiraan dalam halaman (100 data per halaman): ${
+          basis === 'cache'
+            ? 'dari cache (jumlah data saat terakhir diambil)'
+            : basis === 'first-page'
+              ? `halaman pertama ${probed} kueri dibaca untuk menghitung halaman (disimpan, tidak diambil lagi)`
+              : basis === 'sample'
+                ? `halaman pertama ${probed} kueri dibaca, sisanya diperkirakan dari rata-ratanya`
+                : 'jumlah halaman belum diketahui (1 per kueri)'
+        }`
+      : basis === 'region-tree'
+        ? 'perkiraan dihitung dari pohon wilayah lokal'
+        : '',
+  warning: (code: string, needed: number, available: number, fits: number, raise: string | null) =>
+    code === 'quota-shortfall'
+      ? `PERINGATAN quota-shortfall: pekerjaan ini bisa butuh ${needed} hit, sisa kuota ${available}. Pilihan: naikkan paket${raise ? ` (${raise})` : ''}, pecah sheet, atau jalankan yang muat (${fits}); rekap berhenti sebelum kuota terlewati.`
+      : code === 'budget-shortfall'
+        ? `PERINGATAN budget-shortfall: biaya bisa sampai Rp${needed}, anggaran tersisa Rp${available} (${fits} verifikasi). Pilihan: naikkan --budget, pecah sheet, atau jalankan yang muat; rekap berhenti sebelum anggaran terlewati.`
+        : `PERINGATAN balance-shortfall: biaya bisa sampai Rp${needed}, saldo yang dinyatakan Rp${available} (${fits} verifikasi). Pilihan: isi saldo lalu --balance, pecah sheet, atau jalankan yang muat; rekap berhenti sebelum saldo habis.`,
   dryRun: (job: string) => `uji coba: tidak ada yang dikirim. Mulai nanti dengan: rekap resume ${job}`,
   confirmCost: (rp: number) => `Pekerjaan ini bisa memakan biaya sampai ${formatRp(rp, 'id')}. Mulai? [y/T] `,
   yesAnswer: /^(y|ya|yes)$/i,

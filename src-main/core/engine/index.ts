@@ -22,6 +22,9 @@ import type { JobRecord } from '../store'
 import type { DirectoryPlanRequest, Engine, JobLimits, PlanRequest, StateChange, UsageView } from './types'
 import { loadRegionTree } from '../regions/region-tree'
 import { AccountHits } from '../jobs/account-hits'
+import { shortfallWarnings } from '../jobs/plan-warnings'
+import { DIRECTORY_PAGING, type UnitEnv } from '../jobs/units'
+import { estimateDirectoryPages } from './directory-estimate'
 import { accountOf } from './account-id'
 
 export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits } from './types'
@@ -52,6 +55,12 @@ export interface EngineOptions {
   owner?: OwnerIdentity
   /** is a process of this host alive (default: kill(pid, 0) + /proc start time) */
   processAlive?: (pid: number, startedAt: number) => boolean
+}
+
+interface CallsEstimate {
+  callsNeeded: number
+  cacheHits: number
+  estimate: JobPlanView['estimate']
 }
 
 const TYPICAL_LATENCY_MS: Record<Product, number> = { 'face-match': 800, hospitals: 150, schools: 150, regional: 150 }
@@ -241,11 +250,28 @@ export function createEngine(opts: EngineOptions): Engine {
     return { client, target }
   }
 
-  function planView(jobId: string, extra: { problems: PlanProblem[]; duplicates: number; cacheHits: number; account: string }): JobPlanView {
+  function planView(
+    jobId: string,
+    extra: { problems: PlanProblem[]; duplicates: number; account: string; calls: CallsEstimate },
+  ): JobPlanView {
     const j = job(jobId)
     const c = store.rows.counts(jobId)
     const product = KIND_PRODUCT[j.kind]
-    const callsNeeded = Math.max(0, c.total - c.localFailures - extra.duplicates - extra.cacheHits)
+    const callsNeeded = extra.calls.callsNeeded
+    const left = quotaLeft(j.settings.monthlyQuota[product], store.usage.hitsThisMonth(product, now(), extra.account))
+    const costRp = estimateCostRp(product, callsNeeded)
+    const s = j.settings
+    const warnings = shortfallWarnings({
+      product,
+      plan: product === 'schools' ? s.schoolPlan : product === 'regional' ? s.regionalPlan : product === 'hospitals' ? s.hospitalPlan : null,
+      hitsNeeded: callsNeeded,
+      quotaLeft: left,
+      costRp,
+      pricePoints: PRICE_POINTS[product],
+      spentRp: store.usage.chargedPoints(jobId),
+      budgetRp: s.budgetRp,
+      balanceRp: s.balanceRp,
+    })
     return {
       jobId,
       kind: j.kind,
@@ -255,12 +281,78 @@ export function createEngine(opts: EngineOptions): Engine {
       duplicates: extra.duplicates,
       problems: extra.problems,
       callsNeeded,
-      cacheHits: extra.cacheHits,
-      estimatedCostRp: estimateCostRp(product, callsNeeded),
+      cacheHits: extra.calls.cacheHits,
+      estimatedCostRp: costRp,
       estimatedSeconds: estimateSeconds(callsNeeded, j.settings.rps[product], j.settings.concurrency, TYPICAL_LATENCY_MS[product]),
-      quotaLeft: quotaLeft(j.settings.monthlyQuota[product], store.usage.hitsThisMonth(product, now(), extra.account)),
+      quotaLeft: left,
       budgetRp: j.settings.budgetRp,
       sandbox: j.settings.sandbox,
+      estimate: extra.calls.estimate,
+      warnings,
+    }
+  }
+
+  /**
+   * The calls (hits) a planned job still needs: one per row to send for lookups and face pairs,
+   * pages for directory queries, the region tree's size for a regions job.
+   */
+  async function estimateCalls(jobId: string, target: ServiceTarget, duplicates: number): Promise<CallsEstimate> {
+    const j = job(jobId)
+    const c = store.rows.counts(jobId)
+    const freshAfter = now() - j.settings.cacheFreshnessHours * 3_600_000
+    const paging = DIRECTORY_PAGING[j.kind]
+    if (paging) {
+      const product = KIND_PRODUCT[j.kind]
+      const account = accountOf(target)
+      const hits = hitsOf(account, product)
+      let client: ServiceClient | null = null
+      const probeEnv = (): UnitEnv | null => {
+        if (!client) return null
+        return {
+          client,
+          store,
+          jobId,
+          source: target.source,
+          account,
+          freshAfter,
+          now,
+          signal: new AbortController().signal,
+          call: async (fn) => {
+            if (!hits.tryStart(j.settings.monthlyQuota[product])) throw new Error('no hit left for a probe')
+            try {
+              await limiterFor(target, product, j.settings).acquire(new AbortController().signal)
+              return await fn(new AbortController().signal)
+            } catch (e) {
+              hits.unstart()
+              throw e
+            }
+          },
+        }
+      }
+      client = (await clientFor(j.settings, j.kind)).client
+      const d = await estimateDirectoryPages(store, jobId, paging, { source: target.source, freshAfter, env: probeEnv })
+      return { callsNeeded: d.pages, cacheHits: d.cacheHits, estimate: d.estimate }
+    }
+    if (j.kind === 'regions') {
+      let calls = 0
+      const tree = loadRegionTree()
+      for (const r of store.rows.iterate(jobId)) {
+        if (r.state !== 'pending' || r.duplicateOf) continue
+        const p = (r.payload as DirectoryPayload).filters.province_code
+        const provinces = p ? [p] : [...tree.regenciesByProvince.keys()]
+        calls += 1
+        for (const code of provinces) {
+          const n = tree.regenciesByProvince.get(code)?.length ?? 0
+          calls += Math.max(1, Math.ceil(n / 100)) + n
+        }
+      }
+      return { callsNeeded: calls, cacheHits: 0, estimate: { unit: 'calls', basis: 'region-tree', probed: 0 } }
+    }
+    const cacheHits = countCacheHits(jobId, j.kind, j.settings, target.source)
+    return {
+      callsNeeded: Math.max(0, c.total - c.localFailures - duplicates - cacheHits),
+      cacheHits,
+      estimate: { unit: 'calls', basis: 'rows', probed: 0 },
     }
   }
 
@@ -385,8 +477,8 @@ export function createEngine(opts: EngineOptions): Engine {
     async plan(req: PlanRequest) {
       const target = await opts.resolveTarget(req.settings)
       const planned = await importRowsIntoJob(store, req, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
-      const cacheHits = countCacheHits(planned.jobId, req.kind, req.settings, target.source)
-      const view = planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, cacheHits, account: accountOf(target) })
+      const calls = await estimateCalls(planned.jobId, target, planned.duplicates)
+      const view = planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls })
       store.jobs.update(planned.jobId, { plan: { ...view, problems: view.problems.length } }, now())
       store.jobs.transition(planned.jobId, 'ready', now())
       return view
@@ -422,7 +514,8 @@ export function createEngine(opts: EngineOptions): Engine {
         })),
         now(),
       )
-      const view = planView(j.id, { problems: [], duplicates: 0, cacheHits: 0, account: accountOf(target) })
+      const calls = await estimateCalls(j.id, target, 0)
+      const view = planView(j.id, { problems: [], duplicates: 0, account: accountOf(target), calls })
       store.jobs.update(j.id, { plan: view }, now())
       store.jobs.transition(j.id, 'ready', now())
       return view

@@ -11,6 +11,7 @@ import { MoneyGuard } from './money-guard'
 import type { RateLimiter } from './rate-limiter'
 import { UNITS, UnitInputError, type UnitEnv } from './units'
 import type { AccountHits } from './account-hits'
+import { completionRate } from './estimate'
 import { isPlanProduct, quotaExhaustedMessage } from '../model/plans'
 
 /** Consecutive network failures (across rows) after which the service counts as gone. */
@@ -71,13 +72,11 @@ export class JobRunner {
     return this.stopReason
   }
 
-  /** Rows finished per second over the last 10 seconds. */
+  /** Rows finished per second over the last 10 seconds (see completionRate). */
   ratePerSec(): number {
     const now = this.deps.clock.now()
     while (this.completions.length && this.completions[0] < now - 10_000) this.completions.shift()
-    if (this.completions.length < 2) return this.completions.length / 10
-    const span = Math.max(1000, now - this.completions[0])
-    return (this.completions.length * 1000) / span
+    return completionRate(this.completions, now)
   }
 
   stop(reason: StopReason): void {

@@ -79,10 +79,18 @@ const schoolLookup: Unit = async (row, env) => {
   return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: s.npsn, raw: s } }
 }
 
-interface PagingProgress {
+export interface PagingProgress {
   nextPage: number
   totalPage: number | null
   records: number
+}
+
+/** A directory kind's paging: one page fetched and saved (also used by the plan to count pages). */
+export interface DirectoryPaging {
+  product: 'hospitals' | 'schools'
+  syncKey(row: JobRow): string
+  /** fetches the next page of the row's query and saves it with the progress, in one transaction */
+  fetchNext(row: JobRow, env: UnitEnv, progress: PagingProgress): Promise<void>
 }
 
 /**
@@ -95,35 +103,40 @@ function directory<T extends HospitalRecord | SchoolRecord>(
   fetchPage: (env: UnitEnv, filters: Record<string, string>, page: number, signal: AbortSignal) => Promise<Page<T>>,
   keyOf: (r: T) => string,
   fromCache: (env: UnitEnv, filters: Record<string, string>) => Iterable<T>,
-): Unit {
-  return async (row, env) => {
+): { unit: Unit; paging: DirectoryPaging } {
+  const syncKey = (row: JobRow): string => `${product}:${row.unitKey}`
+  const fetchNext = async (row: JobRow, env: UnitEnv, progress: PagingProgress): Promise<void> => {
     const { filters } = row.payload as DirectoryPayload
-    const syncKey = `${product}:${row.unitKey}`
+    const page = await env.call((signal) => fetchPage(env, filters, progress.nextPage, signal))
+    progress.totalPage = page.paging.total_page
+    progress.nextPage += 1
+    progress.records += page.items.length
+    env.store.db.transaction(() => {
+      if (product === 'hospitals') env.store.cache.putHospitals(page.items as HospitalRecord[], env.source, env.now())
+      else env.store.cache.putSchools(page.items as SchoolRecord[], env.source, env.now())
+      env.store.cache.linkRecords(env.jobId, product, page.items.map(keyOf), row.rowNo)
+      env.store.rows.saveProgress(env.jobId, row.rowNo, progress)
+      env.store.usage.addHits(product, 1, env.now(), env.account)
+    })()
+  }
+  const unit: Unit = async (row, env) => {
+    const { filters } = row.payload as DirectoryPayload
     // The same query was fetched to its last page recently: answer from the cache, no hits.
-    if (!row.progress && env.store.cache.freshSync(syncKey, env.source, env.freshAfter)) {
+    if (!row.progress && env.store.cache.freshSync(syncKey(row), env.source, env.freshAfter)) {
       const keys = [...fromCache(env, filters)].map(keyOf)
       env.store.cache.linkRecords(env.jobId, product, keys, row.rowNo)
       return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: keys.length, fromCache: true, raw: { filters, pages: 0 } } }
     }
     const progress: PagingProgress = (row.progress as PagingProgress | null) ?? { nextPage: 1, totalPage: null, records: 0 }
     while (progress.totalPage === null || progress.nextPage <= progress.totalPage) {
-      const page = await env.call((signal) => fetchPage(env, filters, progress.nextPage, signal))
-      progress.totalPage = page.paging.total_page
-      progress.nextPage += 1
-      progress.records += page.items.length
-      env.store.db.transaction(() => {
-        if (product === 'hospitals') env.store.cache.putHospitals(page.items as HospitalRecord[], env.source, env.now())
-        else env.store.cache.putSchools(page.items as SchoolRecord[], env.source, env.now())
-        env.store.cache.linkRecords(env.jobId, product, page.items.map(keyOf), row.rowNo)
-        env.store.rows.saveProgress(env.jobId, row.rowNo, progress)
-        env.store.usage.addHits(product, 1, env.now(), env.account)
-      })()
-      if (page.paging.total_page === 0) break
+      await fetchNext(row, env, progress)
+      if (progress.totalPage === 0) break
     }
-    env.store.cache.markSync(syncKey, product, filters, progress.records, env.source, env.now())
+    env.store.cache.markSync(syncKey(row), product, filters, progress.records, env.source, env.now())
     // Hits were counted page by page above.
     return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: progress.records, raw: { filters, pages: progress.totalPage } } }
   }
+  return { unit, paging: { product, syncKey, fetchNext } }
 }
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
@@ -191,7 +204,13 @@ export const UNITS: Record<JobKind, Unit> = {
   'face-match': faceMatch,
   'hospital-lookup': hospitalLookup,
   'school-lookup': schoolLookup,
-  'hospital-directory': hospitalDirectory,
-  'school-directory': schoolDirectory,
+  'hospital-directory': hospitalDirectory.unit,
+  'school-directory': schoolDirectory.unit,
   regions,
+}
+
+/** The directory kinds' paging, for the plan's page estimate. */
+export const DIRECTORY_PAGING: Partial<Record<JobKind, DirectoryPaging>> = {
+  'hospital-directory': hospitalDirectory.paging,
+  'school-directory': schoolDirectory.paging,
 }

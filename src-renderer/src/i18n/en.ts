@@ -299,6 +299,36 @@ export const en: Messages = {
     saved: 'Settings saved.',
     invalidNumber: '{field}: enter a valid number.',
   },
+  shortfall: {
+    basis: {
+      rows: 'one call per row',
+      cache: 'pages counted from the cache (earlier fetches)',
+      'first-page': 'pages counted from the first page of {probed} queries (kept, not fetched again)',
+      sample: 'pages: {probed} queries probed, the others estimated from them',
+      unknown: 'page counts unknown: one per query assumed',
+      'region-tree': 'counted on the local region tree',
+    },
+    'quota-shortfall': {
+      title: 'Not enough hits left this month.',
+      text: 'This job may need {needed} hits; {available} are left.',
+      raise: 'choose a bigger plan in Settings ({plan}) or state fewer hits used if the dashboard shows fewer',
+    },
+    'budget-shortfall': {
+      title: 'The spending limit is too low.',
+      text: 'This job may cost up to {needed}; the limit leaves {available} ({fits} verifications).',
+      raise: 'raise the spending limit below',
+    },
+    'balance-shortfall': {
+      title: 'The stated balance is too low.',
+      text: 'This job may cost up to {needed}; the balance you stated is {available} ({fits} verifications).',
+      raise: 'top up in the service dashboard, then update the balance in Settings',
+    },
+    choice: {
+      raise: 'Raise it',
+      split: 'Split the sheet into parts of at most {fits} rows and run them one after another',
+      'run-what-fits': 'Run what fits ({fits}): the job stops by itself at the limit and the rest waits',
+    },
+  },
   plans: {
     title: 'Plans and quotas',
     hint: 'The plan of each product on the account ({account}). rekap never sends a request past the quota: the job stops as "quota used up" and says what to do.',

@@ -304,6 +304,36 @@ export const id = {
     saved: 'Pengaturan tersimpan.',
     invalidNumber: '{field}: isi dengan angka yang benar.',
   },
+  shortfall: {
+    basis: {
+      rows: 'satu panggilan per baris',
+      cache: 'halaman dihitung dari cache (pengambilan sebelumnya)',
+      'first-page': 'halaman dihitung dari halaman pertama {probed} kueri (disimpan, tidak diambil lagi)',
+      sample: 'halaman: {probed} kueri dicoba, sisanya diperkirakan dari situ',
+      unknown: 'jumlah halaman belum diketahui: dianggap satu per kueri',
+      'region-tree': 'dihitung dari pohon wilayah lokal',
+    },
+    'quota-shortfall': {
+      title: 'Sisa hit bulan ini tidak cukup.',
+      text: 'Pekerjaan ini bisa butuh {needed} hit; sisa {available}.',
+      raise: 'pilih paket lebih besar di Pengaturan ({plan}) atau nyatakan hit terpakai yang lebih kecil bila dasbor menunjukkan begitu',
+    },
+    'budget-shortfall': {
+      title: 'Batas belanja terlalu rendah.',
+      text: 'Biaya bisa sampai {needed}; batas menyisakan {available} ({fits} verifikasi).',
+      raise: 'naikkan batas belanja di bawah',
+    },
+    'balance-shortfall': {
+      title: 'Saldo yang dinyatakan terlalu rendah.',
+      text: 'Biaya bisa sampai {needed}; saldo yang Anda nyatakan {available} ({fits} verifikasi).',
+      raise: 'isi saldo di dasbor layanan, lalu perbarui saldo di Pengaturan',
+    },
+    choice: {
+      raise: 'Naikkan',
+      split: 'Pecah sheet menjadi bagian berisi paling banyak {fits} baris dan jalankan bergantian',
+      'run-what-fits': 'Jalankan yang muat ({fits}): pekerjaan berhenti sendiri di batas dan sisanya menunggu',
+    },
+  },
   plans: {
     title: 'Paket dan kuota',
     hint: 'Paket tiap produk pada akun ({account}). rekap tidak pernah mengirim permintaan melewati kuota: pekerjaan berhenti dengan status "kuota habis" dan menjelaskan langkahnya.',

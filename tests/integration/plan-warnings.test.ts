@@ -1,0 +1,98 @@
+/**
+ * Pre-flight says what will go wrong before it does: `rekap run --dry-run --json` against the
+ * real sandbox process carries quota, budget and balance shortfalls with their codes and
+ * choices; directory jobs are estimated in pages, and the estimate says how it was made.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startSandboxProcess, REPO_ROOT, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
+import { makeTempDir } from '../helpers/temp-dir'
+
+let tmp: ReturnType<typeof makeTempDir>
+let sandbox: SandboxProcess
+
+function rekap(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' } })
+  let out = ''
+  let err = ''
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s))
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })))
+}
+const lastJson = (out: string): any => JSON.parse(out.trim().split('\n').filter((l) => l.startsWith('{')).at(-1)!)
+
+beforeAll(async () => {
+  tmp = makeTempDir()
+  sandbox = await startSandboxProcess()
+  const f = (n: string) => join(SHARED_DIR, 'fixtures/faces', n)
+  writeFileSync(
+    join(tmp.dir, 'kyc.csv'),
+    ['Foto KTP,Foto Selfie', `${f('obama_1.jpg')},${f('obama_2.jpg')}`, `${f('biden_1.jpg')},${f('biden_2.jpg')}`, `${f('rose_leslie_1.jpg')},${f('rose_leslie_2.jpg')}`].join('\n'),
+  )
+}, 60_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+  tmp?.cleanup()
+})
+
+const common = () => ['--base-url', sandbox.url, '--key', sandbox.key, '--db', join(tmp.dir, 'rekap.db')]
+
+describe('shortfall warnings in --dry-run --json', () => {
+  it('quota-shortfall: 10 lookups, 5 hits left on the starter school plan; raise to pro, split, or run what fits', async () => {
+    const res = await fetch(`${sandbox.url}/regional/indonesia/schools?regency_code=3171`, { headers: { 'x-api-service-id': sandbox.key } })
+    const npsns = ((await res.json()).data as Array<{ npsn: string }>).slice(0, 10).map((s) => s.npsn)
+    const file = join(tmp.dir, 'npsn.csv')
+    writeFileSync(file, ['NPSN', ...npsns].join('\n'))
+    const r = await rekap(['run', file, '--school-plan', 'starter', '--hits-used', 'schools=9995', '--dry-run', '--json', ...common()])
+    expect(r.code, r.err).toBe(0)
+    const { plan } = lastJson(r.out)
+    expect(plan.quotaLeft).toBe(5)
+    expect(plan.warnings).toEqual([
+      expect.objectContaining({ code: 'quota-shortfall', needed: 10, available: 5, fits: 5, raiseTo: 'pro', choices: ['raise', 'split', 'run-what-fits'] }),
+    ])
+    // and the plain text says the same, with the flag that raises the plan
+    const text = await rekap(['run', file, '--school-plan', 'starter', '--dry-run', ...common()])
+    expect(text.out).toMatch(/WARNING quota-shortfall: this job may need 10 hits and 5 are left this month.*--school-plan pro/)
+  })
+
+  it('budget-shortfall and balance-shortfall: 3 pairs (up to Rp1,200) against a Rp800 budget and a Rp400 balance', async () => {
+    const r = await rekap(['run', join(tmp.dir, 'kyc.csv'), '--budget', '800', '--balance', '400', '--dry-run', '--json', ...common()])
+    expect(r.code, r.err).toBe(0)
+    const { plan } = lastJson(r.out)
+    expect(plan.estimatedCostRp).toBe(1200)
+    const byCode = Object.fromEntries(plan.warnings.map((w: { code: string }) => [w.code, w]))
+    expect(byCode['budget-shortfall']).toMatchObject({ needed: 1200, available: 800, fits: 2 })
+    expect(byCode['balance-shortfall']).toMatchObject({ needed: 1200, available: 400, fits: 1 })
+    expect(byCode['quota-shortfall']).toBeUndefined()
+  })
+
+  it('no warning when everything fits', async () => {
+    const r = await rekap(['run', join(tmp.dir, 'kyc.csv'), '--budget', '1200', '--dry-run', '--json', ...common()])
+    expect(lastJson(r.out).plan.warnings).toEqual([])
+  })
+})
+
+describe('directory jobs are estimated in pages', () => {
+  it('first run: one first-page request per query counts the pages (and is kept); the run fetches only the rest; the next plan knows from the cache', async () => {
+    const file = join(REPO_ROOT, 'examples/schools/regencies.csv')
+    const hits0 = (await sandbox.admin('GET', '/_sandbox/state')).hits.schools
+    const r = await rekap(['run', file, '--kind', 'school-directory', '--dry-run', '--json', ...common()])
+    expect(r.code, r.err).toBe(0)
+    const { plan, jobId } = lastJson(r.out)
+    expect(plan.estimate).toEqual({ unit: 'pages', basis: 'first-page', probed: 3 })
+    const hits1 = (await sandbox.admin('GET', '/_sandbox/state')).hits.schools
+    expect(hits1 - hits0).toBe(3)
+    expect(plan.callsNeeded).toBeGreaterThan(3) // pages, not rows
+
+    const run = await rekap(['resume', jobId, '--json', ...common().slice(2)])
+    expect(run.code, run.out + run.err).toBe(0)
+    const hits2 = (await sandbox.admin('GET', '/_sandbox/state')).hits.schools
+    expect(hits2 - hits1).toBe(plan.callsNeeded) // the estimate was exact, and page 1 was not fetched again
+
+    const again = lastJson((await rekap(['run', file, '--kind', 'school-directory', '--dry-run', '--json', ...common()])).out).plan
+    expect(again).toMatchObject({ callsNeeded: 0, cacheHits: 3, estimate: { unit: 'pages', basis: 'cache', probed: 0 } })
+  })
+})
