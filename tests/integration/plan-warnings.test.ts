@@ -38,7 +38,7 @@ afterAll(async () => {
   tmp?.cleanup()
 })
 
-const common = () => ['--base-url', sandbox.url, '--key', sandbox.key, '--db', join(tmp.dir, 'rekap.db')]
+const common = (db = 'rekap.db') => ['--base-url', sandbox.url, '--key', sandbox.key, '--db', join(tmp.dir, db)]
 
 describe('shortfall warnings in --dry-run --json', () => {
   it('quota-shortfall: 10 lookups, 5 hits left on the starter school plan; raise to pro, split, or run what fits', async () => {
@@ -77,6 +77,8 @@ describe('shortfall warnings in --dry-run --json', () => {
 
 describe('directory jobs are estimated in pages', () => {
   it('first run: one first-page request per query counts the pages (and is kept); the run fetches only the rest; the next plan knows from the cache', async () => {
+    // its own data file: the quota test above stated 9,995 school hits for this account in rekap.db
+    const common = (): string[] => ['--base-url', sandbox.url, '--key', sandbox.key, '--db', join(tmp.dir, 'directory.db')]
     const file = join(REPO_ROOT, 'examples/schools/regencies.csv')
     const hits0 = (await sandbox.admin('GET', '/_sandbox/state')).hits.schools
     const r = await rekap(['run', file, '--kind', 'school-directory', '--dry-run', '--json', ...common()])
