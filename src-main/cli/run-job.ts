@@ -203,6 +203,12 @@ function printPlan(p: JobPlanView, say: Say): void {
     say(`  ${failureText({ row: pr.row, column: pr.column, code: pr.code, message: pr.message }, cliLang(), { withFile: true })}`)
   }
   if (p.problems.length > 10) say(`  ${m.andMore(p.problems.length - 10)}`)
+  const outside = p.outsidePaths ?? []
+  if (outside.length) {
+    say(m.outsidePaths(outside.length))
+    for (const o of outside.slice(0, 10)) say(`  ${o.message}`)
+    if (outside.length > 10) say(`  ${m.andMore(outside.length - 10)}`)
+  }
   const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)
   const quota = p.quotaLeft === null ? m.quotaUnlimited : m.quotaLeft(p.quotaLeft)
   say(m.plan(p.callsNeeded, p.cacheHits, cost, formatSeconds(p.estimatedSeconds), quota, p.sandbox))

@@ -171,6 +171,8 @@ export interface JobPlanView {
   rowsFailingLocally: number
   duplicates: number
   problems: PlanProblem[]
+  /** photo paths outside the workbook's folder that the user allowed: listed so they are never silent */
+  outsidePaths?: PlanProblem[]
   callsNeeded: number
   cacheHits: number
   estimatedCostRp: number

@@ -5,7 +5,7 @@
  * safeStorage does not exist outside Electron.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import sharp from 'sharp'
@@ -257,7 +257,9 @@ describe('jobs and the directory against the embedded sandbox', () => {
 
   it('shows both photos of a face row as small JPEGs (no paid call needed)', async () => {
     const file = join(tmp.dir, 'kyc.csv')
-    writeFileSync(file, ['NIK,Nama,Foto KTP,Foto Selfie', `3273010101010001,Obama,${join(FACES, 'obama_1.jpg')},${join(FACES, 'obama_2.jpg')}`].join('\n'))
+    // photos beside the workbook: paths outside its folder are refused unless allowed (issue 14)
+    for (const n of ['obama_1.jpg', 'obama_2.jpg']) copyFileSync(join(FACES, n), join(tmp.dir, n))
+    writeFileSync(file, ['NIK,Nama,Foto KTP,Foto Selfie', '3273010101010001,Obama,obama_1.jpg,obama_2.jpg'].join('\n'))
     const plan = await call('jobs.plan', { path: file, kind: 'face-match', mapping: {} })
     expect(plan).toMatchObject({ rowsTotal: 1, estimatedCostRp: 400 })
     for (const which of ['image1', 'image2'] as const) {

@@ -35,7 +35,7 @@ describe('rekap run --budget, then rekap resume --budget', () => {
   it('stops before overspending (exit 3, says why and how to go on), then finishes with a higher budget', async () => {
     const db = join(tmp.dir, 'rekap.db')
     const common = ['--db', db, '--key', sandbox.key]
-    const first = await rekap(['run', join(tmp.dir, 'kyc.csv'), '--base-url', sandbox.url, '--budget', 'Rp800', '--yes', '--concurrency', '1', ...common])
+    const first = await rekap(['run', join(tmp.dir, 'kyc.csv'), '--base-url', sandbox.url, '--budget', 'Rp800', '--yes', '--concurrency', '1', '--allow-outside-paths', ...common])
     expect(first.code, first.out).toBe(3)
     expect(first.out).toMatch(/BLOCKED \(needs-top-up\): The budget of Rp800 is reached/)
     const jobId = /job (j\w+)/.exec(first.out)![1]

@@ -215,7 +215,7 @@ describe('picture references of a KYC workbook', () => {
 
   it('uses the linked and outside pictures when the user allows it', async () => {
     const workbookDir = path.dirname(corpus.kycPaths)
-    expect(await resolveImageRef('../rahasia/secret.jpg', workbookDir, { allowOutside: true })).toEqual({ ok: true, path: path.join(dir, 'rahasia', 'secret.jpg') })
+    expect(await resolveImageRef('../rahasia/secret.jpg', workbookDir, { allowOutside: true })).toEqual({ ok: true, path: path.join(dir, 'rahasia', 'secret.jpg'), outside: true })
     expect(await resolveImageRef('foto/tautan.jpg', workbookDir, { allowOutside: true })).toMatchObject({ ok: true })
   })
 })

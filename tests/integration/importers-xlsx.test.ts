@@ -162,9 +162,9 @@ describe('image references', () => {
   it('resolves relative, Windows-style, ./ and file:// references inside the workbook folder', async () => {
     const expected = path.join(wbDir, 'foto', 'ktp_001.jpg')
     for (const ref of ['foto/ktp_001.jpg', 'foto\\ktp_001.jpg', './foto/ktp_001.jpg', `file://${expected}`, expected, ' "foto/ktp_001.jpg" ']) {
-      expect(await resolveImageRef(ref, wbDir)).toEqual({ ok: true, path: expected })
+      expect(await resolveImageRef(ref, wbDir)).toEqual({ ok: true, path: expected, outside: false })
     }
-    expect(await resolveImageRef('foto/tautan_dalam.jpg', wbDir)).toEqual({ ok: true, path: path.join(wbDir, 'foto', 'tautan_dalam.jpg') })
+    expect(await resolveImageRef('foto/tautan_dalam.jpg', wbDir)).toEqual({ ok: true, path: path.join(wbDir, 'foto', 'tautan_dalam.jpg'), outside: false })
   })
 
   it('names file, sheet, row and column when the file is missing', async () => {
@@ -176,13 +176,13 @@ describe('image references', () => {
   it('refuses .. and links that leave the workbook folder unless allowed', async () => {
     const up = await resolveImageRef('../luar/rahasia.jpg', wbDir, { at })
     expect(up).toMatchObject({ ok: false, code: 'image-ref-outside' })
-    expect(!up.ok && up.problem?.message).toMatch(/^kyc\.xlsx, sheet "Data", row 14, column "Foto KTP": the path leaves the workbook's folder: \.\.\/luar\/rahasia\.jpg/)
+    expect(!up.ok && up.problem?.message).toMatch(/^kyc\.xlsx, sheet "Data", row 14, column "Foto KTP": the photo path \.\.\/luar\/rahasia\.jpg is outside the workbook's folder/)
     const link = await resolveImageRef('foto/tautan.jpg', wbDir, { at })
     expect(link).toMatchObject({ ok: false, code: 'image-ref-outside' })
-    expect(!link.ok && link.reason).toMatch(/link to a file outside the workbook's folder/)
+    expect(!link.ok && link.reason).toMatch(/is outside the workbook's folder.*--allow-outside-paths/)
 
-    expect(await resolveImageRef('../luar/rahasia.jpg', wbDir, { allowOutside: true })).toEqual({ ok: true, path: path.join(dir, 'refs', 'luar', 'rahasia.jpg') })
-    expect(await resolveImageRef('foto/tautan.jpg', wbDir, { allowOutside: true })).toMatchObject({ ok: true })
+    expect(await resolveImageRef('../luar/rahasia.jpg', wbDir, { allowOutside: true })).toEqual({ ok: true, path: path.join(dir, 'refs', 'luar', 'rahasia.jpg'), outside: true })
+    expect(await resolveImageRef('foto/tautan.jpg', wbDir, { allowOutside: true })).toMatchObject({ ok: true, outside: true })
   })
 
   it('explains empty cells, web addresses and foreign Windows paths', async () => {

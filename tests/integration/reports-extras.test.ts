@@ -79,7 +79,7 @@ describe('annotated copy of the user workbook', () => {
 })
 
 describe('thumbnails', () => {
-  it('embeds two small photos per row from paths relative to the workbook', async () => {
+  it('embeds two small photos per row from the paths pre-flight checked, none for rows it refused', async () => {
     const faces = resolve(SHARED_DIR, 'fixtures/faces')
     const inputFile = join(tmp.dir, 'kyc-photos.xlsx')
     const job = store.jobs.create(
@@ -87,17 +87,21 @@ describe('thumbnails', () => {
       T0,
     )
     const rel = (f: string) => relative(tmp.dir, join(faces, f))
+    const checked = (f: string) => ({ path: f.startsWith('/') ? f : join(faces, f), sha256: f, convert: false })
     store.rows.insertMany(
       job.id,
       [
-        { rowNo: 1, sourceRow: 2, input: { 'Foto KTP': rel('obama_1.jpg'), Selfie: rel('obama_2.jpg') } },
-        { rowNo: 2, sourceRow: 3, input: { 'Foto KTP': rel('biden_1.jpg'), Selfie: 'missing.jpg' } },
+        { rowNo: 1, sourceRow: 2, input: { 'Foto KTP': rel('obama_1.jpg'), Selfie: rel('obama_2.jpg') }, payload: { image1: checked('obama_1.jpg'), image2: checked('obama_2.jpg') } },
+        // the selfie was removed after pre-flight: no picture for it
+        { rowNo: 2, sourceRow: 3, input: { 'Foto KTP': rel('biden_1.jpg'), Selfie: 'missing.jpg' }, payload: { image1: checked('biden_1.jpg'), image2: checked(join(tmp.dir, 'missing.jpg')) } },
+        // pre-flight refused the row: its cells name real photos, and still none is shown (issue 14)
+        { rowNo: 3, sourceRow: 4, input: { 'Foto KTP': rel('biden_1.jpg'), Selfie: rel('biden_2.jpg') }, localFailure: { code: 'image-ref-outside', message: 'outside' } },
       ],
       T0,
     )
     const out = join(tmp.dir, 'thumbs.xlsx')
     const r = await writeJobReport(store, job.id, { out, thumbnails: true })
-    expect(r.rows).toBe(2)
+    expect(r.rows).toBe(3)
     const book = await readBook(out)
     const ws = book.getWorksheet('Hasil')!
     const images = ws.getImages()

@@ -20,7 +20,7 @@ export function rekap(
   args: string[],
   o: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {},
 ): Promise<CliResult> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'rekap.mjs'), ...args], {
     cwd: o.cwd ?? REPO_ROOT,
     stdio: [o.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', ...o.env },
@@ -57,9 +57,9 @@ export interface UiChild {
 }
 
 /** Starts `rekap ui --no-open --port 0 ...args` and waits for its one line (or its exit). */
-export async function startUiChild(args: string[], env: Record<string, string>): Promise<UiChild> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', 'ui', '--port', '0', '--no-open', ...args], {
-    cwd: REPO_ROOT,
+export async function startUiChild(args: string[], env: Record<string, string>, o: { cwd?: string } = {}): Promise<UiChild> {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'rekap.mjs'), 'ui', '--port', '0', '--no-open', ...args], {
+    cwd: o.cwd ?? REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', ...env },
   })

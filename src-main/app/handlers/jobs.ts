@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context'
 import { exportsDirOf, jobSettingsFor } from '../app-settings'
 import type { Handlers } from '../dispatch'
 import { annotatedCopyName, jobReportName } from '../export-names'
-import { photoSourceOf, thumbnailDataUrl } from '../photo-thumbnail'
+import { thumbnailDataUrl } from '../photo-thumbnail'
 import { requireFile } from './files'
 
 type JobHandlers = Pick<
@@ -63,7 +63,7 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
       if (job.kind !== 'face-match') throw new AppError('invalid-input', `Job ${jobId} is a ${job.kind} job; it has no photos`, 'jobId')
       const row = ctx.store.rows.get(jobId, rowNo)
       if (!row) throw new AppError('not-found', `Job ${jobId} has no row ${rowNo}`, 'rowNo')
-      return thumbnailDataUrl(photoSourceOf(row, which))
+      return thumbnailDataUrl(row, which)
     },
     'jobs.export': async ({ jobId, lang, format, annotated }) => {
       const job = requireJob(ctx, jobId)

@@ -39,6 +39,7 @@ export const en: CliMessages = {
   preflight: (total, ok, failing, dups) =>
     `pre-flight: ${total} rows, ${ok} OK, ${failing} failing locally (free), ${dups} duplicate(s) reused`,
   andMore: (n) => `… and ${n} more`,
+  outsidePaths: (n) => `${n} photo path(s) outside the workbook's folder will be read and sent (allowed by --allow-outside-paths):`,
   plan: (calls, cached, cost, eta, quota, sandbox) =>
     `plan: ${calls} call(s), ${cached} from cache, cost ${cost}, about ${eta}, quota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
   costAtMost: (rp) => `at most ${formatRp(rp, 'en')} (failures are free)`,

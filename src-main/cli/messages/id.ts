@@ -46,6 +46,7 @@ export const id = {
   preflight: (total: number, ok: number, failing: number, dups: number) =>
     `pra-periksa: ${total} baris, ${ok} siap, ${failing} gagal di pra-periksa (gratis), ${dups} duplikat dipakai ulang`,
   andMore: (n: number) => `… dan ${n} lagi`,
+  outsidePaths: (n: number) => `${n} jalur foto di luar folder workbook akan dibaca dan dikirim (diizinkan oleh --allow-outside-paths):`,
   plan: (calls: number, cached: number, cost: string, eta: string, quota: string, sandbox: boolean) =>
     `rencana: ${calls} panggilan, ${cached} dari cache, biaya ${cost}, sekitar ${eta}, kuota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
   costAtMost: (rp: number) => `paling banyak ${formatRp(rp, 'id')} (yang gagal gratis)`,

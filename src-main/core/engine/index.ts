@@ -478,8 +478,11 @@ export function createEngine(opts: EngineOptions): Engine {
       const target = await opts.resolveTarget(req.settings)
       const planned = await importRowsIntoJob(store, req, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
       const calls = await estimateCalls(planned.jobId, target, planned.duplicates)
-      const view = planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls })
-      store.jobs.update(planned.jobId, { plan: { ...view, problems: view.problems.length } }, now())
+      const view = {
+        ...planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls }),
+        outsidePaths: planned.outsidePaths,
+      }
+      store.jobs.update(planned.jobId, { plan: { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length } }, now())
       store.jobs.transition(planned.jobId, 'ready', now())
       return view
     },

@@ -1,15 +1,19 @@
-import { realpath, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { makeProblem } from './import-error'
 import type { CellValue, ImportProblem, ImportProblemCode } from './types'
 
+import { checkInsideFolders, isInside } from '../paths/inside-folder'
+
 /**
- * Turns a cell's image reference into an absolute path. Relative paths are read from the workbook's
- * folder; a relative path that climbs out of it (`..`) or a symbolic link inside it that points
- * elsewhere is refused unless the user allows it, so a shared workbook cannot make rekap upload
- * arbitrary files from the computer. Absolute paths and file:// URLs are the user's explicit choice.
+ * Turns a cell's image reference into an absolute path. Paths are read from the workbook's folder.
+ * Anything that leaves it, an absolute path, a file:// address, a `..` climb or a symbolic link
+ * pointing elsewhere, is refused unless the user allows it (`--allow-outside-paths`, or the setting
+ * in the app): a workbook is often someone else's, and each photo it names is uploaded to the paid
+ * service. A refused path is never opened, so the message cannot tell whether such a file exists.
+ * Allowed outside paths are reported (`outside: true`) so pre-flight can list them.
  */
 
 export interface ImageRefLocation {
@@ -20,7 +24,7 @@ export interface ImageRefLocation {
 }
 
 export type ImageRefResult =
-  | { ok: true; path: string }
+  | { ok: true; path: string; outside: boolean }
   | { ok: false; code: ImportProblemCode; reason: string; problem?: ImportProblem }
 
 export interface ResolveImageRefOptions {
@@ -29,9 +33,13 @@ export interface ResolveImageRefOptions {
   at?: ImageRefLocation
 }
 
-function isInside(dir: string, target: string): boolean {
-  const rel = path.relative(dir, target)
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))
+/** The refusal, the same words whether or not the file exists; names the way to allow it. */
+export function outsideRefusal(text: string, workbookDir: string): string {
+  return (
+    `the photo path ${text} is outside the workbook's folder (${workbookDir}); rekap only reads photos inside it. ` +
+    `Move the photo next to the workbook, or allow paths outside it: rekap run --allow-outside-paths ` +
+    `(in the app: Settings, "Allow photo paths outside the workbook's folder")`
+  )
 }
 
 async function check(value: CellValue, workbookDir: string, allowOutside: boolean): Promise<ImageRefResult> {
@@ -59,11 +67,15 @@ async function check(value: CellValue, workbookDir: string, allowOutside: boolea
     }
     ref = ref.replace(/\\/g, '/')
   }
-  const explicit = path.isAbsolute(ref)
   const base = path.resolve(workbookDir)
   const target = path.resolve(base, ref)
-  if (!explicit && !allowOutside && !isInside(base, target)) {
-    return fail('image-ref-outside', `the path leaves the workbook's folder: ${text} (allow pictures outside the workbook's folder to use it)`)
+  let outside = !isInside(base, target)
+  if (!allowOutside) {
+    const where = await checkInsideFolders([base], target)
+    if (where === 'outside' || where === 'link-outside') return fail('image-ref-outside', outsideRefusal(text, base))
+    if (where === 'missing') return fail('image-ref-not-found', `file not found: ${text}`)
+  } else if (!outside) {
+    outside = (await checkInsideFolders([base], target)) === 'link-outside'
   }
   let info
   try {
@@ -72,13 +84,7 @@ async function check(value: CellValue, workbookDir: string, allowOutside: boolea
     return fail('image-ref-not-found', `file not found: ${text}`)
   }
   if (!info.isFile()) return fail('image-ref-not-found', `not a file (a folder?): ${text}`)
-  if (!explicit && !allowOutside) {
-    const [realBase, realTarget] = await Promise.all([realpath(base), realpath(target)])
-    if (!isInside(realBase, realTarget)) {
-      return fail('image-ref-outside', `the path is a link to a file outside the workbook's folder: ${text} (allow pictures outside the workbook's folder to use it)`)
-    }
-  }
-  return { ok: true, path: target }
+  return { ok: true, path: target, outside }
 }
 
 export async function resolveImageRef(

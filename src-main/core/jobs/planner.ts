@@ -58,6 +58,8 @@ export interface PlannedTable {
   rowsFailingLocally: number
   duplicates: number
   problems: PlanProblem[]
+  /** photos read from outside the workbook's folder because the user allowed it (listed, never silent) */
+  outsidePaths: PlanProblem[]
 }
 
 const MAX_PROBLEMS_SHOWN = 500
@@ -112,13 +114,15 @@ export async function importRowsIntoJob(
       opts.now(),
     )
 
-    const checker = rowChecker(req.kind, mapping, {
+    const checkContext: CheckContext = {
       file: req.file,
       sheet: table.sheet,
       workbookDir: dirname(req.file),
       picturesDir: join(opts.picturesDir, job.id),
       allowOutside: req.settings.allowOutsidePaths,
-    })
+      outsidePaths: [],
+    }
+    const checker = rowChecker(req.kind, mapping, checkContext)
     const problems: PlanProblem[] = []
     let rowsTotal = 0
     let failing = 0
@@ -156,7 +160,7 @@ export async function importRowsIntoJob(
       store.jobs.delete(job.id)
       throw new PlanError(`${describeLocation(req.file, table.sheet)}: the sheet has a header row but no data rows; nothing to do.`)
     }
-    return { jobId: job.id, rowsTotal, rowsFailingLocally: failing, duplicates, problems }
+    return { jobId: job.id, rowsTotal, rowsFailingLocally: failing, duplicates, problems, outsidePaths: checkContext.outsidePaths.sort((a, b) => a.row - b.row) }
   } finally {
     await table.close()
   }
@@ -168,6 +172,8 @@ interface CheckContext {
   workbookDir: string
   picturesDir: string
   allowOutside: boolean
+  /** filled while checking: allowed photo paths outside the workbook's folder */
+  outsidePaths: PlanProblem[]
 }
 
 type RowChecker = (row: ImportedRow, rowNo: number) => Promise<NewRow>
@@ -304,6 +310,14 @@ async function resolveFaceImage(
     const ref = await resolveImageRef(row.values[header] ?? null, ctx.workbookDir, { allowOutside: ctx.allowOutside })
     if (!ref.ok) return { failure: ref.reason, code: ref.code }
     path = ref.path
+    if (ref.outside && ctx.outsidePaths.length < MAX_PROBLEMS_SHOWN) {
+      ctx.outsidePaths.push({
+        row: row.sourceRow,
+        column: header,
+        code: 'image-ref-outside-allowed',
+        message: `${describeLocation(ctx.file, ctx.sheet, row.sourceRow, header)}: reads ${path}, outside the workbook's folder (allowed)`,
+      })
+    }
   }
   const pre = await preflightImage({ path })
   // Only an oversize photo is fixed silently (a downscaled JPEG copy is sent; the original is

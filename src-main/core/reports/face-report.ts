@@ -10,7 +10,8 @@ import { serviceVerdict } from '../review/service-verdict'
 import { finalDecisionCells } from './final-decision'
 import { reportZone, type ReportZone } from './time-zone'
 import { reviewBandText } from './summary-sheet'
-import { photoPath, thumbnail, THUMBNAIL_PX } from './face-thumbnails'
+import { thumbnail, THUMBNAIL_PX } from './face-thumbnails'
+import { checkedPhotoPath } from '../images/checked-photo'
 import { errorReason } from './error-reason'
 
 export const FACE_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
@@ -119,9 +120,10 @@ export async function writeFaceResults(
     for (let i = 0; i < resultCols.length; i++) values[nIn + i] = resultCols[i].value(ctx)
     sheet.addRow(values)
     if (thumbs && sheet.addPicture) {
+      // the path pre-flight checked, for rows that passed it; never the cell's text again
+      const stored = store.rows.get(job.id, row.rowNo)
       for (const [i, field] of (['image1', 'image2'] as const).entries()) {
-        const header = job.mapping[field]
-        const file = header ? photoPath(job.inputFile, row.input[header]) : null
+        const file = stored ? checkedPhotoPath(stored, field) : null
         const t = file ? await thumbnail(file) : null
         if (t) sheet.addPicture(t.data, 'jpeg', photoCol0 + i, rowNumber, { width: t.width, height: t.height })
       }

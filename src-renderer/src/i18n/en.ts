@@ -114,6 +114,8 @@ export const en: Messages = {
     problemsTitle: 'Problems you can fix before paying',
     problemsHint: 'These rows will not be sent and not be charged. Fix the file and check again, or go ahead without them.',
     problemsCut: 'Showing {shown} of {total} problems. The export lists all of them.',
+    outsideTitle: "Photos from outside the workbook's folder",
+    outsideHint: "You allowed photo paths outside the workbook's folder. These files will be read and sent to the service:",
     row: 'Row',
     column: 'Column',
     reason: 'Reason',

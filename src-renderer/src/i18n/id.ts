@@ -118,6 +118,8 @@ export const id = {
     problemsTitle: 'Masalah yang bisa diperbaiki sebelum membayar',
     problemsHint: 'Baris ini tidak akan dikirim dan tidak ditagih. Perbaiki berkas lalu periksa ulang, atau lanjutkan tanpa baris ini.',
     problemsCut: 'Menampilkan {shown} dari {total} masalah. Laporan lengkap ada di ekspor.',
+    outsideTitle: 'Foto dari luar folder workbook',
+    outsideHint: 'Anda mengizinkan jalur foto di luar folder workbook. Berkas berikut akan dibaca dan dikirim ke layanan:',
     row: 'Baris',
     column: 'Kolom',
     reason: 'Alasan',
