@@ -357,17 +357,11 @@ export function createEngine(opts: EngineOptions): Engine {
   }
 
   /** Lookup rows whose record is already in the cache and fresh: they will not be re-hit. */
+  /** Lookup rows a fresh cached record will answer for free (a lookup row's unit key is its code). */
   function countCacheHits(jobId: string, kind: JobKind, settings: JobSettings, source: string): number {
     if (kind !== 'hospital-lookup' && kind !== 'school-lookup') return 0
     const freshAfter = now() - settings.cacheFreshnessHours * 3_600_000
-    let hits = 0
-    for (const r of store.rows.iterate(jobId)) {
-      if (r.state !== 'pending' || r.duplicateOf) continue
-      const code = (r.payload as { code: string }).code
-      const found = kind === 'hospital-lookup' ? store.cache.getHospital(code, source, freshAfter) : store.cache.getSchool(code, source, freshAfter)
-      if (found) hits++
-    }
-    return hits
+    return store.cache.countFreshLookups(jobId, kind === 'hospital-lookup' ? 'hospital' : 'school', source, freshAfter)
   }
 
   /** Waits for this engine's previous runner of the job (stopping, requests finishing) to end. */

@@ -8,12 +8,11 @@ import {
   autoMap,
   applyMapOverrides,
   missingFields,
-  resolveImageRef,
   describeLocation,
   type CellValue,
   type ImportedRow,
 } from '../importers'
-import { preflightImage } from '../images'
+import { PreflightMemo } from './preflight-memo'
 import type { Store, NewRow } from '../store'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
@@ -79,7 +78,7 @@ export async function fileSha256(file: string): Promise<string> {
 export async function importRowsIntoJob(
   store: Store,
   req: { file: string; kind: JobKind; sheet?: string; mapping?: Record<string, string>; mapOverrides?: string[]; settings: JobSettings },
-  opts: { picturesDir: string; now: () => number; maxRows?: number },
+  opts: { picturesDir: string; now: () => number; maxRows?: number; preflights?: PreflightMemo },
 ): Promise<PlannedTable> {
   const table = await openTable(req.file, { sheet: req.sheet, maxRows: opts.maxRows })
   try {
@@ -121,6 +120,7 @@ export async function importRowsIntoJob(
       picturesDir: join(opts.picturesDir, job.id),
       allowOutside: req.settings.allowOutsidePaths,
       outsidePaths: [],
+      preflights: opts.preflights ?? new PreflightMemo(dirname(req.file), req.settings.allowOutsidePaths),
     }
     const checker = rowChecker(req.kind, mapping, checkContext)
     const problems: PlanProblem[] = []
@@ -174,6 +174,7 @@ interface CheckContext {
   allowOutside: boolean
   /** filled while checking: allowed photo paths outside the workbook's folder */
   outsidePaths: PlanProblem[]
+  preflights: PreflightMemo
 }
 
 type RowChecker = (row: ImportedRow, rowNo: number) => Promise<NewRow>
@@ -307,7 +308,7 @@ async function resolveFaceImage(
     path = join(ctx.picturesDir, `${rowNo}-${field}.${picture.extension}`)
     await writeFile(path, picture.data)
   } else {
-    const ref = await resolveImageRef(row.values[header] ?? null, ctx.workbookDir, { allowOutside: ctx.allowOutside })
+    const ref = await ctx.preflights.resolve(row.values[header] ?? null)
     if (!ref.ok) return { failure: ref.reason, code: ref.code }
     path = ref.path
     if (ref.outside && ctx.outsidePaths.length < MAX_PROBLEMS_SHOWN) {
@@ -319,7 +320,7 @@ async function resolveFaceImage(
       })
     }
   }
-  const pre = await preflightImage({ path })
+  const pre = await ctx.preflights.check(path)
   // Only an oversize photo is fixed silently (a downscaled JPEG copy is sent; the original is
   // untouched). A wrong file type is reported: the operator should know the file is not a photo.
   const onlyTooLarge = pre.problems.length > 0 && pre.problems.every((p) => p.code === 'too-large') && pre.fixable

@@ -1,4 +1,5 @@
 import type { Db } from './database'
+import type Database from 'better-sqlite3'
 import type { HospitalRecord, SchoolRecord } from '../provider/types'
 
 export interface RegionEntry {
@@ -37,6 +38,28 @@ export interface SchoolQuery {
 export class DirectoryCache {
   constructor(private readonly db: Db) {}
 
+  /** Statements asked for once per row (the runner's and the report's lookups) are prepared once. */
+  private readonly prepared = new Map<string, Database.Statement<unknown[]>>()
+  private stmt(sql: string): Database.Statement<unknown[]> {
+    let s = this.prepared.get(sql)
+    if (!s) this.prepared.set(sql, (s = this.db.prepare(sql)))
+    return s
+  }
+
+  /**
+   * Pending, not-duplicate rows of a lookup job whose code (the row's unit key) has a fresh cached
+   * record: the same condition as getHospital / getSchool, counted in one query instead of a
+   * lookup per row.
+   */
+  countFreshLookups(jobId: string, product: 'hospital' | 'school', source: string, freshAfter: number): number {
+    const cache = product === 'hospital' ? 'hospitals_cache c ON c.code' : 'schools_cache c ON c.npsn'
+    const r = this.stmt(
+      `SELECT COUNT(*) AS n FROM job_rows r JOIN ${cache} = r.unit_key AND c.source = ? AND c.fetched_at >= ?
+       WHERE r.job_id = ? AND r.state = 'pending' AND r.duplicate_of IS NULL`,
+    ).get(source, freshAfter, jobId) as { n: number }
+    return r.n
+  }
+
   putHospitals(records: HospitalRecord[], source: string, now: number): void {
     const stmt = this.db.prepare(
       `INSERT OR REPLACE INTO hospitals_cache (code, name, type, class, ownership, blu_status, province_code, regency_code,
@@ -50,9 +73,7 @@ export class DirectoryCache {
 
   /** The cached record if it was fetched from this source after `freshAfter`. */
   getHospital(code: string, source: string, freshAfter: number): HospitalRecord | undefined {
-    const r = this.db
-      .prepare('SELECT record_json FROM hospitals_cache WHERE code = ? AND source = ? AND fetched_at >= ?')
-      .get(code, source, freshAfter) as { record_json: string } | undefined
+    const r = this.stmt('SELECT record_json FROM hospitals_cache WHERE code = ? AND source = ? AND fetched_at >= ?').get(code, source, freshAfter) as { record_json: string } | undefined
     return r ? JSON.parse(r.record_json) : undefined
   }
 
@@ -68,9 +89,7 @@ export class DirectoryCache {
   }
 
   getSchool(npsn: string, source: string, freshAfter: number): SchoolRecord | undefined {
-    const r = this.db
-      .prepare('SELECT record_json FROM schools_cache WHERE npsn = ? AND source = ? AND fetched_at >= ?')
-      .get(npsn, source, freshAfter) as { record_json: string } | undefined
+    const r = this.stmt('SELECT record_json FROM schools_cache WHERE npsn = ? AND source = ? AND fetched_at >= ?').get(npsn, source, freshAfter) as { record_json: string } | undefined
     return r ? JSON.parse(r.record_json) : undefined
   }
 
