@@ -2,7 +2,7 @@
  * Browser mode (`rekap ui`): the built renderer and the command contract over loopback HTTP.
  *   POST /api/<command>   JSON in, JSON out (errors: { error: { code, message, field } })
  *   GET  /api/events      server-sent events
- *   POST /api/upload      one multipart file -> { path } on this machine
+ *   POST /api/upload      a file, a .zip or a folder (multipart) -> { path } of the workbook on this machine
  *   GET  /download/<id>   a file rekap exported
  *   GET  /*               the renderer
  * Every request must carry the session (the printed token once, then the cookie it becomes); the
@@ -139,8 +139,8 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
   async function handleApi(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     try {
       if (name === 'upload') {
-        const { path } = await receiveUpload(req, ctx.paths.uploadsDir, uploadLimit)
-        sendJson(res, 200, { path })
+        const { path, others } = await receiveUpload(req, ctx.paths.uploadsDir, uploadLimit)
+        sendJson(res, 200, { path, others })
         return
       }
       const input = await readJson(req)

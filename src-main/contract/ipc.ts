@@ -434,6 +434,12 @@ export type RekapApi = DomainApi & {
   files: DomainApi['files'] & {
     /** Electron: the local path of a dropped/picked File; browser mode: uploads it and returns the server-side path */
     toPath(file: File): Promise<string>
+    /**
+     * Browser mode only: uploads a whole folder (a workbook and its photos; each File's
+     * webkitRelativePath kept) and returns the server-side path of its workbook. The desktop app
+     * opens files where they lie, so it has no need of it.
+     */
+    uploadFolder?(files: File[]): Promise<string>
   }
 }
 

@@ -3,7 +3,7 @@
  * (engine, SQLite store, embedded sandbox with the real face model): pick a workbook, fix the
  * mapping, read the pre-flight and cost, start, pause, resume, run out of balance (402), top
  * up, finish, look at a row's photos, filter, export and read the xlsx back; then switch
- * language. Each screen is saved to docs/screenshots.
+ * language. Each screen is saved to docs/screenshots, in Indonesian (the app's default).
  */
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -15,6 +15,7 @@ import { countOf, launchChromium, screenshot } from './helpers/browser'
 import { KYC_PAIRS, writeKycWorkbook } from './helpers/kyc-workbook'
 import { ensureRendererBuilt } from './helpers/renderer-build'
 import { REPO_ROOT } from '../helpers/sandbox-process'
+import { formatRp } from '../../src-main/contract/rupiah'
 
 /** Rp400 per verification: the sandbox can pay for 3 of the 8 sendable pairs, then answers 402. */
 const START_BALANCE = 1200
@@ -43,6 +44,11 @@ afterAll(async () => {
 })
 
 describe('face-match job in browser mode', () => {
+  it('speaks Indonesian by default, whatever the browser language (en-US here)', async () => {
+    await expect(page.getByTestId('nav-new').textContent()).resolves.toContain('Pekerjaan baru')
+    await expect(page.getByTestId('language').inputValue()).resolves.toBe('id')
+  })
+
   it('shows SANDBOX on every screen and saves settings', async () => {
     await expect(page.getByTestId('sandbox-badge').textContent()).resolves.toBe('SANDBOX')
     await page.getByTestId('nav-settings').click()
@@ -83,8 +89,8 @@ describe('face-match job in browser mode', () => {
     expect(await countOf(page, 'pf-duplicates')).toBe(1)
     const calls = await countOf(page, 'pf-calls')
     expect(calls).toBe(8)
-    // Rp400 per pair, upper bound, English grouping.
-    await expect(page.getByTestId('pf-cost').textContent()).resolves.toBe(`Rp${(calls * 400).toLocaleString('en-US')}`)
+    // Rp400 per pair, upper bound, Indonesian grouping (the app's default language).
+    await expect(page.getByTestId('pf-cost').textContent()).resolves.toBe(formatRp(calls * 400, 'id'))
     const problems = page.getByTestId('pf-problems')
     await expect(problems.locator('tbody tr').count()).resolves.toBeGreaterThanOrEqual(1)
     const problemText = (await problems.textContent()) ?? ''
@@ -120,7 +126,7 @@ describe('face-match job in browser mode', () => {
     await page.getByTestId('resume').click()
     const blocked = page.locator('[data-testid=blocked][data-reason=needs-top-up]')
     await blocked.waitFor({ timeout: 120_000 })
-    expect(await blocked.textContent()).toContain('Balance used up. Top up your balance, then resume.')
+    expect(await blocked.textContent()).toContain('Saldo habis. Isi ulang saldo lalu lanjutkan.')
     expect(await countOf(page, 'count-done')).toBeGreaterThanOrEqual(3)
     await screenshot(page, 'job-blocked-402', page.locator('h1'))
 
@@ -132,11 +138,11 @@ describe('face-match job in browser mode', () => {
     expect(await countOf(page, 'count-done')).toBe(9)
     expect(await countOf(page, 'count-failed')).toBe(1)
     expect(await countOf(page, 'count-pending')).toBe(0)
-    await expect(page.getByTestId('spend').textContent()).resolves.toContain('Rp3,200')
+    await expect(page.getByTestId('spend').textContent()).resolves.toContain('Rp3.200')
   })
 
   it('the results table lists every row, filters, and shows both photos of a row', async () => {
-    await expect(page.getByTestId('rows-total').textContent()).resolves.toBe(`${KYC_PAIRS.length} rows`)
+    await expect(page.getByTestId('rows-total').textContent()).resolves.toBe(`${KYC_PAIRS.length} baris`)
     await page.locator('.vrow[data-row="1"]').click()
     const detail = page.getByTestId('row-detail')
     await detail.waitFor()
@@ -151,14 +157,14 @@ describe('face-match job in browser mode', () => {
     // The count is cleared while the filtered page loads: wait for the new, non-empty answer.
     await page.waitForFunction(() => {
       const t = document.querySelector('[data-testid=rows-total]')?.textContent ?? ''
-      return t !== '10 rows' && /^[1-9]\d* rows$/.test(t)
+      return t !== '10 baris' && /^[1-9]\d* baris$/.test(t)
     })
     const unchargedRows = Number(((await page.getByTestId('rows-total').textContent()) ?? '').replace(/\D/g, ''))
     expect(unchargedRows).toBeGreaterThanOrEqual(2) // at least the missing file and the duplicate
     expect(unchargedRows).toBeLessThan(KYC_PAIRS.length)
     await page.getByTestId('filter-charged').selectOption('')
     await page.getByTestId('filter-text').fill('Joko')
-    await page.waitForFunction(() => document.querySelector('[data-testid=rows-total]')?.textContent === '1 rows')
+    await page.waitForFunction(() => document.querySelector('[data-testid=rows-total]')?.textContent === '1 baris')
     await page.getByTestId('filter-text').fill('')
   })
 
@@ -197,23 +203,22 @@ describe('face-match job in browser mode', () => {
     expect(await countOf(page, 'pf-calls')).toBe(8)
     expect(await countOf(page, 'pf-failing')).toBe(3)
     expect(await countOf(page, 'pf-duplicates')).toBe(1)
-    await expect(page.getByTestId('pf-cost').textContent()).resolves.toBe('Rp3,200')
+    await expect(page.getByTestId('pf-cost').textContent()).resolves.toBe('Rp3.200')
   })
 
-  it('history lists the job; switching to Indonesian sticks after a reload', async () => {
+  it('history lists the job; switching to English sticks after a reload', async () => {
     await page.getByTestId('nav-history').click()
     await page.locator(`[data-job="${jobId}"]`).waitFor()
     await screenshot(page, 'history')
 
-    await page.getByTestId('language').selectOption('id')
-    await expect(page.getByTestId('nav-new').textContent()).resolves.toContain('Pekerjaan baru')
+    await page.getByTestId('language').selectOption('en')
+    await expect(page.getByTestId('nav-new').textContent()).resolves.toContain('New job')
     await page.reload()
     await page.getByTestId('nav-history').waitFor()
-    await page.waitForFunction(() => document.querySelector('[data-testid=nav-new]')?.textContent?.includes('Pekerjaan baru'))
-    await expect(page.getByTestId('language').inputValue()).resolves.toBe('id')
+    await page.waitForFunction(() => document.querySelector('[data-testid=nav-new]')?.textContent?.includes('New job'))
+    await expect(page.getByTestId('language').inputValue()).resolves.toBe('en')
     await page.locator(`[data-job="${jobId}"]`).click()
     await page.locator('[data-testid=job-state][data-state=done]').waitFor()
-    await expect(page.getByTestId('job-state').textContent()).resolves.toBe('Selesai')
-    await screenshot(page, 'job-done-id')
+    await expect(page.getByTestId('job-state').textContent()).resolves.toBe('Done')
   })
 })

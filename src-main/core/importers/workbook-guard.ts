@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises'
 
 import { importError, ImportError } from './import-error'
-import { ZipDirectory, ZipFormatError } from './zip-directory'
+import { ZipDirectory, ZipFormatError, type ZipEntry } from './zip-directory'
 
 /**
  * Checks a file before any parser touches it, so that a damaged, encrypted or malicious workbook gives
@@ -87,6 +87,29 @@ export async function sniffFormat(file: string): Promise<FileFormat> {
   return 'csv'
 }
 
+/**
+ * The first reason to refuse a zip by what its directory declares: an encrypted part, a part that
+ * would inflate like a zip bomb, or too much content in all. Shared by workbooks and uploaded .zip folders.
+ */
+export function zipContentsProblem(entries: Iterable<ZipEntry>): { code: 'password-protected' | 'zip-bomb'; message: string } | null {
+  let total = 0
+  for (const entry of entries) {
+    if (entry.encrypted) return { code: 'password-protected', message: `the part "${entry.name}" is encrypted; remove the password and save again` }
+    total += entry.uncompressedSize
+    const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize)
+    if (entry.uncompressedSize > ZIP_BOMB_PART_BYTES && ratio > ZIP_BOMB_RATIO) {
+      return {
+        code: 'zip-bomb',
+        message: `refused: the part "${entry.name}" would inflate from ${entry.compressedSize} bytes to ${entry.uncompressedSize} bytes (${Math.round(ratio)}x); this looks like a zip bomb, not a real workbook`,
+      }
+    }
+  }
+  if (total > ZIP_BOMB_TOTAL_BYTES) {
+    return { code: 'zip-bomb', message: `refused: the workbook declares ${total} bytes of content once unpacked, more than the ${ZIP_BOMB_TOTAL_BYTES}-byte limit` }
+  }
+  return null
+}
+
 /** Opens the zip directory of an .xlsx and refuses damaged or bomb-like workbooks. */
 export async function openCheckedWorkbook(file: string): Promise<ZipDirectory> {
   let zip: ZipDirectory
@@ -104,23 +127,7 @@ export async function openCheckedWorkbook(file: string): Promise<ZipDirectory> {
   if (!zip.has('xl/workbook.xml')) {
     throw importError('not-a-workbook', file, 'is a zip file but not an Excel workbook (no xl/workbook.xml inside)')
   }
-  let total = 0
-  for (const entry of zip.entries.values()) {
-    if (entry.encrypted) {
-      throw importError('password-protected', file, `the part "${entry.name}" is encrypted; remove the password and save again`)
-    }
-    total += entry.uncompressedSize
-    const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize)
-    if (entry.uncompressedSize > ZIP_BOMB_PART_BYTES && ratio > ZIP_BOMB_RATIO) {
-      throw importError(
-        'zip-bomb',
-        file,
-        `refused: the part "${entry.name}" would inflate from ${entry.compressedSize} bytes to ${entry.uncompressedSize} bytes (${Math.round(ratio)}x); this looks like a zip bomb, not a real workbook`,
-      )
-    }
-  }
-  if (total > ZIP_BOMB_TOTAL_BYTES) {
-    throw importError('zip-bomb', file, `refused: the workbook declares ${total} bytes of content once unpacked, more than the ${ZIP_BOMB_TOTAL_BYTES}-byte limit`)
-  }
+  const problem = zipContentsProblem(zip.entries.values())
+  if (problem) throw importError(problem.code, file, problem.message)
   return zip
 }

@@ -71,6 +71,17 @@ export function createHttpApi(opts: HttpApiOptions = {}): RekapApi {
     }
   }
 
+  /** POST /api/upload: a file, a .zip (unpacked on the server) or a folder -> the workbook's path there. */
+  async function upload(form: FormData): Promise<string> {
+    let res: Response
+    try {
+      res = await doFetch(`${base}/api/upload`, { method: 'POST', headers: headers(), body: form, credentials: 'same-origin' })
+    } catch {
+      throw new RekapCallError('rekap ui is not answering; is the `rekap ui` command still running?', 'failed')
+    }
+    return ((await readResult(res)) as { path: string }).path
+  }
+
   const domain = buildDomainMethods<Omit<RekapApi, 'events'>>(invoke)
   return {
     ...domain,
@@ -79,13 +90,13 @@ export function createHttpApi(opts: HttpApiOptions = {}): RekapApi {
       async toPath(file: File): Promise<string> {
         const form = new FormData()
         form.append('file', file, file.name)
-        let res: Response
-        try {
-          res = await doFetch(`${base}/api/upload`, { method: 'POST', headers: headers(), body: form, credentials: 'same-origin' })
-        } catch {
-          throw new RekapCallError('rekap ui is not answering; is the `rekap ui` command still running?', 'failed')
-        }
-        return ((await readResult(res)) as { path: string }).path
+        return upload(form)
+      },
+      async uploadFolder(files: File[]): Promise<string> {
+        const form = new FormData()
+        // the relative path ("kyc/photos/ktp-01.jpg") travels as the part's file name
+        for (const f of files) form.append('files', f, f.webkitRelativePath || f.name)
+        return upload(form)
       },
     },
     events: {

@@ -51,6 +51,14 @@ export const useNewJobStore = defineStore('newJob', {
         await this.inspect(path)
       })
     },
+    /** Browser mode: a folder holding the workbook and its photos, uploaded with its relative paths. */
+    async openFolder(files: File[]) {
+      await this.run('reading', async () => {
+        const upload = getApi().files.uploadFolder
+        if (!upload) throw new Error('folders can be opened in browser mode only')
+        await this.inspect(await upload(files))
+      })
+    },
     async openPath(path: string) {
       await this.run('reading', () => this.inspect(path))
     },
