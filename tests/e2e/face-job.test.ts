@@ -150,7 +150,7 @@ describe('face-match job in browser mode', () => {
     await page.getByTestId('photo-image2').waitFor()
     const src = await page.getByTestId('photo-image1').getAttribute('src')
     expect(src).toMatch(/^data:image\/jpeg;base64,/)
-    await expect(page.getByTestId('detail-outcome').textContent()).resolves.toMatch(/MATCH|NO MATCH|FAILED/)
+    await expect(page.getByTestId('detail-outcome').textContent()).resolves.toMatch(/^(COCOK|TIDAK COCOK|GAGAL|PERLU TINJAUAN)$/)
     await screenshot(page, 'job-done-detail')
 
     await page.getByTestId('filter-charged').selectOption('no')
