@@ -33,7 +33,7 @@ async function call(name: string, body: unknown): Promise<any> {
 
 function zipForm(zip: Buffer, name = 'kyc.zip'): FormData {
   const form = new FormData()
-  form.append('file', new Blob([zip]), name)
+  form.append('file', new Blob([new Uint8Array(zip)]), name)
   return form
 }
 
@@ -64,9 +64,9 @@ afterAll(async () => {
 describe('folder upload', () => {
   it('keeps relative paths, so the workbook finds its photos', async () => {
     const form = new FormData()
-    form.append('files', new Blob([readFileSync(join(KYC_DIR, 'kyc-sample.xlsx'))]), 'kyc/kyc-sample.xlsx')
+    form.append('files', new Blob([new Uint8Array(readFileSync(join(KYC_DIR, 'kyc-sample.xlsx')))]), 'kyc/kyc-sample.xlsx')
     for (const name of readdirSync(join(KYC_DIR, 'photos'))) {
-      form.append('files', new Blob([readFileSync(join(KYC_DIR, 'photos', name))]), `kyc/photos/${name}`)
+      form.append('files', new Blob([new Uint8Array(readFileSync(join(KYC_DIR, 'photos', name)))]), `kyc/photos/${name}`)
     }
     const r = await upload(form)
     expect(r.status).toBe(200)
