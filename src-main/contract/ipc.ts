@@ -182,6 +182,10 @@ export interface JobPlanView {
   sandbox: boolean
   estimate: PlanEstimateView
   warnings: PlanWarningView[]
+  /** face pairs already verified in earlier jobs (within the reuse window): done now, for free */
+  reused: { rows: number; fromJobs: string[] }
+  /** the same workbook (same SHA-256) was planned before as this job */
+  earlierRun: { jobId: string; state: string; createdAt: number; finishedAt: number | null } | null
 }
 
 /** 'interrupted' is derived: the store says running but no live process owns the job (it died) */
@@ -261,6 +265,8 @@ export interface RowView {
   errorColumn: string | null
   attempts: number
   finishedAt: number | null
+  /** the earlier job row whose verified answer this row took for free */
+  reusedFrom: { jobId: string; rowNo: number } | null
 }
 
 export interface RegionView {

@@ -44,6 +44,9 @@ export const en: CliMessages = {
     `plan: ${calls} call(s), ${cached} from cache, cost ${cost}, about ${eta}, quota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
   costAtMost: (rp) => `at most ${formatRp(rp, 'en')} (failures are free)`,
   quotaUnlimited: 'unlimited',
+  reusedPairs: (n: number, jobs: string) => `reused: ${n} pair(s) already verified in job ${jobs} (free, not sent again; --reuse-days 0 turns this off)`,
+  earlierRun: (job: string, state: string) =>
+    `this workbook (same SHA-256) was already planned as job ${job} (${state}): its report is \`rekap export ${job} --out F\`; to continue it instead: rekap resume ${job}`,
   quotaLeft: (n) => `${n} hits left this month`,
   estimate: (unit, basis, probed) =>
     unit === 'pages'

@@ -51,6 +51,9 @@ export const id = {
     `rencana: ${calls} panggilan, ${cached} dari cache, biaya ${cost}, sekitar ${eta}, kuota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
   costAtMost: (rp: number) => `paling banyak ${formatRp(rp, 'id')} (yang gagal gratis)`,
   quotaUnlimited: 'tanpa batas',
+  reusedPairs: (n: number, jobs: string) => `dipakai ulang: ${n} pasangan sudah diverifikasi di pekerjaan ${jobs} (gratis, tidak dikirim lagi; --reuse-days 0 untuk mematikan)`,
+  earlierRun: (job: string, state: string) =>
+    `workbook ini (SHA-256 sama) sudah pernah direncanakan sebagai pekerjaan ${job} (${state}): laporannya \`rekap export ${job} --out F\`; untuk melanjutkannya: rekap resume ${job}`,
   quotaLeft: (n: number) => `sisa ${n} hit bulan ini`,
   estimate: (unit: string, basis: string, probed: number) =>
     unit === 'pages'

@@ -23,6 +23,7 @@ import type { DirectoryPlanRequest, Engine, JobLimits, PlanRequest, StateChange,
 import { loadRegionTree } from '../regions/region-tree'
 import { AccountHits } from '../jobs/account-hits'
 import { shortfallWarnings } from '../jobs/plan-warnings'
+import { reuseVerifiedPairs, type ReuseSummary } from '../jobs/pair-reuse'
 import { DIRECTORY_PAGING, type UnitEnv } from '../jobs/units'
 import { estimateDirectoryPages } from './directory-estimate'
 import { accountOf } from './account-id'
@@ -252,7 +253,7 @@ export function createEngine(opts: EngineOptions): Engine {
 
   function planView(
     jobId: string,
-    extra: { problems: PlanProblem[]; duplicates: number; account: string; calls: CallsEstimate },
+    extra: { problems: PlanProblem[]; duplicates: number; account: string; calls: CallsEstimate; reused?: ReuseSummary; earlierRun?: JobPlanView['earlierRun'] },
   ): JobPlanView {
     const j = job(jobId)
     const c = store.rows.counts(jobId)
@@ -289,6 +290,8 @@ export function createEngine(opts: EngineOptions): Engine {
       sandbox: j.settings.sandbox,
       estimate: extra.calls.estimate,
       warnings,
+      reused: { rows: extra.reused?.reused ?? 0, fromJobs: extra.reused?.fromJobs ?? [] },
+      earlierRun: extra.earlierRun ?? null,
     }
   }
 
@@ -296,7 +299,7 @@ export function createEngine(opts: EngineOptions): Engine {
    * The calls (hits) a planned job still needs: one per row to send for lookups and face pairs,
    * pages for directory queries, the region tree's size for a regions job.
    */
-  async function estimateCalls(jobId: string, target: ServiceTarget, duplicates: number): Promise<CallsEstimate> {
+  async function estimateCalls(jobId: string, target: ServiceTarget, duplicates: number, reused = 0): Promise<CallsEstimate> {
     const j = job(jobId)
     const c = store.rows.counts(jobId)
     const freshAfter = now() - j.settings.cacheFreshnessHours * 3_600_000
@@ -350,7 +353,7 @@ export function createEngine(opts: EngineOptions): Engine {
     }
     const cacheHits = countCacheHits(jobId, j.kind, j.settings, target.source)
     return {
-      callsNeeded: Math.max(0, c.total - c.localFailures - duplicates - cacheHits),
+      callsNeeded: Math.max(0, c.total - c.localFailures - duplicates - cacheHits - reused),
       cacheHits,
       estimate: { unit: 'calls', basis: 'rows', probed: 0 },
     }
@@ -471,9 +474,13 @@ export function createEngine(opts: EngineOptions): Engine {
     async plan(req: PlanRequest) {
       const target = await opts.resolveTarget(req.settings)
       const planned = await importRowsIntoJob(store, req, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
-      const calls = await estimateCalls(planned.jobId, target, planned.duplicates)
+      // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
+      const reused = req.kind === 'face-match' ? reuseVerifiedPairs(store, planned.jobId, req.settings, now()) : undefined
+      const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint
+      const earlierRun = fingerprint ? store.reuse.earlierRun(fingerprint, req.kind, planned.jobId) : null
+      const calls = await estimateCalls(planned.jobId, target, planned.duplicates, reused?.reused ?? 0)
       const view = {
-        ...planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls }),
+        ...planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls, reused, earlierRun }),
         outsidePaths: planned.outsidePaths,
       }
       store.jobs.update(planned.jobId, { plan: { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length } }, now())

@@ -3,6 +3,7 @@ import type { CountsView, JobOwnerView, JobStateView, JobSummaryView, ProgressVi
 import type { JobAction } from '../model/job-actions'
 import { isInterrupted, type Lease, type LeaseHolder } from '../model/lease-rules'
 import { labelFor } from './outcome-label'
+import { parseReusedKey } from '../store/reuse-repo'
 
 /** Who owns a job and what may be done to it now, as the engine judged it for a view. */
 export interface Ownership {
@@ -94,5 +95,6 @@ export function rowView(job: JobRecord, r: JobRow & { result: (RowResult & { at:
     errorColumn: r.errorColumn,
     attempts: r.attempts,
     finishedAt: r.finishedAt,
+    reusedFrom: job.kind === 'face-match' ? parseReusedKey(r.result?.recordKey) : null,
   }
 }

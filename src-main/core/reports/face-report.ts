@@ -13,6 +13,7 @@ import { reviewBandText } from './summary-sheet'
 import { thumbnail, THUMBNAIL_PX } from './face-thumbnails'
 import { checkedPhotoPath } from '../images/checked-photo'
 import { errorReason } from './error-reason'
+import { parseReusedKey } from '../store/reuse-repo'
 
 export const FACE_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
   match: 'good',
@@ -32,7 +33,9 @@ export function toneMap(L: ReportLabels, tones: Partial<Record<ReportOutcome, Ou
 /** Keterangan: the reason in the report's language (original words: errors sheet), the duplicate note, the re-send warning. */
 export function faceNote(row: ReportRow, L: ReportLabels): string {
   const parts: string[] = []
-  if (row.errorCode === 'duplicate' && row.duplicateOf !== null && row.state === 'done') parts.push(L.notes.duplicate(row.duplicateOf))
+  const reused = parseReusedKey(row.result?.recordKey)
+  if (reused) parts.push(L.notes.reused(reused.jobId, reused.rowNo))
+  else if (row.errorCode === 'duplicate' && row.duplicateOf !== null && row.state === 'done') parts.push(L.notes.duplicate(row.duplicateOf))
   else if (row.errorMessage) parts.push(errorReason(row, L).reason)
   if (row.resentUncertain) parts.push(L.notes.resentUncertain)
   return parts.join('; ')

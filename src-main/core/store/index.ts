@@ -8,6 +8,7 @@ import { ReviewRepo } from './review-repo'
 import { RowMarksRepo } from './row-marks-repo'
 import { StoreMetaRepo } from './store-meta-repo'
 import { LeasesRepo } from './leases-repo'
+import { ReuseRepo } from './reuse-repo'
 
 export * from './jobs-repo'
 export * from './rows-repo'
@@ -18,6 +19,7 @@ export * from './review-repo'
 export * from './row-marks-repo'
 export * from './store-meta-repo'
 export * from './leases-repo'
+export * from './reuse-repo'
 export { openDatabase, schemaVersion, type Db } from './database'
 
 /** rekap's local store: one SQLite file holding jobs, results, money, the directory cache. */
@@ -33,6 +35,8 @@ export interface Store {
   marks: RowMarksRepo
   meta: StoreMetaRepo
   leases: LeasesRepo
+  /** face pairs verified in earlier jobs (never pay twice across jobs) */
+  reuse: ReuseRepo
   close(): void
 }
 
@@ -55,6 +59,7 @@ export function storeOver(db: Db, file: string, close: () => void): Store {
     marks: new RowMarksRepo(db),
     meta: new StoreMetaRepo(db),
     leases: new LeasesRepo(db),
+    reuse: new ReuseRepo(db),
     close,
   }
 }

@@ -333,6 +333,13 @@ export const en: Messages = {
       'run-what-fits': 'Run what fits ({fits}): the job stops by itself at the limit and the rest waits',
     },
   },
+  reuse: {
+    plan: '{n} photo pair(s) were already verified in job {jobs}: their answers are reused for free and not sent again.',
+    earlierRun: 'This workbook (same SHA-256) was already run as job {job} ({state}).',
+    openEarlier: 'Open that job',
+    rowTitle: 'Reused',
+    rowText: 'from job {job}, row {row}: the same two photos were verified there; not paid again',
+  },
   plans: {
     title: 'Plans and quotas',
     hint: 'The plan of each product on the account ({account}). rekap never sends a request past the quota: the job stops as "quota used up" and says what to do.',

@@ -338,6 +338,13 @@ export const id = {
       'run-what-fits': 'Jalankan yang muat ({fits}): pekerjaan berhenti sendiri di batas dan sisanya menunggu',
     },
   },
+  reuse: {
+    plan: '{n} pasangan foto sudah diverifikasi di pekerjaan {jobs}: jawabannya dipakai ulang gratis dan tidak dikirim lagi.',
+    earlierRun: 'Workbook ini (SHA-256 sama) sudah pernah dijalankan sebagai pekerjaan {job} ({state}).',
+    openEarlier: 'Buka pekerjaan itu',
+    rowTitle: 'Dipakai ulang',
+    rowText: 'dari pekerjaan {job}, baris {row}: dua foto yang sama sudah diverifikasi di sana; tidak dibayar lagi',
+  },
   plans: {
     title: 'Paket dan kuota',
     hint: 'Paket tiap produk pada akun ({account}). rekap tidak pernah mengirim permintaan melewati kuota: pekerjaan berhenti dengan status "kuota habis" dan menjelaskan langkahnya.',

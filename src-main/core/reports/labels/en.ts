@@ -63,6 +63,7 @@ export const EN: ReportLabels = {
     sheetSplit: (sheet: string, parts: string) =>
       `The ${sheet} sheet is over Excel's row limit (1,048,576) and is split into: ${parts}; each part repeats the header row.`,
     duplicate: (row: number) => `same input as row ${row}; its result is reused, not paid twice`,
+    reused: (job: string, row: number) => `reused from job ${job} (row ${row}): the same two photos were verified there; not paid again`,
     resentUncertain: 're-sent after uncertain; may have been charged twice',
     localFailure: 'failed before sending (not charged)',
     thresholdUnpublished: (band: string) =>

@@ -63,6 +63,7 @@ export const ID = {
   notes: {
     sheetSplit: (sheet: string, parts: string) =>
       `Lembar ${sheet} melebihi batas baris Excel (1.048.576) dan dibagi menjadi: ${parts}; setiap bagian memuat baris judul.`,
+    reused: (job: string, row: number) => `dipakai ulang dari pekerjaan ${job} (baris ${row}): dua foto yang sama sudah diverifikasi di sana; tidak dibayar lagi`,
     duplicate: (row: number) => `sama dengan baris ${row}; hasilnya dipakai ulang, tidak dibayar dua kali`,
     resentUncertain: 'dikirim ulang setelah tidak pasti; mungkin ditagih dua kali',
     localFailure: 'gagal sebelum dikirim (tidak ditagih)',
