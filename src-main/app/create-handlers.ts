@@ -5,6 +5,7 @@ import { directoryHandlers } from './handlers/directory'
 import { filesHandlers } from './handlers/files'
 import { jobsHandlers } from './handlers/jobs'
 import { sandboxHandlers } from './handlers/sandbox'
+import { reviewHandlers } from './handlers/review'
 import { settingsHandlers } from './handlers/settings'
 
 /** Every command of the contract, each handled once; the type proves none is missing. */
@@ -16,5 +17,6 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...jobsHandlers(ctx),
     ...directoryHandlers(ctx),
     ...sandboxHandlers(ctx),
+    ...reviewHandlers(ctx),
   }
 }

@@ -8,12 +8,15 @@ import { stat } from 'node:fs/promises'
 import { checkedPhotoPath, photoThumbnail, type PhotoSide } from '../core/images/checked-photo'
 
 export const THUMBNAIL_EDGE = 360
+/** the Review screen shows both photos large and zoomable */
+export const LARGE_PHOTO_EDGE = 1200
 /** pictures bigger than this are not opened for a preview (the service refuses > 5 MB anyway) */
 const MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 export async function thumbnailDataUrl(
   row: { payload: unknown; localFailure: boolean },
   which: PhotoSide,
+  opts: { edge?: number } = {},
 ): Promise<{ dataUrl: string | null; problem: string | null }> {
   const file = checkedPhotoPath(row, which)
   if (!file) {
@@ -26,7 +29,7 @@ export async function thumbnailDataUrl(
   } catch {
     return { dataUrl: null, problem: 'The picture is no longer where pre-flight found it.' }
   }
-  const jpeg = await photoThumbnail(file, THUMBNAIL_EDGE, 80)
+  const jpeg = await photoThumbnail(file, opts.edge ?? THUMBNAIL_EDGE, 80)
   if (!jpeg) return { dataUrl: null, problem: 'The file is not a picture rekap can show.' }
   return { dataUrl: `data:image/jpeg;base64,${jpeg.data.toString('base64')}`, problem: null }
 }

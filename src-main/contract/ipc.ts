@@ -281,6 +281,53 @@ export interface DirectoryPage {
   rows: Array<Record<string, unknown>>
 }
 
+export const reviewDecisionSchema = z.enum(['approve', 'reject', 'retake', 'skip', 'flag'])
+export type ReviewDecisionView = z.infer<typeof reviewDecisionSchema>
+
+/** The service's verdict key (labels are the renderer's): the one verdict rule's output. */
+export type VerdictView = 'match' | 'no-match' | 'review' | 'found' | 'not-found' | 'records' | 'failed' | 'pending' | 'uncertain'
+
+export interface ReviewEntryView {
+  seq: number
+  decision: ReviewDecisionView
+  reviewer: string
+  note: string | null
+  at: number
+  serviceVerdict: VerdictView | null
+  serviceConfidence: number | null
+}
+
+export interface ReviewItemView {
+  rowNo: number
+  verdict: VerdictView
+  confidence: number | null
+  flagged: boolean
+  /** still waiting for a decision */
+  open: boolean
+  skipped: boolean
+  final: ReviewEntryView | null
+}
+
+export interface ReviewQueueView {
+  jobId: string
+  reviewed: number
+  total: number
+  items: ReviewItemView[]
+  /** who signs decisions (null: set it in Settings first) */
+  reviewerName: string | null
+}
+
+export interface ReviewPairView {
+  rowNo: number
+  sourceRow: number | null
+  nik: string | null
+  name: string | null
+  verdict: VerdictView
+  confidence: number | null
+  reviewBand: [number, number] | null
+  entries: ReviewEntryView[]
+}
+
 // ---------- commands ----------
 
 const directoryQuerySchema = z
@@ -369,9 +416,30 @@ export const commands = {
   ),
   /** a small JPEG thumbnail of one of a face row's photos, as a data: URL */
   'jobs.photo': command<
-    z.ZodObject<{ jobId: typeof jobIdSchema; rowNo: z.ZodNumber; which: z.ZodEnum<{ image1: 'image1'; image2: 'image2' }> }>,
+    z.ZodObject<{
+      jobId: typeof jobIdSchema
+      rowNo: z.ZodNumber
+      which: z.ZodEnum<{ image1: 'image1'; image2: 'image2' }>
+      size: z.ZodOptional<z.ZodEnum<{ small: 'small'; large: 'large' }>>
+    }>,
     { dataUrl: string | null; problem: string | null }
-  >(z.object({ jobId: jobIdSchema, rowNo: z.number().int().min(1), which: z.enum(['image1', 'image2']) }).strict()),
+  >(
+    z
+      .object({ jobId: jobIdSchema, rowNo: z.number().int().min(1), which: z.enum(['image1', 'image2']), size: z.enum(['small', 'large']).optional() })
+      .strict(),
+  ),
+
+  /** the pairs of a face-match job that need a person, with n of m reviewed */
+  'review.queue': command<typeof byJob, ReviewQueueView>(byJob),
+  /** one pair for the Review screen: who, the service's verdict, and every decision so far */
+  'review.pair': command<z.ZodObject<{ jobId: typeof jobIdSchema; rowNo: z.ZodNumber }>, ReviewPairView>(
+    z.object({ jobId: jobIdSchema, rowNo: z.number().int().min(1) }).strict(),
+  ),
+  /** appends a decision, signed with the reviewer name from the settings */
+  'review.decide': command<
+    z.ZodObject<{ jobId: typeof jobIdSchema; rowNo: z.ZodNumber; decision: typeof reviewDecisionSchema; note: z.ZodOptional<z.ZodString> }>,
+    ReviewQueueView
+  >(z.object({ jobId: jobIdSchema, rowNo: z.number().int().min(1), decision: reviewDecisionSchema, note: z.string().max(2000).optional() }).strict()),
   'jobs.export': command<
     z.ZodObject<{
       jobId: typeof jobIdSchema

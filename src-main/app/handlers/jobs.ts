@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context'
 import { exportsDirOf, jobSettingsFor } from '../app-settings'
 import type { Handlers } from '../dispatch'
 import { annotatedCopyName, jobReportName } from '../export-names'
-import { thumbnailDataUrl } from '../photo-thumbnail'
+import { LARGE_PHOTO_EDGE, THUMBNAIL_EDGE, thumbnailDataUrl } from '../photo-thumbnail'
 import { requireFile } from './files'
 
 type JobHandlers = Pick<
@@ -58,12 +58,12 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
       requireJob(ctx, jobId)
       return ctx.engine.rows(jobId, offset, limit, filter)
     },
-    'jobs.photo': async ({ jobId, rowNo, which }) => {
+    'jobs.photo': async ({ jobId, rowNo, which, size }) => {
       const job = requireJob(ctx, jobId)
       if (job.kind !== 'face-match') throw new AppError('invalid-input', `Job ${jobId} is a ${job.kind} job; it has no photos`, 'jobId')
       const row = ctx.store.rows.get(jobId, rowNo)
       if (!row) throw new AppError('not-found', `Job ${jobId} has no row ${rowNo}`, 'rowNo')
-      return thumbnailDataUrl(row, which)
+      return thumbnailDataUrl(row, which, { edge: size === 'large' ? LARGE_PHOTO_EDGE : THUMBNAIL_EDGE })
     },
     'jobs.export': async ({ jobId, lang, format, annotated }) => {
       const job = requireJob(ctx, jobId)

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 
-export type Screen = 'new' | 'history' | 'job' | 'directory' | 'settings'
+export type Screen = 'new' | 'history' | 'job' | 'review' | 'directory' | 'settings'
 
 interface Place {
   screen: Screen
@@ -10,13 +10,13 @@ interface Place {
 /** `#/job/abc123` <-> place; anything unknown lands on the new-job screen. */
 export function parseHash(hash: string): Place {
   const [screen, jobId] = hash.replace(/^#\/?/, '').split('/')
-  if (screen === 'job' && jobId && /^[a-z0-9]{3,40}$/i.test(jobId)) return { screen: 'job', jobId }
+  if ((screen === 'job' || screen === 'review') && jobId && /^[a-z0-9]{3,40}$/i.test(jobId)) return { screen, jobId }
   if (screen === 'history' || screen === 'directory' || screen === 'settings') return { screen, jobId: null }
   return { screen: 'new', jobId: null }
 }
 
 export function hashOf(place: Place): string {
-  return place.screen === 'job' && place.jobId ? `#/job/${place.jobId}` : `#/${place.screen}`
+  return (place.screen === 'job' || place.screen === 'review') && place.jobId ? `#/${place.screen}/${place.jobId}` : `#/${place.screen}`
 }
 
 /**
@@ -28,7 +28,7 @@ export const useNavigationStore = defineStore('navigation', {
   actions: {
     go(screen: Screen, jobId: string | null = null) {
       this.screen = screen
-      this.jobId = screen === 'job' ? jobId : null
+      this.jobId = screen === 'job' || screen === 'review' ? jobId : null
       const hash = hashOf({ screen, jobId })
       if (location.hash !== hash) location.hash = hash
     },

@@ -1,0 +1,79 @@
+import type { ReviewEntryView, ReviewQueueView, VerdictView } from '../../contract/ipc'
+import type { ReviewEntry } from '../../core/store'
+import { pairIdentity, recordDecision, requireReviewableJob, reviewQueue, ReviewError, serviceVerdict } from '../../core/review'
+import { AppError } from '../app-error'
+import type { AppContext } from '../app-context'
+import type { Handlers } from '../dispatch'
+
+type ReviewHandlers = Pick<Handlers, 'review.queue' | 'review.pair' | 'review.decide'>
+
+function entryView(e: ReviewEntry): ReviewEntryView {
+  return {
+    seq: e.seq,
+    decision: e.decision,
+    reviewer: e.reviewer,
+    note: e.note,
+    at: e.at,
+    serviceVerdict: e.serviceVerdict as VerdictView | null,
+    serviceConfidence: e.serviceConfidence,
+  }
+}
+
+/** Review errors are the user's to fix (wrong job kind, a row not checked yet, no name). */
+function asAppError<T>(work: () => T): T {
+  try {
+    return work()
+  } catch (err) {
+    if (err instanceof ReviewError) throw new AppError('invalid-input', err.message, 'jobId')
+    throw err
+  }
+}
+
+export function reviewHandlers(ctx: AppContext): ReviewHandlers {
+  const queueView = (jobId: string): ReviewQueueView => {
+    const job = requireReviewableJob(ctx.store, jobId)
+    const q = reviewQueue(ctx.store, job)
+    return {
+      jobId: job.id,
+      reviewed: q.reviewed,
+      total: q.total,
+      reviewerName: ctx.settings().reviewerName,
+      items: q.items.map((i) => ({
+        rowNo: i.rowNo,
+        verdict: i.verdict,
+        confidence: i.confidence,
+        flagged: i.flagged,
+        open: i.open,
+        skipped: i.skipped,
+        final: i.final ? entryView(i.final) : null,
+      })),
+    }
+  }
+  return {
+    'review.queue': async ({ jobId }) => asAppError(() => queueView(jobId)),
+    'review.pair': async ({ jobId, rowNo }) =>
+      asAppError(() => {
+        const job = requireReviewableJob(ctx.store, jobId)
+        const row = ctx.store.rows.get(job.id, rowNo)
+        if (!row) throw new AppError('not-found', `Job ${job.id} has no row ${rowNo}`, 'rowNo')
+        const result = ctx.store.review.resultOf(job.id, rowNo)
+        return {
+          rowNo,
+          sourceRow: row.sourceRow,
+          ...pairIdentity(job, row),
+          verdict: serviceVerdict(row.state, result, job.settings.reviewBand),
+          confidence: result?.confidence ?? null,
+          reviewBand: job.settings.reviewBand,
+          entries: ctx.store.review.ofRow(job.id, rowNo).map(entryView),
+        }
+      }),
+    'review.decide': async ({ jobId, rowNo, decision, note }) =>
+      asAppError(() => {
+        const reviewer = ctx.settings().reviewerName
+        if (!reviewer) throw new AppError('invalid-input', 'Set your name as reviewer in Settings first: every decision is signed with it.', 'reviewerName')
+        recordDecision(ctx.store, jobId, { rowNo, decision, reviewer, note: note ?? null, now: ctx.core.clock.now() })
+        ctx.events.emit('jobs.changed', { reason: `review decision on row ${rowNo} of job ${jobId}` })
+        return queueView(jobId)
+      }),
+  }
+}

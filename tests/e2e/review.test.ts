@@ -1,0 +1,166 @@
+/**
+ * The Review screen in a real browser against the real `rekap ui`: a face-match job whose every
+ * score sits in the review band (run first with the CLI against the same data file), then ten
+ * pairs reviewed with the keyboard alone: approve, reject, ask for a new photo, a note, a skip.
+ * The decisions are read back through `rekap review --list --json`; the screen is saved to
+ * docs/screenshots/review.png.
+ */
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startUiProcess, type UiProcess } from './helpers/ui-process'
+import { launchChromium, screenshot } from './helpers/browser'
+import { ensureRendererBuilt } from './helpers/renderer-build'
+import { REPO_ROOT, SHARED_DIR } from '../helpers/sandbox-process'
+
+const FACES = path.join(SHARED_DIR, 'fixtures', 'faces')
+/** Twelve pairs with one face each side: same people and different people. */
+const PAIRS: Array<[string, string, string]> = [
+  ['Budi Santoso', 'obama_1.jpg', 'obama_2.jpg'],
+  ['Siti Aminah', 'biden_1.jpg', 'biden_2.jpg'],
+  ['Andi Wijaya', 'kit_harington_1.jpg', 'kit_harington_2.jpg'],
+  ['Dewi Lestari', 'rose_leslie_1.jpg', 'rose_leslie_2.jpg'],
+  ['Rudi Hartono', 'obama_3.jpg', 'biden_1.jpg'],
+  ['Sri Wahyuni', 'alex_lacamoire_1.jpg', 'alex_lacamoire_2.png'],
+  ['Agus Salim', 'rose_leslie_1.jpg', 'kit_harington_2.jpg'],
+  ['Wati Susanti', 'obama_240p.jpg', 'lin_manuel_miranda_1.png'],
+  ['Eko Prasetyo', 'obama_1.jpg', 'obama_3.jpg'],
+  ['Rina Marlina', 'biden_2.jpg', 'kit_harington_1.jpg'],
+  ['Yusuf Hidayat', 'obama_2.jpg', 'obama_240p.jpg'],
+  ['Lina Kusuma', 'alex_lacamoire_1.jpg', 'rose_leslie_2.jpg'],
+]
+
+let ui: UiProcess
+let browser: Browser
+let page: Page
+let jobId: string
+
+function rekap(args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' },
+  })
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })))
+}
+
+const progress = (p: Page) =>
+  p.getByTestId('review-progress').evaluate((el) => [Number(el.getAttribute('data-reviewed')), Number(el.getAttribute('data-total'))])
+
+/** Waits until the screen has taken the decision and moved on to a new pair with its photos. */
+async function pressAndWait(key: string, reviewed: number, fromRow: string | null): Promise<string> {
+  await page.keyboard.press(key)
+  await page.waitForFunction(
+    ([n, from]) => {
+      const prog = document.querySelector('[data-testid=review-progress]')
+      const pair = document.querySelector('[data-testid=review-pair]')
+      return Number(prog?.getAttribute('data-reviewed')) === n && pair?.getAttribute('data-row') !== from
+    },
+    [reviewed, fromRow] as const,
+    { timeout: 30_000 },
+  )
+  await page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
+  return (await page.getByTestId('review-pair').getAttribute('data-row'))!
+}
+
+beforeAll(async () => {
+  ensureRendererBuilt()
+  ui = await startUiProcess()
+  const csv = path.join(ui.dataDir, 'kyc-tinjauan.csv')
+  writeFileSync(
+    csv,
+    ['NIK,Nama,Foto KTP,Foto Selfie', ...PAIRS.map(([name, a, b], i) => `3201011290${String(i).padStart(6, '0')},${name},${path.join(FACES, a)},${path.join(FACES, b)}`)].join('\n'),
+  )
+  // Every score inside the band: the whole job needs a person.
+  const run = await rekap(['run', csv, '--review-band', '0,1', '--yes', '--allow-outside-paths', '--json', '--db', ui.dbFile])
+  expect(run.code, run.out).toBe(0)
+  jobId = /"(?:jobId|id)"\s*:\s*"(\w+)"/.exec(run.out)![1]
+  browser = await launchChromium()
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+  page = await context.newPage()
+  await page.goto(ui.url)
+  await page.getByTestId('nav-new').waitFor()
+}, 300_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await ui?.stop()
+})
+
+describe('Review screen, keyboard only', () => {
+  it('asks for the reviewer name once, then shows the first pair large with NIK, name and score', async () => {
+    await page.evaluate((id) => (location.hash = `#/review/${id}`), jobId)
+    await page.getByTestId('reviewer-setup').waitFor()
+    expect(await progress(page)).toEqual([0, 12])
+    // keyboard only: Tab to the name field, type, Enter submits
+    await page.getByTestId('reviewer-name').focus()
+    await page.keyboard.type('Ani Wijaya')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('review-signed-as').waitFor()
+    await expect(page.getByTestId('review-signed-as').textContent()).resolves.toContain('Ani Wijaya')
+    await page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
+    await page.getByTestId('review-photo-image2').waitFor()
+    await expect(page.getByTestId('review-nik').textContent()).resolves.toBe('3201011290000000')
+    await expect(page.getByTestId('review-name').textContent()).resolves.toBe('Budi Santoso')
+    expect(await page.getByTestId('review-score').textContent()).toMatch(/^0\.\d+/)
+    await expect(page.getByTestId('review-verdict').textContent()).resolves.toBe('NEEDS REVIEW')
+    // the photos are the large ones, not the table's thumbnails
+    const width = await page.getByTestId('review-photo-image1').evaluate((img) => (img as HTMLImageElement).naturalWidth)
+    expect(width).toBeGreaterThan(360)
+  })
+
+  it('zooms both photos with the keyboard', async () => {
+    await page.getByTestId('review').focus()
+    await page.keyboard.press('+')
+    await expect(page.getByTestId('review-zoom').textContent()).resolves.toBe('150%')
+    await page.keyboard.press('+')
+    await expect(page.getByTestId('review-zoom').textContent()).resolves.toBe('250%')
+    await page.keyboard.press('-')
+    await page.keyboard.press('-')
+    await expect(page.getByTestId('review-zoom').textContent()).resolves.toBe('100%')
+  })
+
+  it('reviews ten pairs: approve, reject, new photo, a note, a skip; focus stays visible', async () => {
+    let row: string | null = await page.getByTestId('review-pair').getAttribute('data-row')
+    const first = row
+    row = await pressAndWait('a', 1, row)
+    // the decision's button holds the focus, visibly
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement
+      return { id: el?.dataset.testid, visible: el?.matches(':focus-visible'), outline: getComputedStyle(el).outlineStyle }
+    })
+    expect(focus).toEqual({ id: 'decide-approve', visible: true, outline: 'solid' })
+    row = await pressAndWait('t', 2, row)
+    row = await pressAndWait('f', 3, row)
+    // a note: N to write it, Esc to go back to the keys
+    await page.keyboard.press('n')
+    await expect(page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid)).resolves.toBe('review-note')
+    await page.keyboard.type('kacamata berbeda, minta foto tanpa kacamata')
+    await page.keyboard.press('Escape')
+    await screenshot(page, 'review')
+    row = await pressAndWait('r', 4, row)
+    // skip: nothing is decided, the pair comes back later
+    const skipped = row
+    row = await pressAndWait('s', 4, row)
+    for (const [key, n] of [['a', 5], ['a', 6], ['r', 7], ['f', 8], ['a', 9], ['a', 10]] as const) row = await pressAndWait(key, n, row)
+    expect(await progress(page)).toEqual([10, 12])
+    expect(first).toBe('1')
+    expect(skipped).toBe('5')
+  })
+
+  it('stores every decision, signed and in order, as the CLI lists it', async () => {
+    const r = await rekap(['review', jobId, '--list', '--json', '--db', ui.dbFile])
+    expect(r.code, r.out).toBe(0)
+    const q = JSON.parse(r.out) as { reviewed: number; total: number; items: Array<{ row: number; decision: string | null; by: string | null; note: string | null }> }
+    expect([q.reviewed, q.total]).toEqual([10, 12])
+    const decided = Object.fromEntries(q.items.map((i) => [i.row, i.decision]))
+    expect(decided).toEqual({ 1: 'approve', 2: 'reject', 3: 'retake', 4: 'reject', 5: null, 6: 'approve', 7: 'approve', 8: 'reject', 9: 'retake', 10: 'approve', 11: 'approve', 12: null })
+    expect(q.items.find((i) => i.row === 4)!.note).toBe('kacamata berbeda, minta foto tanpa kacamata')
+    expect(new Set(q.items.filter((i) => i.by).map((i) => i.by))).toEqual(new Set(['Ani Wijaya']))
+  }, 60_000)
+})
