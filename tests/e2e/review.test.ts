@@ -107,8 +107,9 @@ describe('Review screen, keyboard only', () => {
     await page.getByTestId('review-photo-image2').waitFor()
     await expect(page.getByTestId('review-nik').textContent()).resolves.toBe('3201011290000000')
     await expect(page.getByTestId('review-name').textContent()).resolves.toBe('Budi Santoso')
-    expect(await page.getByTestId('review-score').textContent()).toMatch(/^0\.\d+/)
-    await expect(page.getByTestId('review-verdict').textContent()).resolves.toBe('NEEDS REVIEW')
+    expect(await page.getByTestId('review-score').textContent()).toMatch(/^0[.,]\d+/)
+    const lang = await page.evaluate(() => document.documentElement.lang)
+    await expect(page.getByTestId('review-verdict').textContent()).resolves.toBe(lang === 'en' ? 'NEEDS REVIEW' : 'PERLU TINJAUAN')
     // the photos are the large ones, not the table's thumbnails
     const width = await page.getByTestId('review-photo-image1').evaluate((img) => (img as HTMLImageElement).naturalWidth)
     expect(width).toBeGreaterThan(360)
