@@ -222,6 +222,7 @@ export const en: Messages = {
     resume: 'Resume',
     open: 'Open',
     refresh: 'Refresh',
+    actions: 'Actions',
   },
   directory: {
     title: 'Directory',

@@ -227,6 +227,7 @@ export const id = {
     resume: 'Lanjutkan',
     open: 'Buka',
     refresh: 'Muat ulang',
+    actions: 'Tindakan',
   },
   directory: {
     title: 'Direktori',
