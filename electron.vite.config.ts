@@ -2,6 +2,7 @@
  * electron-vite builds three bundles into out/:
  *   main     out/main/index.js (ESM, Electron >= 28) + out/main/face-worker.js (the face engine's
  *            worker thread, found by sandbox/face/worker-location.ts next to the chunk that starts it)
+ *            + out/main/heavy-worker.js (plans and job reports, core/workers/worker-launch.ts)
  *   preload  out/preload/index.cjs: CommonJS, because a sandboxed preload cannot be an ES module
  *   renderer out/renderer (also what `rekap ui` serves in browser mode)
  * Dependencies stay external in main (native better-sqlite3 and sharp, face-api and tfjs with
@@ -21,6 +22,8 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src-main/electron/main.ts'),
           'face-worker': resolve(root, 'src-main/sandbox/face/face-worker.ts'),
+          // plans' imports and job reports, off the thread that serves the UI (core/workers/heavy-work.ts)
+          'heavy-worker': resolve(root, 'src-main/core/workers/heavy-worker.ts'),
         },
         // Keep native and asset-carrying packages out of the bundle even if they are not
         // listed as direct dependencies of package.json one day.

@@ -7,6 +7,7 @@ import type { DirectoryQuery } from '../contract/ipc'
 import { REKAP_VERSION } from '../core/version'
 import { AppError } from './app-error'
 import type { ReportWriters } from './report-writers'
+import { HeavyWorkError, isFileStore, type HeavyWork } from '../core/workers/heavy-work'
 
 const load = () => import('../core/reports')
 
@@ -42,10 +43,28 @@ function reportQuery(q: DirectoryQuery) {
   }
 }
 
-export const coreReportWriters: ReportWriters = {
-  writeJobReport: (store, jobId, opts) =>
-    refusalsAsConflicts(async () => (await load()).writeJobReport(store, jobId, { ...opts, rekapVersion: REKAP_VERSION })),
-  writeAnnotatedCopy: (store, jobId, opts) => refusalsAsConflicts(async () => (await load()).writeAnnotatedCopy(store, jobId, opts)),
-  writeDirectoryReport: (store, query, opts) =>
-    refusalsAsConflicts(async () => (await load()).writeDirectoryReport(store, { ...reportQuery(query), ...opts, rekapVersion: REKAP_VERSION })),
+export const coreReportWriters: ReportWriters = reportWritersWith(null)
+
+/**
+ * The writers, with a job's report (the one that grows with the job: 100,000 rows and more)
+ * written in a heavy-work thread when one is given and the store is a file.
+ */
+export function reportWritersWith(heavy: HeavyWork | null): ReportWriters {
+  return {
+    writeJobReport: (store, jobId, opts) =>
+      refusalsAsConflicts(async () => {
+        const o = { ...opts, rekapVersion: REKAP_VERSION }
+        if (!heavy || !isFileStore(store)) return (await load()).writeJobReport(store, jobId, o)
+        try {
+          return await heavy.run({ kind: 'job-report', dbFile: store.file, jobId, opts: o })
+        } catch (err) {
+          // the thread's refusal, told like the same refusal in this thread
+          if (err instanceof HeavyWorkError && err.originalName === 'ReportError') throw new (await load()).ReportError(err.message)
+          throw err
+        }
+      }),
+    writeAnnotatedCopy: (store, jobId, opts) => refusalsAsConflicts(async () => (await load()).writeAnnotatedCopy(store, jobId, opts)),
+    writeDirectoryReport: (store, query, opts) =>
+      refusalsAsConflicts(async () => (await load()).writeDirectoryReport(store, { ...reportQuery(query), ...opts, rekapVersion: REKAP_VERSION })),
+  }
 }

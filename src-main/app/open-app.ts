@@ -15,7 +15,9 @@ import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
 import { createEventHub, forwardEngineEvents } from './event-hub'
 import type { KeyVault } from './key-vault'
 import type { ReportWriters } from './report-writers'
-import { coreReportWriters } from './core-report-writers'
+import { reportWritersWith } from './core-report-writers'
+import { HeavyWork } from '../core/workers/heavy-work'
+import { importRowsIntoJob } from '../core/jobs/planner'
 import { targetForJob } from './service-target'
 import type { SandboxOptions } from '../sandbox/index'
 
@@ -32,6 +34,8 @@ export interface OpenAppOptions {
   reports?: ReportWriters
   /** progress snapshots per job at most this often (engine default 250 ms) */
   progressIntervalMs?: number
+  /** plans' imports and job reports in a worker thread (default true): this process serves the UI */
+  heavyWorkThreads?: boolean
 }
 
 export interface OpenApp {
@@ -46,12 +50,16 @@ export function openApp(o: OpenAppOptions): OpenApp {
   for (const dir of [o.paths.dataDir, o.paths.exportsDir, o.paths.uploadsDir]) mkdirSync(dir, { recursive: true })
   const store = openStore(o.paths.dbFile)
   let sandbox: EmbeddedSandbox | null = null
+  let heavyWork: HeavyWork | null = null
   try {
     const vault = o.vault(store)
     sandbox = createEmbeddedSandbox(o.sandbox ?? {})
     const embedded = sandbox
     const core = defaultContext(o.core)
+    const heavy = o.heavyWorkThreads === false ? null : new HeavyWork()
+    heavyWork = heavy
     const engine = createEngine({
+      importRows: heavy ? heavy.importer(importRowsIntoJob) : undefined,
       store,
       ctx: core,
       picturesDir: picturesDirFor(o.paths.dataDir),
@@ -69,7 +77,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
       paths: o.paths,
       events,
       core,
-      reports: o.reports ?? coreReportWriters,
+      reports: o.reports ?? reportWritersWith(heavy),
       downloads: o.downloads,
       platformLanguage: o.platformLanguage,
     })
@@ -85,6 +93,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
         closing ??= (async () => {
           stopForwarding()
           await engine.close()
+          await heavy?.close()
           await embedded.close()
           store.close()
         })()
@@ -92,6 +101,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
       },
     }
   } catch (err) {
+    void heavyWork?.close()
     void sandbox?.close()
     store.close()
     throw err

@@ -6,7 +6,7 @@ import { listSheets, openTable, autoMap, fieldsOf } from '../importers'
 import type { JobKind } from '../../contract/job-kinds'
 import { KIND_PRODUCT } from '../jobs/kind-product'
 import { PRICE_POINTS, type Product } from '../model/products'
-import { importRowsIntoJob, PlanError, type DirectoryPayload } from '../jobs/planner'
+import { importRowsIntoJob, PlanError, type DirectoryPayload, type RowImporter } from '../jobs/planner'
 import { JobRunner } from '../jobs/job-runner'
 import { RateLimiter } from '../jobs/rate-limiter'
 import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
@@ -56,6 +56,8 @@ export interface EngineOptions {
   owner?: OwnerIdentity
   /** is a process of this host alive (default: kill(pid, 0) + /proc start time) */
   processAlive?: (pid: number, startedAt: number) => boolean
+  /** how a plan's rows are imported (default in this thread; the app passes a worker thread's) */
+  importRows?: RowImporter
 }
 
 interface CallsEstimate {
@@ -473,7 +475,7 @@ export function createEngine(opts: EngineOptions): Engine {
 
     async plan(req: PlanRequest) {
       const target = await opts.resolveTarget(req.settings)
-      const planned = await importRowsIntoJob(store, req, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
+      const planned = await (opts.importRows ?? importRowsIntoJob)(store, req, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
       // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
       const reused = req.kind === 'face-match' ? reuseVerifiedPairs(store, planned.jobId, req.settings, now()) : undefined
       const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint

@@ -71,15 +71,32 @@ export async function fileSha256(file: string): Promise<string> {
   return hash.digest('hex')
 }
 
+export interface PlanRequestArgs {
+  file: string
+  kind: JobKind
+  sheet?: string
+  mapping?: Record<string, string>
+  mapOverrides?: string[]
+  settings: JobSettings
+}
+
+export interface ImportOptions {
+  picturesDir: string
+  now: () => number
+  maxRows?: number
+  preflights?: PreflightMemo
+  /** rows checked and stored so far, after every stored chunk */
+  onRows?: (rows: number) => void
+}
+
+/** How a plan's rows get imported: in this thread (CLI, tests) or in a worker thread (the app). */
+export type RowImporter = (store: Store, req: PlanRequestArgs, opts: ImportOptions) => Promise<PlannedTable>
+
 /**
  * Imports a spreadsheet into a new job: every row checked locally (image pre-flight, code
  * shapes, duplicates), stored with its verdict. Nothing is sent to the service here.
  */
-export async function importRowsIntoJob(
-  store: Store,
-  req: { file: string; kind: JobKind; sheet?: string; mapping?: Record<string, string>; mapOverrides?: string[]; settings: JobSettings },
-  opts: { picturesDir: string; now: () => number; maxRows?: number; preflights?: PreflightMemo },
-): Promise<PlannedTable> {
+export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts: ImportOptions): Promise<PlannedTable> {
   const table = await openTable(req.file, { sheet: req.sheet, maxRows: opts.maxRows })
   try {
     const auto = autoMap(req.kind, table.headers).mapping
@@ -148,6 +165,7 @@ export async function importRowsIntoJob(
         }
       }
       store.rows.insertMany(job.id, rows, opts.now())
+      opts.onRows?.(rowsTotal)
     }
     for await (const row of table.rows()) {
       rowsTotal++
