@@ -21,8 +21,8 @@ async function refusalsAsConflicts<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The contract's directory query in the words of the cache's report queries. */
-function reportQuery(q: DirectoryQuery) {
+/** The contract's directory query in the words of the cache's report queries (the app and `rekap directory export`). */
+export function reportQuery(q: DirectoryQuery) {
   if (q.product === 'hospitals') {
     return {
       product: 'hospitals' as const,

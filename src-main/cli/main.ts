@@ -50,7 +50,7 @@ function usageExit(err: CommanderError, args: string[], program: Command): numbe
   // `rekap` alone: commander has printed the help (that is the answer), still a usage error.
   if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') return EXIT.usage
   const m = t()
-  const where = commandPathOf(args, program.commands.map((c) => c.name()))
+  const where = commandPathOf(args, program)
   process.stderr.write(`rekap: ${usageReason(err, m)}\n${m.usage.hint(where)}\n`)
   return EXIT.usage
 }

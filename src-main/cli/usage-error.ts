@@ -45,8 +45,21 @@ export function usageReason(e: UsageProblem, m: CliMessages): string {
   }
 }
 
-/** "rekap run" when the user was running `run`, else "rekap": where --help says more. */
-export function commandPathOf(argv: readonly string[], commands: readonly string[]): string {
-  const sub = argv.find((a) => commands.includes(a))
-  return sub ? `rekap ${sub}` : 'rekap'
+/** A command and its subcommands, by name (commander's Command has this shape). */
+export interface CommandNode {
+  name(): string
+  readonly commands: readonly CommandNode[]
+}
+
+/** "rekap directory export" when the user was running that, else "rekap": where --help says more. */
+export function commandPathOf(argv: readonly string[], root: CommandNode): string {
+  const path = ['rekap']
+  let node = root
+  for (const a of argv) {
+    const sub = node.commands.find((c) => c.name() === a)
+    if (!sub) continue
+    path.push(a)
+    node = sub
+  }
+  return path.join(' ')
 }

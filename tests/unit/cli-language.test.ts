@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { langFlagOf, langOfLocale, messagesFor, pickCliLanguage, systemLocale } from '../../src-main/cli/cli-language'
 import { formatRp } from '../../src-main/contract/rupiah'
 import { failureText } from '../../src-main/cli/failure-text'
-import { usageReason, commandPathOf } from '../../src-main/cli/usage-error'
+import { usageReason, commandPathOf, type CommandNode } from '../../src-main/cli/usage-error'
 import { id } from '../../src-main/cli/messages/id'
 import { en } from '../../src-main/cli/messages/en'
 
@@ -108,7 +108,10 @@ describe('usage errors as one line', () => {
     )
   })
   it('points at the help of the command being run', () => {
-    expect(commandPathOf(['run', 'x.xlsx', '--frob'], ['run', 'jobs'])).toBe('rekap run')
-    expect(commandPathOf(['--frob'], ['run', 'jobs'])).toBe('rekap')
+    const node = (name: string, commands: CommandNode[] = []): CommandNode => ({ name: () => name, commands })
+    const root = node('rekap', [node('run'), node('jobs'), node('directory', [node('export')])])
+    expect(commandPathOf(['run', 'x.xlsx', '--frob'], root)).toBe('rekap run')
+    expect(commandPathOf(['directory', 'export', '--out', 'x'], root)).toBe('rekap directory export')
+    expect(commandPathOf(['--frob'], root)).toBe('rekap')
   })
 })

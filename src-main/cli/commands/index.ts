@@ -4,6 +4,7 @@ import * as run from './run'
 import * as jobControl from './job-control'
 import * as exportCmd from './export'
 import * as ui from './ui'
+import * as directory from './directory'
 import * as review from './review'
 import * as verify from './verify'
 
@@ -13,5 +14,5 @@ import * as verify from './verify'
  * `rekap --help` stays instant and does not load the face model or SQLite.
  */
 export function registerCommands(program: Command): void {
-  for (const mod of [run, jobControl, exportCmd, review, verify, sandbox, ui]) mod.register(program)
+  for (const mod of [run, jobControl, exportCmd, directory, review, verify, sandbox, ui]) mod.register(program)
 }

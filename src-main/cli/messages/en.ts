@@ -20,6 +20,7 @@ export const en: CliMessages = {
     notPositive: (v) => `"${v}" must be a positive number`,
     badBand: (v) => `"${v}" must be two scores low,high between 0 and 1, e.g. 0.45,0.55`,
     unknownKind: (kind, kinds) => `--kind ${kind}: the kinds are ${kinds}`,
+    badCodes: (flag, value, digits, example) => `${flag} "${value}": codes have ${digits} digits, comma-separated (e.g. ${example})`,
   },
 
   cannotOpenDb: (file, reason) => `cannot open the rekap data file ${file}: ${reason}`,

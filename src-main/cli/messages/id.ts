@@ -24,6 +24,7 @@ export const id = {
     notPositive: (v: string) => `"${v}" harus angka positif`,
     badBand: (v: string) => `"${v}" harus dua skor rendah,tinggi antara 0 dan 1, misalnya 0.45,0.55`,
     unknownKind: (kind: string, kinds: string) => `--kind ${kind}: jenis yang ada: ${kinds}`,
+    badCodes: (flag: string, value: string, digits: number, example: string) => `${flag} "${value}": kode harus ${digits} angka, dipisah koma (contoh: ${example})`,
   },
 
   // engine / store

@@ -1,0 +1,25 @@
+import { Command, Option } from 'commander'
+
+/** `rekap directory export`: the local directory cache as a report, without a job (as the app's Directory screen). */
+export function register(program: Command): void {
+  const directory = program.command('directory').description('The local directory cache of hospitals and schools (synced by directory jobs or the app)')
+  directory
+    .command('export')
+    .description('Write the cached hospitals or schools to a report (works offline; no job, no calls): summary, records, pivots')
+    .addOption(new Option('--kind <kind>', 'which directory').choices(['hospitals', 'schools']).makeOptionMandatory())
+    .requiredOption('--out <file>', 'report file (.xlsx, or .csv for the records only)')
+    .option('--province <codes>', 'province codes, comma-separated (e.g. 51,52); hospitals only')
+    .option('--regency <codes>', 'regency/city codes, comma-separated (e.g. 5171)')
+    .option('--class <class>', 'hospital class (A, B, C, D…)')
+    .option('--type <type>', 'hospital type')
+    .option('--ownership <ownership>', 'hospital ownership')
+    .option('--blu-status <status>', 'hospital BLU status')
+    .option('--grade <grade>', 'school level (SD, SMP, SMA, SMK…)')
+    .addOption(new Option('--status <status>', 'school status: N (negeri) or S (swasta)').choices(['N', 'S']))
+    .option('--name <text>', 'name contains')
+    .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
+    .action(async (opts) => {
+      const { directoryExportCommand } = await import('../directory-export')
+      process.exitCode = await directoryExportCommand(opts)
+    })
+}

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { commands, type DirectoryQuery } from '../contract/ipc'
+import { reportQuery } from '../app/core-report-writers'
+import { openStore } from '../core/store'
+import { REKAP_VERSION } from '../core/version'
+import { dbPathFrom } from './cli-engine'
+import { cliLang, t } from './cli-language'
+import { CliError, EXIT } from './exit-codes'
+
+export interface DirectoryExportOptions {
+  kind: 'hospitals' | 'schools'
+  out: string
+  province?: string
+  regency?: string
+  class?: string
+  type?: string
+  ownership?: string
+  bluStatus?: string
+  grade?: string
+  status?: 'N' | 'S'
+  name?: string
+  db?: string
+}
+
+const list = (v: string | undefined): string[] | undefined =>
+  v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean)
+
+/** The flags as the app's directory query, checked by the same schema the app's export command uses. */
+export function directoryQueryFrom(o: DirectoryExportOptions): DirectoryQuery {
+  const raw = {
+    product: o.kind,
+    provinceCodes: list(o.province),
+    regencyCodes: list(o.regency),
+    class: o.class,
+    type: o.type,
+    ownership: o.ownership,
+    blu_status: o.bluStatus,
+    grade: o.grade,
+    status: o.status,
+    name: o.name,
+  }
+  for (const [flag, value, digits, example] of [
+    ['--province', o.province, 2, '51,52'],
+    ['--regency', o.regency, 4, '5171'],
+  ] as const) {
+    if (value !== undefined && !list(value)!.every((c) => new RegExp(`^\\d{${digits}}$`).test(c))) {
+      throw new CliError(t().usage.badCodes(flag, value, digits, example), EXIT.usage)
+    }
+  }
+  const parsed = commands['directory.export'].input.safeParse({ query: JSON.parse(JSON.stringify(raw)), lang: 'id' })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = String(issue.path[1] ?? issue.path[0] ?? '')
+    const flag = { provinceCodes: '--province', regencyCodes: '--regency', blu_status: '--blu-status' }[field] ?? `--${field}`
+    throw new CliError(`${flag}: ${issue.message}`, EXIT.usage)
+  }
+  return parsed.data.query
+}
+
+/** `rekap directory export`: the app's directory report, from the cache, without a job. */
+export async function directoryExportCommand(o: DirectoryExportOptions): Promise<number> {
+  const query = directoryQueryFrom(o)
+  const dbFile = dbPathFrom(o.db)
+  if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
+  const store = openStore(dbFile)
+  try {
+    const reports = await import('../core/reports')
+    const r = await reports.writeDirectoryReport(store, { ...reportQuery(query), out: resolve(o.out), lang: cliLang(), rekapVersion: REKAP_VERSION })
+    if (r.rows === 0) process.stderr.write(t().directoryEmpty(o.kind) + '\n')
+    process.stdout.write(t().wroteDirectory(r.out, r.rows) + '\n')
+    return EXIT.ok
+  } catch (err) {
+    const reports = await import('../core/reports')
+    if (err instanceof reports.ReportError) throw new CliError(err.message, EXIT.usage)
+    throw err
+  } finally {
+    store.close()
+  }
+}
