@@ -192,7 +192,9 @@ function listFailures(cli: CliEngine, jobId: string, say: Say): void {
 async function writeReport(cli: CliEngine, jobId: string, out: string): Promise<string> {
   const reports = await import('../core/reports')
   const format = out.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx'
-  const r = await reports.writeJobReport(cli.store, jobId, { out: resolve(out), lang: cliLang(), format, rekapVersion: REKAP_VERSION })
+  const { reportTimeZone } = await import('./report-time-zone')
+  const timeZone = reportTimeZone(cli.store, undefined)
+  const r = await reports.writeJobReport(cli.store, jobId, { out: resolve(out), lang: cliLang(), format, rekapVersion: REKAP_VERSION, timeZone })
   return r.out
 }
 

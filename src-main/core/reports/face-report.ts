@@ -8,6 +8,7 @@ import type { ReportOutcome } from './row-outcome'
 import type { ReviewEntry } from '../store'
 import { serviceVerdict } from '../review/service-verdict'
 import { finalDecisionCells } from './final-decision'
+import { slowedBy429, trailColumns } from './row-trail'
 import { reportZone, type ReportZone } from './time-zone'
 import { reviewBandText } from './summary-sheet'
 import { thumbnail, THUMBNAIL_PX } from './face-thumbnails'
@@ -61,6 +62,7 @@ function faceResultColumns(L: ReportLabels, zone: ReportZone): FaceColumn[] {
   const F = L.face
   const R = L.review
   const final = (c: FaceRowContext) => finalDecisionCells(c.outcome, c.review, c.L, c.zone)
+  const [timeCol, attemptsCol, slowedCol] = trailColumns(L, F.time, zone)
   return [
     { header: F.result, kind: 'outcome', width: 17, value: (c) => c.L.outcomes[c.outcome] },
     { header: F.score, kind: 'score', width: 9, value: (c) => c.row.result?.confidence ?? null },
@@ -68,9 +70,9 @@ function faceResultColumns(L: ReportLabels, zone: ReportZone): FaceColumn[] {
     { header: F.note, kind: 'text', width: 50, value: (c) => faceNote(c.row, c.L) },
     { header: F.charged, kind: 'text', width: 9, value: (c) => (c.row.charged ? c.L.yes : c.L.no) },
     { header: F.cost, kind: 'money', width: 11, value: (c) => c.row.costPoints },
-    { header: `${F.time} (${zone.label})`, kind: 'date', value: (c) => (c.row.finishedAt ? c.zone.wall(c.row.finishedAt) : null) },
-    { header: R.attempts, kind: 'integer', width: 10, value: (c) => c.row.attempts },
-    { header: R.rateLimited, kind: 'text', width: 14, value: (c) => (c.row.rateLimited > 0 ? c.L.yes : c.L.no) },
+    { ...timeCol, value: (c) => (c.row.finishedAt ? c.zone.wall(c.row.finishedAt) : null) },
+    { ...attemptsCol, value: (c) => c.row.attempts },
+    { ...slowedCol, value: (c) => slowedBy429(c.row, c.L) },
     { header: R.finalDecision, kind: 'outcome', width: 17, value: (c) => final(c)[0] },
     { header: R.decidedBy, kind: 'text', width: 18, value: (c) => final(c)[1] },
     { header: `${R.decidedAt} (${zone.label})`, kind: 'date', value: (c) => final(c)[2] },

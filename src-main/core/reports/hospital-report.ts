@@ -1,3 +1,4 @@
+import type { ReportZone } from './time-zone'
 import type { HospitalRecord } from '../provider/types'
 import { HOSPITAL_CLASSES } from '../provider/types'
 import type { Store, JobRecord } from '../store'
@@ -83,6 +84,7 @@ export function writeHospitalLookupResults(
   L: ReportLabels,
   regions: RegionNames,
   pivots: HospitalPivots,
+  zone?: ReportZone,
 ): Promise<number> {
   return writeLookupResults<HospitalRecord>(writer, store, job, L, {
     columns: hospitalColumns(L),
@@ -90,7 +92,7 @@ export function writeHospitalLookupResults(
     fromCache: (st, code, source) => st.cache.getHospital(code, source, 0),
     values: (h) => hospitalValues(h, regions),
     onRecord: (h) => pivots.add(h),
-  })
+  }, zone)
 }
 
 /** Sheet 2 of a hospital directory report: one row per distinct record, every field flattened. */
@@ -100,6 +102,7 @@ export async function writeHospitalRecords(
   L: ReportLabels,
   regions: RegionNames,
   pivots: HospitalPivots,
+  zone?: ReportZone,
 ): Promise<number> {
   const sheet = writer.sheet(L.sheets.results, hospitalColumns(L), { primary: true })
   let n = 0

@@ -159,7 +159,7 @@ async function writeSheets(
       const pivots = new HospitalPivots()
       const n =
         job.kind === 'hospital-lookup'
-          ? await writeHospitalLookupResults(writer, store, job, L, regions, pivots)
+          ? await writeHospitalLookupResults(writer, store, job, L, regions, pivots, ctx.zone)
           : await writeHospitalRecords(writer, store.cache.iterateJobHospitals(job.id), L, regions, pivots)
       await writeErrorsSheet(writer, store, job.id, L)
       await writeHospitalPivots(writer, pivots, L, regions)
@@ -171,14 +171,14 @@ async function writeSheets(
       const pivots = new SchoolPivots()
       const n =
         job.kind === 'school-lookup'
-          ? await writeSchoolLookupResults(writer, store, job, L, regions, pivots)
+          ? await writeSchoolLookupResults(writer, store, job, L, regions, pivots, ctx.zone)
           : await writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, regions, pivots)
       await writeErrorsSheet(writer, store, job.id, L)
       await writeSchoolPivots(writer, pivots, L, regions)
       return n
     }
     case 'regions': {
-      const n = await writeRegionUnits(writer, store, job, L)
+      const n = await writeRegionUnits(writer, store, job, L, ctx.zone)
       await writeErrorsSheet(writer, store, job.id, L)
       await writeRegionTree(writer, store, L)
       return n

@@ -7,6 +7,8 @@ import { inputColumns, inputValues } from './input-columns'
 import { reportOutcome, type ReportOutcome } from './row-outcome'
 import { serviceHost } from './summary-sheet'
 import { toneMap } from './face-report'
+import { trailColumns, trailValues } from './row-trail'
+import { reportZone, type ReportZone } from './time-zone'
 import { errorReason } from './error-reason'
 
 export const LOOKUP_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
@@ -40,6 +42,7 @@ export async function writeLookupResults<T>(
   job: JobRecord,
   L: ReportLabels,
   kind: LookupRecordKind<T>,
+  zone: ReportZone = reportZone(),
 ): Promise<number> {
   const source = serviceHost(job.settings.baseUrl)
   const rows = iterateReportRows(store.db, job.id, { withRaw: true })
@@ -52,7 +55,7 @@ export async function writeLookupResults<T>(
       { header: L.lookup.result, kind: 'outcome', width: 17 },
       { header: L.lookup.note, kind: 'text', width: 40 },
       ...kind.columns,
-      { header: L.lookup.time, kind: 'date' },
+      ...trailColumns(L, L.lookup.time, zone),
       { header: L.lookup.rowId, kind: 'integer', width: 9 },
     ],
     { primary: true, outcomeColumn: inputs.length, outcomeTones: toneMap(L, LOOKUP_TONES) },
@@ -66,7 +69,7 @@ export async function writeLookupResults<T>(
     if (record) kind.onRecord(record)
     const values = kind.values(record)
     while (values.length < kind.columns.length) values.push(null)
-    sheet.addRow([...inputValues(inputs, row.input), L.outcomes[outcome], errorReason(row, L).reason, ...values, row.finishedAt, row.rowNo])
+    sheet.addRow([...inputValues(inputs, row.input), L.outcomes[outcome], errorReason(row, L).reason, ...values, ...trailValues(row, L, zone), row.rowNo])
     n++
     await sheet.breathe()
   }

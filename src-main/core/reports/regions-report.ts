@@ -6,10 +6,18 @@ import { inputColumns, inputValues } from './input-columns'
 import { reportOutcome } from './row-outcome'
 import { toneMap } from './face-report'
 import { LOOKUP_TONES } from './lookup-results'
+import { trailColumns, trailValues } from './row-trail'
+import { reportZone, type ReportZone } from './time-zone'
 import { errorReason } from './error-reason'
 
 /** Sheet 2 of a regions report: each unit of the job with its outcome and how many regions it yielded. */
-export async function writeRegionUnits(writer: ReportWriter, store: Store, job: JobRecord, L: ReportLabels): Promise<number> {
+export async function writeRegionUnits(
+  writer: ReportWriter,
+  store: Store,
+  job: JobRecord,
+  L: ReportLabels,
+  zone: ReportZone = reportZone(),
+): Promise<number> {
   const rows = iterateReportRows(store.db, job.id)
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
@@ -20,7 +28,7 @@ export async function writeRegionUnits(writer: ReportWriter, store: Store, job: 
       { header: L.lookup.result, kind: 'outcome', width: 17 },
       { header: L.lookup.records, kind: 'integer' },
       { header: L.lookup.note, kind: 'text', width: 40 },
-      { header: L.lookup.time, kind: 'date' },
+      ...trailColumns(L, L.lookup.time, zone),
       { header: L.lookup.rowId, kind: 'integer', width: 9 },
     ],
     { primary: true, outcomeColumn: inputs.length, outcomeTones: toneMap(L, LOOKUP_TONES) },
@@ -33,7 +41,7 @@ export async function writeRegionUnits(writer: ReportWriter, store: Store, job: 
       L.outcomes[outcome],
       row.result?.recordCount ?? null,
       errorReason(row, L).reason,
-      row.finishedAt,
+      ...trailValues(row, L, zone),
       row.rowNo,
     ])
     n++

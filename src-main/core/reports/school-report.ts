@@ -1,3 +1,4 @@
+import type { ReportZone } from './time-zone'
 import type { SchoolRecord } from '../provider/types'
 import type { Store, JobRecord } from '../store'
 import { writeLookupResults } from './lookup-results'
@@ -73,6 +74,7 @@ export function writeSchoolLookupResults(
   L: ReportLabels,
   regions: RegionNames,
   pivots: SchoolPivots,
+  zone?: ReportZone,
 ): Promise<number> {
   return writeLookupResults<SchoolRecord>(writer, store, job, L, {
     columns: schoolColumns(L),
@@ -80,7 +82,7 @@ export function writeSchoolLookupResults(
     fromCache: (st, npsn, source) => st.cache.getSchool(npsn, source, 0),
     values: (s) => schoolValues(s, L, regions),
     onRecord: (s) => pivots.add(s),
-  })
+  }, zone)
 }
 
 /** Sheet 2 of a school directory report: one row per distinct school. */
@@ -90,6 +92,7 @@ export async function writeSchoolRecords(
   L: ReportLabels,
   regions: RegionNames,
   pivots: SchoolPivots,
+  zone?: ReportZone,
 ): Promise<number> {
   const sheet = writer.sheet(L.sheets.results, schoolColumns(L), { primary: true })
   let n = 0
