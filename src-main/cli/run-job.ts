@@ -173,6 +173,9 @@ function explainEnd(cli: CliEngine, p: ProgressView, say: Say): void {
     say(what ? `${what} ${resume}` : resume)
   } else if (p.state === 'paused') {
     say(`${m.paused(p.jobId)}${needsKey ? ` (${resume})` : ''}`)
+  } else if (p.state === 'cancelled') {
+    // here or from another process (`rekap cancel`, the app): exit 0, the work done is kept
+    say(m.cancelled(p.jobId))
   }
   if (p.counts.uncertain > 0) say(m.uncertainRows(p.counts.uncertain, p.jobId))
 }

@@ -14,6 +14,7 @@ export interface SandboxCommandFlags {
   adminToken?: string
   balance?: string
   premium?: boolean
+  forgiveAbandoned?: boolean
   hospitalPlan: string
   schoolPlan: string
   regionalPlan: string
@@ -59,6 +60,7 @@ export function sandboxOptionsFromFlags(flags: SandboxCommandFlags): SandboxOpti
     adminToken: flags.adminToken,
     balance: numberFlag('balance', flags.balance),
     premium: flags.premium ?? false,
+    forgiveAbandoned: flags.forgiveAbandoned ?? false,
     hospitalPlan: plan as HospitalPlan,
     schoolPlan: flags.schoolPlan as SchoolPlan,
     regionalPlan: flags.regionalPlan as RegionalPlan,

@@ -16,18 +16,33 @@ export interface LedgerEntry {
   product: Product
   points: number
   pair: string | null
+  /** the client had left before the answer: charged all the same (the worst case) */
+  abandoned?: boolean
 }
+
+/** A request that reached a service endpoint (before latency, faults, auth or limits). */
+export interface RequestEntry {
+  at: number
+  product: Product
+  path: string
+}
+
+/** The request log keeps the latest entries only (a rehearsal may send millions). */
+const REQUEST_LOG_MAX = 200_000
 
 export interface Account {
   balance(): number
   chargedCalls(): number
   /** false when the balance minus reservations cannot cover one match (-> 402) */
   reserveFaceMatch(): boolean
-  commitFaceMatch(pair?: string, nowMs?: number): void
+  commitFaceMatch(pair?: string, nowMs?: number, opts?: { abandoned?: boolean }): void
   releaseFaceMatch(): void
   topUp(points: number): void
   /** every charge since the start (or the last reset-usage) */
   ledger(): LedgerEntry[]
+  recordRequest(product: Product, path: string, nowMs: number): void
+  /** requests received since the start (or the last reset-usage), oldest first */
+  requests(): RequestEntry[]
   /** rehearsal: the account already used this many hits this month (other machines, other tools) */
   setHitsThisMonth(product: Product, hits: number, nowMs: number): void
   recordHit(product: Product, nowMs: number): void
@@ -46,6 +61,7 @@ export function createAccount(initialBalance: number): Account {
   let charged = 0
   let hits = new Map<string, number>() // `${month}|${product}` -> count
   let ledger: LedgerEntry[] = []
+  let requests: RequestEntry[] = []
   return {
     balance: () => balance,
     chargedCalls: () => charged,
@@ -54,13 +70,24 @@ export function createAccount(initialBalance: number): Account {
       reserved += FACE_MATCH_PRICE
       return true
     },
-    commitFaceMatch(pair, nowMs) {
+    commitFaceMatch(pair, nowMs, opts = {}) {
       reserved -= FACE_MATCH_PRICE
       balance -= FACE_MATCH_PRICE
       charged++
-      ledger.push({ at: nowMs ?? Date.now(), product: 'face-match', points: FACE_MATCH_PRICE, pair: pair ?? null })
+      ledger.push({
+        at: nowMs ?? Date.now(),
+        product: 'face-match',
+        points: FACE_MATCH_PRICE,
+        pair: pair ?? null,
+        ...(opts.abandoned ? { abandoned: true } : {}),
+      })
     },
     ledger: () => [...ledger],
+    recordRequest(product, path, nowMs) {
+      requests.push({ at: nowMs, product, path })
+      if (requests.length > REQUEST_LOG_MAX) requests = requests.slice(-REQUEST_LOG_MAX / 2)
+    },
+    requests: () => [...requests],
     setHitsThisMonth(product, n, nowMs) {
       hits.set(`${monthKey(nowMs)}|${product}`, n)
     },
@@ -81,6 +108,7 @@ export function createAccount(initialBalance: number): Account {
       hits = new Map()
       charged = 0
       ledger = []
+      requests = []
     },
   }
 }

@@ -75,6 +75,8 @@ export async function handleAdmin(
       const charges = deps.account.ledger()
       return { status: 200, body: { charges, charged_points: charges.reduce((a, c) => a + c.points, 0) } }
     }
+    case 'GET /_sandbox/requests':
+      return { status: 200, body: { requests: deps.account.requests() } }
     case 'POST /_sandbox/usage': {
       const body = (await readJsonBody(req)) as { product?: unknown; hits?: unknown } | null
       const product = body?.product as Product

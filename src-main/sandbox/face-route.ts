@@ -28,15 +28,17 @@ export async function verifyFaces(ctx: RouteContext): Promise<JsonAnswer> {
       ctx.account.releaseFaceMatch()
       return failure(400, MESSAGES.noFace)
     }
-    // A client that went away before the answer never receives the verification: the sandbox
-    // does not bill it (our reading of "Rp400 per successful verification"). This is what lets a
-    // killed `rekap run` leave the ledger equal to its store; the real service may differ, which
-    // is why rekap marks such rows uncertain instead of assuming either way.
+    // A client that went away before the answer never receives it, but the verification was
+    // done: by default the sandbox bills it, as the real service likely does (the worst case
+    // rekap must survive: its row is uncertain, never silently re-sent). --forgive-abandoned
+    // keeps the kinder reading of "Rp400 per successful verification".
+    const pair = pairHash(upload.image1!.bytes, upload.image2!.bytes)
     if (ctx.req.socket.destroyed) {
-      ctx.account.releaseFaceMatch()
+      if (ctx.forgiveAbandoned) ctx.account.releaseFaceMatch()
+      else ctx.account.commitFaceMatch(pair, ctx.nowMs, { abandoned: true })
       return failure(499, 'client closed the connection before the answer')
     }
-    ctx.account.commitFaceMatch(pairHash(upload.image1!.bytes, upload.image2!.bytes), ctx.nowMs)
+    ctx.account.commitFaceMatch(pair, ctx.nowMs)
     const data: FaceMatchResult = { match: outcome.match, confidence: outcome.confidence }
     return success(data)
   } catch (err) {

@@ -50,6 +50,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     account,
     face,
     now: o.now,
+    forgiveAbandoned: o.forgiveAbandoned,
   })
   // The allowlist needs the port, known once listening; until then nothing is answered anyway.
   let allowedHosts = new Set<string>()

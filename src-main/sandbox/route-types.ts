@@ -17,6 +17,8 @@ export interface RouteContext {
   account: Account
   faceVerifier: () => Promise<FaceVerifier>
   nowMs: number
+  /** do not charge a verification whose client left before the answer (--forgive-abandoned) */
+  forgiveAbandoned: boolean
 }
 
 export interface Route {

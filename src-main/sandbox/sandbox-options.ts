@@ -29,6 +29,12 @@ export interface SandboxOptions {
   regionalPlan?: RegionalPlan
   /** overrides the monthly hit quota of every directory product (hospitals, schools, regional) */
   monthlyQuota?: number
+  /**
+   * forgive a verification whose client left before the answer (today's kind mode). Default
+   * false: the sandbox charges every verification it completed, the real service's likely
+   * behaviour, so rehearsals and crash tests face the worst case.
+   */
+  forgiveAbandoned?: boolean
   /** mean added latency per request, ms (jittered 50%..150%) */
   latencyMs?: number
   /** share 0..1 of requests answered 500 or dropped mid-response */
@@ -73,6 +79,7 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
     schoolPlan: opts.schoolPlan ?? 'starter',
     regionalPlan: opts.regionalPlan ?? 'starter',
     monthlyQuota: opts.monthlyQuota,
+    forgiveAbandoned: opts.forgiveAbandoned ?? false,
     latencyMs: opts.latencyMs ?? 0,
     failRate: opts.failRate ?? 0,
     seed: opts.seed ?? 1,

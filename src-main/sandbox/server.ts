@@ -33,6 +33,7 @@ export interface SandboxServerDeps {
   account: Account
   face: FaceVerifierSlot
   now: () => number
+  forgiveAbandoned?: boolean
 }
 
 /** schools/search is listed before the paths it would otherwise shadow; /{code} comes last. */
@@ -104,6 +105,8 @@ export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMes
     if (found === null) return failure(404, `Not found: ${method} ${path}`, { data: null })
     if (found === 'wrong-method') return failure(405, `Method ${method} not allowed on ${path}`)
     const { route, params } = found
+    // Every request that reached a service endpoint, when it arrived: lets a test see when a client stopped sending.
+    deps.account.recordRequest(route.product, path, deps.now())
 
     const delay = jitteredDelay(deps.faults, faultRng)
     if (delay > 0) await new Promise((r) => setTimeout(r, delay))
@@ -134,6 +137,7 @@ export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMes
       account: deps.account,
       faceVerifier: () => deps.face.get(),
       nowMs,
+      forgiveAbandoned: deps.forgiveAbandoned ?? false,
     })
     if (result.status >= 200 && result.status < 300) deps.account.recordHit(route.product, nowMs)
     return result

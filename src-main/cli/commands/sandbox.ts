@@ -19,6 +19,7 @@ export function register(program: Command): void {
     .option('--key <key>', 'accepted API key (repeatable; default "sandbox-key")', collect, [])
     .option('--admin-token <token>', 'token for the /_sandbox/ admin endpoints (random if not given)')
     .option('--balance <points>', 'points balance (1 point = Rp1)', '10000000')
+    .option('--forgive-abandoned', 'do not charge a face match whose client left before the answer (default: charge it, the worst case)')
     .option('--premium', 'premium account: accreditation filter, schools/search, real accreditation/lang/long')
     .option('--hospital-plan <plan>', 'free (1,000 hits/month), standard (20 rps, 3,000 hits/month) or premium (100 rps, unlimited)', 'standard')
     .option('--school-plan <plan>', 'free (1,000 hits/month), starter (10,000), pro (50,000) or business (unlimited)', 'starter')

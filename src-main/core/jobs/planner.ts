@@ -184,6 +184,34 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
   }
 }
 
+/**
+ * retry-failed after the user fixed a file: rows that failed pre-flight are checked again with
+ * the same rules, from the values stored at import. Returns each row's new verdict (a payload to
+ * send, or the same kind of local failure, with today's reason).
+ */
+export async function recheckStoredRows(
+  job: { id: string; kind: JobKind; mapping: Record<string, string>; inputFile: string | null; sheet: string | null; settings: JobSettings },
+  rows: Array<{ rowNo: number; sourceRow: number | null; input: Record<string, unknown> }>,
+  opts: { picturesDir: string },
+): Promise<NewRow[]> {
+  const file = job.inputFile ?? ''
+  const checker = rowChecker(job.kind, job.mapping, {
+    file,
+    sheet: job.sheet ?? '',
+    workbookDir: dirname(file),
+    picturesDir: join(opts.picturesDir, job.id),
+    allowOutside: job.settings.allowOutsidePaths,
+  })
+  const queue = new PQueue({ concurrency: 4 })
+  return Promise.all(
+    rows.map((r) =>
+      queue.add(() =>
+        checker({ sourceRow: r.sourceRow ?? r.rowNo, values: r.input as Record<string, CellValue>, pictures: {}, problems: [] }, r.rowNo),
+      ) as Promise<NewRow>,
+    ),
+  )
+}
+
 interface CheckContext {
   file: string
   sheet: string
