@@ -129,11 +129,14 @@ describe('kill -9 in mid-run, then resume (the sandbox bills even answers nobody
       for (const r of store.db.prepare('SELECT unit_key FROM job_rows WHERE job_id = ?').all(jobId) as { unit_key: string }[]) {
         expect(byPair.get(r.unit_key)?.n ?? 0).toBeGreaterThanOrEqual(1)
       }
+      // (a row re-sent at several resumes and cut off each time can be billed once per send)
+      let extra = 0
       for (const [pair, e] of byPair) {
-        expect(e.n).toBeLessThanOrEqual(2)
         if (e.n > 1) expect(resent.has(pair), `pair ${pair} charged ${e.n} times but never re-sent after uncertain`).toBe(true)
+        extra += e.n - 1
       }
-      expect(ledger - c.charged).toBeLessThanOrEqual(c.resentUncertain)
+      expect(ledger - c.charged).toBe(extra)
+      expect(extra).toBeLessThanOrEqual(c.resentUncertain * kills)
       const abandoned = [...byPair.values()].reduce((a, e) => a + e.abandoned, 0)
       console.log(`crash test: ${kills} kills, ${ROWS} rows, ledger ${ledger} (${abandoned} abandoned by a killed client), store charged ${c.charged}, re-sent after uncertain ${c.resentUncertain}`)
     } finally {

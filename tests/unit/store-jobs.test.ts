@@ -139,12 +139,17 @@ describe('store: rows and money', () => {
     expect(store.rows.get(job.id, 2)!.state).toBe('pending')
   })
 
-  it('retry-failed puts failed rows back without touching done ones', () => {
+  it('retry-failed puts rows the service failed back; pre-flight failures wait to be checked again', () => {
     const job = faceJob()
     store.rows.markInFlight(job.id, 2, T0)
     store.rows.fail(job.id, 2, { code: 'no-face', message: 'Failed to verify faces.' }, T0)
-    expect(store.rows.resetFailed(job.id)).toBe(2)
-    expect(store.rows.counts(job.id)).toMatchObject({ pending: 4, failed: 0 })
+    expect(store.rows.resetFailed(job.id)).toBe(1)
+    expect(store.rows.counts(job.id)).toMatchObject({ pending: 3, failed: 1, localFailures: 1 })
+    const [local] = store.rows.localFailures(job.id)
+    // a row with no payload never goes back in line without one (it would crash the sender)
+    store.rows.recheckedPassed(job.id, local.rowNo, { payload: { image1: 'a', image2: 'b' }, unitKey: 'k', duplicateOf: null })
+    expect(store.rows.get(job.id, local.rowNo)).toMatchObject({ state: 'pending', localFailure: false, payload: { image1: 'a', image2: 'b' } })
+    expect(() => store.rows.recheckedPassed(job.id, local.rowNo, { payload: {}, unitKey: null, duplicateOf: null })).toThrow(/cannot go from pending/)
   })
 
   it('filters pages by outcome, charge and text, with counts that agree', () => {

@@ -6,7 +6,7 @@ import { listSheets, openTable, autoMap, fieldsOf } from '../importers'
 import type { JobKind } from '../../contract/job-kinds'
 import { KIND_PRODUCT } from '../jobs/kind-product'
 import { PRICE_POINTS, type Product } from '../model/products'
-import { importRowsIntoJob, PlanError, type DirectoryPayload, type RowImporter } from '../jobs/planner'
+import { importRowsIntoJob, recheckStoredRows, PlanError, type DirectoryPayload, type RowImporter } from '../jobs/planner'
 import { JobRunner } from '../jobs/job-runner'
 import { RateLimiter } from '../jobs/rate-limiter'
 import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
@@ -137,6 +137,28 @@ export function createEngine(opts: EngineOptions): Engine {
       releaseOwnership(jobId)
       throw err
     }
+  }
+
+  /**
+   * retry-failed after the user fixed a file: rows that failed pre-flight are checked again with
+   * the planner's rules; those that pass go in line with what to send (a duplicate of another
+   * row reuses its result), the others stay failed with today's reason.
+   */
+  async function recheckLocalFailures(jobId: string): Promise<{ checked: number; passed: number }> {
+    const rows = store.rows.localFailures(jobId)
+    if (!rows.length) return { checked: 0, passed: 0 }
+    const verdicts = await recheckStoredRows(job(jobId), rows, { picturesDir: opts.picturesDir })
+    let passed = 0
+    for (const v of verdicts) {
+      if (v.localFailure) {
+        store.rows.recheckedFailed(jobId, v.rowNo, v.localFailure, now())
+        continue
+      }
+      const unitKey = v.unitKey ?? null
+      store.rows.recheckedPassed(jobId, v.rowNo, { payload: v.payload, unitKey, duplicateOf: unitKey ? store.rows.originalOf(jobId, unitKey, v.rowNo) : null })
+      passed++
+    }
+    return { checked: rows.length, passed }
   }
 
   function applyLimits(jobId: string, o: JobLimits): void {
@@ -556,12 +578,16 @@ export function createEngine(opts: EngineOptions): Engine {
       await previousRunnerEnded(jobId)
       assertAllowed(jobId, 'retryFailed')
       takeOwnership(jobId, 'retryFailed')
-      whileOwned(jobId, () => {
+      try {
         applyLimits(jobId, o)
+        const rechecked = await recheckLocalFailures(jobId)
         const n = store.rows.resetFailed(jobId)
         store.jobs.bumpAttempt(jobId)
-        ctx.logger.log('info', `job ${jobId}: ${n} failed rows back in line`)
-      })
+        ctx.logger.log('info', `job ${jobId}: ${n} failed rows back in line; ${rechecked.passed} of ${rechecked.checked} pre-flight failures pass now`)
+      } catch (err) {
+        releaseOwnership(jobId)
+        throw err
+      }
       return startRunner(jobId)
     },
 

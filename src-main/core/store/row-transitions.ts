@@ -1,0 +1,296 @@
+import type { Db } from './database'
+import { canTransitionRow, sourcesOf, type RowState } from '../model/row-state'
+import type { Product } from '../model/products'
+import { ChargeLedger } from './charge-ledger'
+import { RowQueries, type NewRow, type RowError, type RowResult } from './row-queries'
+
+export class RowTransitionError extends Error {}
+
+/** Row states as an SQL list literal; the states are constants of row-state.ts, never user input. */
+function sqlList(states: RowState[]): string {
+  return states.map((st) => `'${st}'`).join(', ')
+}
+
+/** `state = 'from'` for a bulk move the row state machine allows (checked when the statement is built). */
+function fromTo(from: RowState, to: RowState): string {
+  if (!canTransitionRow(from, to)) throw new Error(`the row state machine has no ${from} -> ${to}`)
+  return `state = '${from}'`
+}
+
+/**
+ * Everything that happens to a row. Every UPDATE is built from the row state machine
+ * (row-state.ts): single-row moves are guarded by `sourcesOf(to)` and throw if the row is
+ * not where the caller thinks it is; bulk moves name one allowed `from -> to`. A settled row's
+ * money goes through the charge ledger in the same transaction.
+ */
+export class RowTransitions extends RowQueries {
+  private readonly stmts
+  private readonly ledger: ChargeLedger
+
+  constructor(db: Db) {
+    super(db)
+    this.ledger = new ChargeLedger(db)
+    this.stmts = {
+      insert: db.prepare(
+        `INSERT INTO job_rows (job_id, row_no, source_row, unit_key, state, input_json, payload_json, error_code, error_message,
+           error_column, local_failure, duplicate_of, finished_at)
+         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+      ),
+      toInFlight: db.prepare(
+        `UPDATE job_rows SET state = 'in-flight', attempts = attempts + 1, started_at = ?
+         WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('in-flight'))})`,
+      ),
+      toDone: db.prepare(
+        `UPDATE job_rows SET state = 'done', charged = ?, cost_points = cost_points + ?, finished_at = ?,
+           duration_ms = ? - COALESCE(started_at, ?), error_code = NULL, error_message = NULL, error_column = NULL
+         WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('done'))})`,
+      ),
+      toFailed: db.prepare(
+        `UPDATE job_rows SET state = 'failed', error_code = ?, error_message = ?, error_column = ?, finished_at = ?,
+           duration_ms = ? - COALESCE(started_at, ?)
+         WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('failed'))})`,
+      ),
+      toPendingAfterError: db.prepare(
+        `UPDATE job_rows SET state = 'pending', error_code = ?, error_message = ?
+         WHERE job_id = ? AND row_no = ? AND ${fromTo('in-flight', 'pending')}`,
+      ),
+      toUncertain: db.prepare(
+        `UPDATE job_rows SET state = 'uncertain', error_code = ?, error_message = ?
+         WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('uncertain'))})`,
+      ),
+      result: db.prepare(
+        `INSERT OR REPLACE INTO results (job_id, row_no, outcome, match, confidence, record_key, record_count, from_cache, raw_json, at)
+         VALUES (?,?,?,?,?,?,?,?,?,?)`,
+      ),
+      progress: db.prepare('UPDATE job_rows SET progress_json = ? WHERE job_id = ? AND row_no = ?'),
+    }
+  }
+
+  insertMany(jobId: string, rows: Iterable<NewRow>, now: number): number {
+    let n = 0
+    const insert = this.stmts.insert
+    this.db.transaction(() => {
+      for (const r of rows) {
+        // positional parameters: binding by name costs a property lookup per column per row
+        const f = r.localFailure
+        insert.run(
+          jobId,
+          r.rowNo,
+          r.sourceRow ?? null,
+          r.unitKey ?? null,
+          f ? 'failed' : 'pending',
+          JSON.stringify(r.input),
+          r.payload === undefined ? null : JSON.stringify(r.payload),
+          f?.code ?? null,
+          f?.message ?? null,
+          f?.column ?? null,
+          f ? 1 : 0,
+          r.duplicateOf ?? null,
+          f ? now : null,
+        )
+        n++
+      }
+    })()
+    return n
+  }
+
+  /** Claims a row for sending. Written before the request leaves, so a crash leaves evidence. */
+  markInFlight(jobId: string, rowNo: number, now: number): void {
+    this.expectOne(this.stmts.toInFlight.run(now, jobId, rowNo), jobId, rowNo, 'in-flight')
+  }
+
+  /**
+   * A row is done: its result, its charge (if any) in the ledger, and the product's monthly
+   * hit, all in one transaction. There is no moment at which one exists without the others.
+   */
+  complete(
+    jobId: string,
+    rowNo: number,
+    result: RowResult,
+    now: number,
+    opts: { product?: Product; chargePoints?: number; hits?: number; account?: string } = {},
+  ): void {
+    const points = opts.chargePoints ?? 0
+    this.db.transaction(() => {
+      this.expectOne(this.stmts.toDone.run(points > 0 ? 1 : 0, points, now, now, now, jobId, rowNo), jobId, rowNo, 'done')
+      this.writeResult(jobId, rowNo, result, now)
+      if (points > 0 && opts.product) this.ledger.charge(jobId, rowNo, opts.product, points, now)
+      if (opts.product && (opts.hits ?? 1) > 0 && !result.fromCache) this.ledger.hit(opts.account ?? '', opts.product, opts.hits ?? 1, now)
+    })()
+  }
+
+  /** Final failure for this attempt round (400, 404, retries exhausted, local problem). Never charged. */
+  fail(jobId: string, rowNo: number, error: RowError, now: number, opts: { product?: Product; hits?: number; account?: string } = {}): void {
+    this.db.transaction(() => {
+      this.expectOne(
+        this.stmts.toFailed.run(error.code, error.message, error.column ?? null, now, now, now, jobId, rowNo),
+        jobId,
+        rowNo,
+        'failed',
+      )
+      this.writeResult(jobId, rowNo, { outcome: error.code === 'not-found' ? 'not-found' : 'failed' }, now)
+      if (opts.product && opts.hits) this.ledger.hit(opts.account ?? '', opts.product, opts.hits, now)
+    })()
+  }
+
+  /** A retryable error: the row goes back in line, keeping the last error for the UI. */
+  retryLater(jobId: string, rowNo: number, error: RowError): void {
+    this.expectOne(this.stmts.toPendingAfterError.run(error.code, error.message, jobId, rowNo), jobId, rowNo, 'pending')
+  }
+
+  /** The request may have reached the service (and been charged) but we cannot know. */
+  markUncertain(jobId: string, rowNo: number, error: RowError): void {
+    this.expectOne(this.stmts.toUncertain.run(error.code, error.message, jobId, rowNo), jobId, rowNo, 'uncertain')
+  }
+
+  /** Saves a directory unit's paging progress so a resumed job continues at the next page. */
+  saveProgress(jobId: string, rowNo: number, progress: unknown): void {
+    this.stmts.progress.run(JSON.stringify(progress), jobId, rowNo)
+  }
+
+  /**
+   * After a crash: rows still in flight. For free products they simply go back to pending;
+   * for paid ones they become uncertain and wait for the user's decision.
+   */
+  recoverInFlight(jobId: string, paid: boolean): number {
+    const info = paid
+      ? this.db
+          .prepare(
+            `UPDATE job_rows SET state = 'uncertain', error_code = 'interrupted',
+               error_message = 'rekap stopped while this request was in flight; it may have been charged'
+             WHERE job_id = ? AND ${fromTo('in-flight', 'uncertain')}`,
+          )
+          .run(jobId)
+      : this.db.prepare(`UPDATE job_rows SET state = 'pending' WHERE job_id = ? AND ${fromTo('in-flight', 'pending')}`).run(jobId)
+    return info.changes
+  }
+
+  /** The user allows re-sending uncertain rows: they go back to pending, flagged for the report. */
+  resendUncertain(jobId: string): number {
+    return this.db
+      .prepare(`UPDATE job_rows SET state = 'pending', resent_uncertain = 1 WHERE job_id = ? AND ${fromTo('uncertain', 'pending')}`)
+      .run(jobId).changes
+  }
+
+  /**
+   * retry-failed: rows the service failed go back to pending. Rows that failed pre-flight are
+   * not touched here: they are checked again first (recheckedPassed / recheckedFailed).
+   */
+  resetFailed(jobId: string): number {
+    return this.db.transaction(() => {
+      this.db
+        .prepare(
+          `DELETE FROM results WHERE job_id = ? AND row_no IN
+             (SELECT row_no FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 0)`,
+        )
+        .run(jobId, jobId)
+      return this.db
+        .prepare(
+          `UPDATE job_rows SET state = 'pending', error_code = NULL, error_message = NULL,
+             error_column = NULL, finished_at = NULL, duration_ms = NULL
+           WHERE job_id = ? AND ${fromTo('failed', 'pending')} AND local_failure = 0`,
+        )
+        .run(jobId).changes
+    })()
+  }
+
+  /** A row that failed pre-flight passes it now (the user fixed the file): it goes in line with what to send. */
+  recheckedPassed(jobId: string, rowNo: number, r: { payload: unknown; unitKey: string | null; duplicateOf: number | null }): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM results WHERE job_id = ? AND row_no = ?').run(jobId, rowNo)
+      const info = this.db
+        .prepare(
+          `UPDATE job_rows SET state = 'pending', local_failure = 0, payload_json = ?, unit_key = ?, duplicate_of = ?,
+             error_code = NULL, error_message = NULL, error_column = NULL, finished_at = NULL, duration_ms = NULL
+           WHERE job_id = ? AND row_no = ? AND ${fromTo('failed', 'pending')} AND local_failure = 1`,
+        )
+        .run(r.payload === undefined ? null : JSON.stringify(r.payload), r.unitKey, r.duplicateOf, jobId, rowNo)
+      this.expectOne(info, jobId, rowNo, 'pending')
+    })()
+  }
+
+  /** A row that failed pre-flight fails it again: it stays failed, with today's reason. */
+  recheckedFailed(jobId: string, rowNo: number, error: RowError, now: number): void {
+    this.db
+      .prepare(
+        `UPDATE job_rows SET error_code = ?, error_message = ?, error_column = ?, finished_at = ?
+         WHERE job_id = ? AND row_no = ? AND state = 'failed' AND local_failure = 1`,
+      )
+      .run(error.code, error.message, error.column ?? null, now, jobId, rowNo)
+  }
+
+  /**
+   * Duplicate rows (same pair of photos, same code) are never sent twice: once their
+   * original is final they take its result, free of charge.
+   */
+  resolveDuplicates(jobId: string, now: number): number {
+    return this.db.transaction(() => {
+      const dups = this.db
+        .prepare(
+          `SELECT d.row_no AS row_no, o.row_no AS orig, o.state AS orig_state, o.error_code, o.error_message, o.error_column
+           FROM job_rows d JOIN job_rows o ON o.job_id = d.job_id AND o.row_no = d.duplicate_of
+           WHERE d.job_id = ? AND d.state = 'pending' AND o.state IN ('done', 'failed')`,
+        )
+        .all(jobId) as {
+        row_no: number
+        orig: number
+        orig_state: string
+        error_code: string | null
+        error_message: string | null
+        error_column: string | null
+      }[]
+      for (const d of dups) {
+        if (d.orig_state === 'done') {
+          this.db
+            .prepare(
+              `UPDATE job_rows SET state = 'done', finished_at = ?, error_code = 'duplicate',
+                 error_message = ? WHERE job_id = ? AND row_no = ? AND ${fromTo('pending', 'done')}`,
+            )
+            .run(now, `same input as row ${d.orig}; its result is reused, not paid twice`, jobId, d.row_no)
+          this.db
+            .prepare(
+              `INSERT OR REPLACE INTO results (job_id, row_no, outcome, match, confidence, record_key, record_count, from_cache, raw_json, at)
+               SELECT job_id, ?, outcome, match, confidence, record_key, record_count, 1, raw_json, ? FROM results
+               WHERE job_id = ? AND row_no = ?`,
+            )
+            .run(d.row_no, now, jobId, d.orig)
+        } else {
+          this.stmts.toFailed.run(
+            d.error_code ?? 'failed',
+            `same input as row ${d.orig}, which failed: ${d.error_message ?? ''}`,
+            d.error_column,
+            now,
+            now,
+            now,
+            jobId,
+            d.row_no,
+          )
+          this.writeResult(jobId, d.row_no, { outcome: d.error_code === 'not-found' ? 'not-found' : 'failed' }, now)
+        }
+      }
+      return dups.length
+    })()
+  }
+
+  private writeResult(jobId: string, rowNo: number, result: RowResult, now: number): void {
+    this.stmts.result.run(
+      jobId,
+      rowNo,
+      result.outcome,
+      result.match === undefined || result.match === null ? null : result.match ? 1 : 0,
+      result.confidence ?? null,
+      result.recordKey ?? null,
+      result.recordCount ?? null,
+      result.fromCache ? 1 : 0,
+      result.raw === undefined ? null : JSON.stringify(result.raw),
+      now,
+    )
+  }
+
+  private expectOne(info: { changes: number }, jobId: string, rowNo: number, to: RowState): void {
+    if (info.changes !== 1) {
+      const cur = this.get(jobId, rowNo)
+      throw new RowTransitionError(`row ${rowNo} of job ${jobId} cannot go from ${cur?.state ?? 'nowhere'} to ${to}`)
+    }
+  }
+}
