@@ -83,6 +83,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
     })
     // Jobs a process that died left running: shown `interrupted` (nothing is changed until one is resumed).
     const interrupted = engine.interruptedJobs()
+    engine.discardStalePlans()
     if (interrupted.length) events.emit('jobs.changed', { reason: `${interrupted.length} interrupted job(s) can be resumed` })
     let closing: Promise<void> | null = null
     return {

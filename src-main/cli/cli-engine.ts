@@ -68,6 +68,8 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
       return { baseUrl: settings.baseUrl, apiKey: key, source: new URL(settings.baseUrl).host, sandbox: false }
     },
   })
+  // a dry run or a declined run leaves a plan; a week later nobody will resume it
+  engine.discardStalePlans()
   return {
     store,
     engine,

@@ -21,7 +21,19 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
   try {
     const jobs = cli.engine.listJobs()
     if (o.json) {
-      process.stdout.write(JSON.stringify(jobs.map((j) => ({ id: j.id, kind: j.kind, state: j.state, blockedReason: j.blockedReason, input: j.inputName, createdAt: new Date(j.createdAt).toISOString(), counts: j.counts }))) + '\n')
+      const rows = jobs.map((j) => ({
+        id: j.id,
+        kind: j.kind,
+        // `interrupted`: the store says running but the process that ran it is gone (resumable)
+        state: j.state,
+        interrupted: j.interrupted,
+        blockedReason: j.blockedReason,
+        input: j.inputName,
+        createdAt: new Date(j.createdAt).toISOString(),
+        counts: j.counts,
+        actions: j.actions,
+      }))
+      process.stdout.write(JSON.stringify(rows) + '\n')
       return EXIT.ok
     }
     if (!jobs.length) process.stdout.write(t().noJobs + '\n')
@@ -29,7 +41,7 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
       const c = j.counts
       const state = j.state === 'blocked' ? `blocked:${j.blockedReason}` : j.state
       process.stdout.write(
-        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c.done, c.failed, c.pending)}  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}\n`,
+        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c)}  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}\n`,
       )
     }
     return EXIT.ok

@@ -109,7 +109,8 @@ export const en: CliMessages = {
   retries: (retries, backoffs429, waitText) => `retries: ${retries}; rate-limited by the service (429): ${backoffs429} time(s), ${waitText} waited in all`,
 
   noJobs: 'no jobs yet. Start one with: rekap run <file>',
-  jobsRow: (done, failed, pending) => `${String(done).padStart(6)} done ${String(failed).padStart(5)} failed ${String(pending).padStart(6)} pending`,
+  jobsRow: (c) =>
+    `${String(c.done).padStart(6)} done ${String(c.failed).padStart(5)} failed ${String(c.uncertain).padStart(4)} uncertain ${String(c.pending).padStart(6)} pending`,
   noJob: (prefix, file) => `no job "${prefix}" in ${file}; list them with: rekap jobs`,
   wasCancelled: (job) => `job ${job} was cancelled; start a new one with: rekap run <file>`,
   cancelled: (job) => `cancelled. What was done is kept; export it with: rekap export ${job} --out report.xlsx`,

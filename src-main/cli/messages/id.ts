@@ -120,7 +120,8 @@ export const id = {
 
   // jobs, resume, cancel
   noJobs: 'belum ada pekerjaan. Mulai dengan: rekap run <berkas>',
-  jobsRow: (done: number, failed: number, pending: number) => `${String(done).padStart(6)} selesai ${String(failed).padStart(5)} gagal ${String(pending).padStart(6)} menunggu`,
+  jobsRow: (c: { done: number; failed: number; uncertain: number; pending: number }) =>
+    `${String(c.done).padStart(6)} selesai ${String(c.failed).padStart(5)} gagal ${String(c.uncertain).padStart(4)} tidak pasti ${String(c.pending).padStart(6)} menunggu`,
   noJob: (prefix: string, file: string) => `tidak ada pekerjaan "${prefix}" di ${file}; lihat daftarnya dengan: rekap jobs`,
   wasCancelled: (job: string) => `pekerjaan ${job} sudah dibatalkan; mulai pekerjaan baru dengan: rekap run <berkas>`,
   cancelled: (job: string) => `dibatalkan. Yang sudah selesai tetap tersimpan; ekspor dengan: rekap export ${job} --out laporan.xlsx`,

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { CoreContext } from '../context'
 import { createServiceClient, type ServiceClient } from '../provider'
@@ -65,6 +66,9 @@ interface CallsEstimate {
   cacheHits: number
   estimate: JobPlanView['estimate']
 }
+
+/** How long a plan that was never started (dry run, declined confirmation) is kept. */
+export const UNSTARTED_PLAN_KEEP_MS = 7 * 24 * 3_600_000
 
 const TYPICAL_LATENCY_MS: Record<Product, number> = { 'face-match': 800, hospitals: 150, schools: 150, regional: 150 }
 
@@ -648,6 +652,12 @@ export function createEngine(opts: EngineOptions): Engine {
     onState(l) {
       stateListeners.add(l)
       return () => stateListeners.delete(l)
+    },
+
+    discardStalePlans() {
+      const ids = store.jobs.deleteUnstartedPlans(now() - UNSTARTED_PLAN_KEEP_MS)
+      for (const id of ids) rmSync(join(opts.picturesDir, id), { recursive: true, force: true })
+      return ids
     },
 
     interruptedJobs() {

@@ -83,6 +83,11 @@ export interface Engine {
   onProgress(listener: (p: ProgressView) => void): () => void
   /** Every state transition, after it is written to the store. */
   onState(listener: (s: StateChange) => void): () => void
+  /**
+   * Plans never started (a dry run, a declined confirmation) stay resumable for a week, listed
+   * as `ready`; after that they are deleted. Returns the ids removed.
+   */
+  discardStalePlans(): string[]
   /** Jobs the store says are running but no live process owns (shown `interrupted`); nothing is changed. */
   interruptedJobs(): string[]
   /** The actions legal now for a job (core/model/job-actions.ts), as the CLI and the renderer offer them. */

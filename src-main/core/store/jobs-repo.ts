@@ -223,6 +223,20 @@ export class JobsRepo {
     ).map((t) => ({ at: t.at, from: t.from_state, to: t.to_state, reason: t.reason, detail: t.detail }))
   }
 
+  /** Plans never started (dry runs, declined confirmations) created before `before`: deleted with their rows. */
+  deleteUnstartedPlans(before: number): string[] {
+    return this.db.transaction(() => {
+      const ids = (
+        this.db
+          .prepare("SELECT id FROM jobs WHERE state IN ('draft', 'ready') AND started_at IS NULL AND created_at < ?")
+          .all(before) as { id: string }[]
+      ).map((r) => r.id)
+      const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
+      for (const id of ids) del.run(id)
+      return ids
+    })()
+  }
+
   delete(id: string): void {
     this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id)
   }
