@@ -201,6 +201,9 @@ export async function recheckStoredRows(
     workbookDir: dirname(file),
     picturesDir: join(opts.picturesDir, job.id),
     allowOutside: job.settings.allowOutsidePaths,
+    outsidePaths: [],
+    // a fresh memo: the photo the user just fixed must be read again, not remembered
+    preflights: new PreflightMemo(dirname(file), job.settings.allowOutsidePaths),
   })
   const queue = new PQueue({ concurrency: 4 })
   return Promise.all(
