@@ -59,7 +59,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     settings: () => readAppSettings(parts.store.settings),
     saveSettings: (next) => writeAppSettings(parts.store.settings, next),
     target: () => currentTarget(ctx.settings(), parts.vault, parts.sandbox),
-    targetForJob: (s) => targetForJob(s, parts.vault, parts.sandbox),
+    targetForJob: (s) => targetForJob(s, parts.vault, parts.sandbox, ctx.settings()),
     secrets: () => {
       const out: string[] = []
       const key = parts.vault.get()

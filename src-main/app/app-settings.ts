@@ -13,6 +13,7 @@ import type { SettingsRepo } from '../core/store'
 import { DEFAULT_TIME_ZONE, checkTimeZone } from '../core/reports/time-zone'
 import { cleanReviewerName } from '../core/review/review-rules'
 import { AppError } from './app-error'
+import { normaliseServiceUrl, serviceOrigin, ServiceUrlError } from '../core/net/service-url'
 
 export interface AppSettings {
   /** '' = the embedded sandbox */
@@ -39,6 +40,10 @@ export interface AppSettings {
   reviewerName: string | null
   /** IANA zone the report's time columns are shown in */
   timeZone: string
+  /** the service origin the API key was confirmed for; the key goes nowhere else (null = not yet) */
+  keyHost: string | null
+  /** photo paths outside the workbook's folder are read (the CLI's --allow-outside-paths) */
+  allowOutsidePaths: boolean
 }
 
 const STORE_KEY = 'app.settings'
@@ -60,6 +65,8 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   exportsDir: null,
   reviewerName: null,
   timeZone: DEFAULT_TIME_ZONE,
+  keyHost: null,
+  allowOutsidePaths: false,
 }
 
 export function readAppSettings(repo: SettingsRepo): AppSettings {
@@ -71,30 +78,41 @@ export function writeAppSettings(repo: SettingsRepo, settings: AppSettings): voi
   repo.set(STORE_KEY, settings)
 }
 
-/** '' or an http(s) URL without credentials, query or fragment; returned without a trailing slash. */
+/** '' or an address through the one service-address rule (core/net/service-url.ts: https unless loopback). */
 export function normaliseBaseUrl(raw: string): string {
-  const value = raw.trim()
-  if (value === '') return ''
-  let url: URL
   try {
-    url = new URL(value)
-  } catch {
-    throw new AppError('invalid-input', `baseUrl: "${value}" is not a web address (expected https://…)`, 'baseUrl')
+    return normaliseServiceUrl(raw)
+  } catch (err) {
+    if (err instanceof ServiceUrlError) throw new AppError('invalid-input', `baseUrl: ${err.message}`, 'baseUrl')
+    throw err
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('invalid-input', `baseUrl: only http:// and https:// addresses are supported, got ${url.protocol}`, 'baseUrl')
-  }
-  if (url.username || url.password) {
-    throw new AppError('invalid-input', 'baseUrl: put the API key in the key field, not in the address', 'baseUrl')
-  }
-  if (url.search || url.hash) throw new AppError('invalid-input', 'baseUrl: the address must not have a ?query or #fragment', 'baseUrl')
-  return url.href.replace(/\/+$/, '')
+}
+
+/**
+ * May the API key go to `baseUrl`? Only to the origin the user confirmed it for: when the address
+ * changes, the key stays behind until the user confirms the new host (Settings asks before saving).
+ */
+export function keyConfirmedFor(settings: Pick<AppSettings, 'keyHost'>, baseUrl: string): boolean {
+  return baseUrl !== '' && settings.keyHost !== null && settings.keyHost === serviceOrigin(baseUrl)
 }
 
 /** Applies a validated patch (zod already checked types and ranges); the remaining rules live here. */
 export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): AppSettings {
   const next: AppSettings = { ...current, rpsOverrides: { ...current.rpsOverrides } }
-  if (patch.baseUrl !== undefined) next.baseUrl = normaliseBaseUrl(patch.baseUrl)
+  if (patch.baseUrl !== undefined) {
+    next.baseUrl = normaliseBaseUrl(patch.baseUrl)
+    const moving = next.baseUrl !== '' && (current.baseUrl === '' || serviceOrigin(next.baseUrl) !== serviceOrigin(current.baseUrl))
+    if (moving && patch.confirmHost !== true) {
+      throw new AppError(
+        'conflict',
+        `baseUrl: changing the service address to ${serviceOrigin(next.baseUrl)} must be confirmed: your API key will be sent there`,
+        'baseUrl',
+      )
+    }
+    // the confirmation names the host: from now on the key may go there, and only there
+    if (next.baseUrl !== '' && patch.confirmHost === true) next.keyHost = serviceOrigin(next.baseUrl)
+  }
+  if (patch.allowOutsidePaths !== undefined) next.allowOutsidePaths = patch.allowOutsidePaths
   if (patch.hospitalPlan !== undefined) next.hospitalPlan = patch.hospitalPlan
   if (patch.schoolPlan !== undefined) next.schoolPlan = patch.schoolPlan
   if (patch.regionalPlan !== undefined) next.regionalPlan = patch.regionalPlan
@@ -180,6 +198,9 @@ export function settingsView(
     dataDir: exportsDirOf(settings, defaultExportsDir),
     reviewerName: settings.reviewerName,
     timeZone: settings.timeZone,
+    keyHost: settings.keyHost,
+    keyConfirmed: settings.baseUrl === '' || keyConfirmedFor(settings, settings.baseUrl),
+    allowOutsidePaths: settings.allowOutsidePaths,
     ...key,
   }
 }
@@ -204,5 +225,6 @@ export function jobSettingsFor(
     balanceRp: settings.balanceRp,
     reviewBand: settings.reviewBand,
     cacheFreshnessHours: settings.cacheFreshnessHours,
+    allowOutsidePaths: settings.allowOutsidePaths,
   })
 }

@@ -19,6 +19,7 @@ import { reportWritersWith } from './core-report-writers'
 import { HeavyWork } from '../core/workers/heavy-work'
 import { importRowsIntoJob } from '../core/jobs/planner'
 import { targetForJob } from './service-target'
+import { readAppSettings } from './app-settings'
 import type { SandboxOptions } from '../sandbox/index'
 
 export interface OpenAppOptions {
@@ -63,7 +64,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
       store,
       ctx: core,
       picturesDir: picturesDirFor(o.paths.dataDir),
-      resolveTarget: (settings) => targetForJob(settings, vault, embedded),
+      resolveTarget: (settings) => targetForJob(settings, vault, embedded, readAppSettings(store.settings)),
       progressIntervalMs: o.progressIntervalMs,
     })
     const events = createEventHub()

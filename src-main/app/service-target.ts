@@ -8,7 +8,8 @@
 import type { ServiceTarget } from '../core/engine'
 import type { JobSettings } from '../core/model/job-settings'
 import { AppError } from './app-error'
-import type { AppSettings } from './app-settings'
+import { keyConfirmedFor, type AppSettings } from './app-settings'
+import { serviceOrigin } from '../core/net/service-url'
 import type { EmbeddedSandbox } from './embedded-sandbox'
 import type { KeyVault } from './key-vault'
 
@@ -21,10 +22,20 @@ export function sourceOf(baseUrl: string): string {
 }
 
 /** The target for a stored job's settings snapshot (the engine asks this when it plans, starts or resumes one). */
+export function unconfirmed(baseUrl: string): AppError {
+  return new AppError(
+    'conflict',
+    `Your API key has not been confirmed for ${serviceOrigin(baseUrl)}, so it is not sent there. ` +
+      'Confirm the address in Settings (or enter the key again while it is shown).',
+    'key',
+  )
+}
+
 export async function targetForJob(
   job: Pick<JobSettings, 'baseUrl' | 'sandbox'>,
   vault: KeyVault,
   sandbox: EmbeddedSandbox,
+  settings: Pick<AppSettings, 'keyHost'>,
 ): Promise<ServiceTarget> {
   if (job.sandbox) {
     const s = await sandbox.get()
@@ -34,11 +45,14 @@ export async function targetForJob(
   if (!apiKey) {
     throw new AppError('conflict', `This job talks to ${job.baseUrl} and needs an API key: enter it in Settings first.`, 'key')
   }
+  if (!keyConfirmedFor(settings, job.baseUrl)) throw unconfirmed(job.baseUrl)
   return { baseUrl: job.baseUrl, apiKey, source: sourceOf(job.baseUrl), sandbox: false }
 }
 
 /** Where a new job's requests go (starts the embedded sandbox if that is the target). */
 export async function currentTarget(settings: AppSettings, vault: KeyVault, sandbox: EmbeddedSandbox): Promise<ServiceTarget> {
-  if (settings.baseUrl === '') return targetForJob({ baseUrl: '', sandbox: true }, vault, sandbox)
-  return { baseUrl: settings.baseUrl, apiKey: vault.get() ?? undefined, source: sourceOf(settings.baseUrl), sandbox: false }
+  if (settings.baseUrl === '') return targetForJob({ baseUrl: '', sandbox: true }, vault, sandbox, settings)
+  // the key is withheld from an address the user has not confirmed it for
+  const apiKey = keyConfirmedFor(settings, settings.baseUrl) ? (vault.get() ?? undefined) : undefined
+  return { baseUrl: settings.baseUrl, apiKey, source: sourceOf(settings.baseUrl), sandbox: false }
 }

@@ -7,6 +7,7 @@ import { createEmbeddedSandbox, type EmbeddedSandbox } from '../app/embedded-san
 import { defaultDataDir } from '../app/app-paths'
 import type { SandboxOptions } from '../sandbox'
 import { CliError, EXIT } from './exit-codes'
+import { normaliseServiceUrl, ServiceUrlError } from '../core/net/service-url'
 import { t } from './cli-language'
 import { tallyingLogger, type RetryTally } from './retry-tally'
 
@@ -36,7 +37,19 @@ export function dbPathFrom(db: string | undefined): string {
   return db ?? process.env.REKAP_DB ?? join(defaultDataDir(), 'rekap.db')
 }
 
-/** The API key: --key, else REKAP_API_KEY. Never printed. */
+/** `--base-url` through the one service-address rule (https for any host but this machine). */
+export function serviceUrlFlag(raw: string): string {
+  try {
+    const url = normaliseServiceUrl(raw)
+    if (!url) throw new ServiceUrlError('it is empty')
+    return url
+  } catch (err) {
+    if (err instanceof ServiceUrlError) throw new CliError(`--base-url ${raw}: ${err.message}`, EXIT.usage)
+    throw err
+  }
+}
+
+/** The API key as already read by readCliKey (cli-key.ts), else REKAP_API_KEY. Never printed. */
 export function keyFrom(key: string | undefined): string | undefined {
   return key || process.env.REKAP_API_KEY || undefined
 }
@@ -65,7 +78,9 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
         return { baseUrl: s.url, apiKey: s.keys[0], source: 'sandbox', sandbox: true }
       }
       if (!key) throw new CliError(t().needsKey, EXIT.blocked)
-      return { baseUrl: settings.baseUrl, apiKey: key, source: new URL(settings.baseUrl).host, sandbox: false }
+      // a job stored before the https rule (or by hand) is held to it too before the key goes out
+      const baseUrl = serviceUrlFlag(settings.baseUrl)
+      return { baseUrl, apiKey: key, source: new URL(baseUrl).host, sandbox: false }
     },
   })
   // a dry run or a declined run leaves a plan; a week later nobody will resume it

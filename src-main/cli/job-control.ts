@@ -1,3 +1,4 @@
+import { readCliKey } from './cli-key'
 import { openCliEngine, type CliEngine } from './cli-engine'
 import { runToEnd, asCliError, stateHitsUsed } from './run-job'
 import { hasPlanFlags, planSettings, type PlanFlags } from './plan-options'
@@ -10,6 +11,7 @@ interface ControlOptions extends PlanFlags {
   json?: boolean
   out?: string
   key?: string
+  keyFile?: string
   resendUncertain?: boolean
   verbose?: boolean
   budget?: number
@@ -55,7 +57,8 @@ export async function jobControlCommand(
   idOrPrefix: string,
   o: ControlOptions,
 ): Promise<number> {
-  const cli = openCliEngine({ db: o.db, key: o.key, verbose: o.verbose })
+  const key = action === 'resume' || action === 'retry-failed' ? await readCliKey(o) : undefined
+  const cli = openCliEngine({ db: o.db, key, verbose: o.verbose })
   const say = o.json ? () => {} : (line: string) => process.stdout.write(line + '\n')
   try {
     const jobId = resolveJob(cli, idOrPrefix)

@@ -11,6 +11,8 @@ import { ImportError, MapOverrideError, openTable } from '../core/importers'
 import type { JobPlanView, ProgressView } from '../contract/ipc'
 import { REKAP_VERSION } from '../core/version'
 import { CliError, EXIT } from './exit-codes'
+import { readCliKey } from './cli-key'
+import { serviceUrlFlag } from './cli-engine'
 import { openCliEngine, type CliEngine } from './cli-engine'
 import { createProgressPrinter, progressLine, formatSeconds } from './progress-printer'
 import { cliLang, t } from './cli-language'
@@ -24,6 +26,7 @@ export interface RunOptions extends PlanFlags {
   out?: string
   baseUrl?: string
   key?: string
+  keyFile?: string
   authHeader?: string
   reuseDays?: number
   budget?: number
@@ -46,9 +49,11 @@ type Say = (line: string) => void
 export async function runCommand(file: string, o: RunOptions): Promise<number> {
   const m = t()
   const say: Say = o.json ? () => {} : (line) => process.stdout.write(line + '\n')
-  const useSandbox = !o.baseUrl && !o.key && !process.env.REKAP_API_KEY
+  const key = await readCliKey(o)
+  const useSandbox = !o.baseUrl && !key
   if (!useSandbox && !o.baseUrl) throw new CliError(m.keyWithoutBaseUrl, EXIT.usage)
-  const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key: o.key, verbose: o.verbose })
+  if (o.baseUrl) o = { ...o, baseUrl: serviceUrlFlag(o.baseUrl) }
+  const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key, verbose: o.verbose })
   try {
     const chosen = await chooseKind(file, o)
     const settings = settingsFrom(o, chosen.kind, useSandbox)

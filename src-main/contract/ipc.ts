@@ -33,6 +33,10 @@ export const rowFilterSchema = z
 const settingsPatchSchema = z
   .object({
     baseUrl: z.string().max(500).optional(), // '' = embedded sandbox
+    /** the user confirmed a new service address, and that the API key may be sent to it */
+    confirmHost: z.boolean().optional(),
+    /** read photo paths outside the workbook's folder (the CLI's --allow-outside-paths) */
+    allowOutsidePaths: z.boolean().optional(),
     hospitalPlan: z.enum(HOSPITAL_PLANS).optional(),
     schoolPlan: z.enum(SCHOOL_PLANS).optional(),
     regionalPlan: z.enum(REGIONAL_PLANS).optional(),
@@ -99,6 +103,11 @@ export interface AppSettingsView {
   reviewerName: string | null
   /** IANA time zone of report time columns, e.g. Asia/Jakarta */
   timeZone: string
+  /** the service origin the API key was confirmed for (null = none yet) */
+  keyHost: string | null
+  /** false when the key would not be sent to the current address until the user confirms it */
+  keyConfirmed: boolean
+  allowOutsidePaths: boolean
   /** the key is never sent to the renderer: only whether there is one and its last 4 characters */
   hasKey: boolean
   keyHint: string | null

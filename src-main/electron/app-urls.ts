@@ -34,3 +34,12 @@ function safeUrl(u: string): URL | null {
     return null
   }
 }
+
+/**
+ * The dev server address is honoured only in an unpacked app (`electron-vite dev`): in an installed
+ * app an ELECTRON_RENDERER_URL set by anyone who can touch the environment would otherwise load a
+ * foreign page with the preload's full command API.
+ */
+export function devServerUrl(isPackaged: boolean, env: NodeJS.ProcessEnv): string | undefined {
+  return isPackaged ? undefined : env.ELECTRON_RENDERER_URL || undefined
+}

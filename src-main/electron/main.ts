@@ -11,7 +11,7 @@ import { CONTENT_SECURITY_POLICY } from '../app/content-security-policy'
 import { safeStorageKeyVault } from '../app/key-vault'
 import { openApp, type OpenApp } from '../app/open-app'
 import { stderrLogger } from '../core/context'
-import { appLocation } from './app-urls'
+import { appLocation, devServerUrl } from './app-urls'
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge'
 import { createMainWindow, lockDownContents } from './window'
 
@@ -39,7 +39,7 @@ function showWindow(): void {
 }
 
 async function start(): Promise<void> {
-  const location = appLocation(RENDERER_INDEX, process.env.ELECTRON_RENDERER_URL)
+  const location = appLocation(RENDERER_INDEX, devServerUrl(app.isPackaged, process.env))
   denyPermissionsAndSetCsp()
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents, location))
 

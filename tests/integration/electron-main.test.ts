@@ -7,7 +7,7 @@
  * real embedded sandbox with a real SQLite file.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -48,6 +48,7 @@ export class BrowserWindow {
   isDestroyed() { return false }
 }
 export const app = {
+  isPackaged: process.env.STAND_IN_PACKAGED === '1',
   requestSingleInstanceLock: () => true,
   on(event, fn) { on(rec.appListeners)(event, fn); return app },
   whenReady: () => Promise.resolve(),
@@ -167,7 +168,9 @@ beforeAll(async () => {
 
   child = fork(join(tmp.dir, 'driver.mjs'), [], {
     execArgv: ['--import', pathToFileURL(join(tmp.dir, 'register.mjs')).href],
-    env: { ...process.env, MAIN_BUNDLE: pathToFileURL(join(OUT, 'main/index.js')).href, STAND_IN_USER_DATA: userData, REKAP_DATA_DIR: '', REKAP_API_KEY: '' },
+    env: { ...process.env, MAIN_BUNDLE: pathToFileURL(join(OUT, 'main/index.js')).href, STAND_IN_USER_DATA: userData, REKAP_DATA_DIR: '', REKAP_API_KEY: '',
+      // an installed app ignores a dev-server address from the environment (issue 14): the built page still loads
+      STAND_IN_PACKAGED: '1', ELECTRON_RENDERER_URL: 'https://evil.example/' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)))
@@ -263,7 +266,9 @@ describe('the built main process with a stand-in for electron', () => {
   it('runs a face-match job through the bundled face worker (out/main/face-worker.js)', async () => {
     const faces = join(SHARED_DIR, 'fixtures/faces')
     const file = join(tmp.dir, 'kyc.csv')
-    writeFileSync(file, ['NIK,Nama,Foto KTP,Foto Selfie', `3273010101010001,Obama,${join(faces, 'obama_1.jpg')},${join(faces, 'obama_2.jpg')}`].join('\n'))
+    // photos beside the workbook: paths outside its folder are refused unless allowed (issue 14)
+    for (const n of ['obama_1.jpg', 'obama_2.jpg']) copyFileSync(join(faces, n), join(tmp.dir, n))
+    writeFileSync(file, ['NIK,Nama,Foto KTP,Foto Selfie', '3273010101010001,Obama,obama_1.jpg,obama_2.jpg'].join('\n'))
     const plan = await invoke('jobs.plan', { path: file, kind: 'face-match', mapping: {} })
     expect(plan).toMatchObject({ ok: true, value: { rowsTotal: 1, estimatedCostRp: 400, sandbox: true } })
     const jobId: string = plan.value.jobId

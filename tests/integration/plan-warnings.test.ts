@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSandboxProcess, REPO_ROOT, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir } from '../helpers/temp-dir'
@@ -26,7 +26,8 @@ const lastJson = (out: string): any => JSON.parse(out.trim().split('\n').filter(
 beforeAll(async () => {
   tmp = makeTempDir()
   sandbox = await startSandboxProcess()
-  const f = (n: string) => join(SHARED_DIR, 'fixtures/faces', n)
+  // photos beside the workbook: paths outside its folder are refused unless allowed (issue 14)
+  const f = (n: string) => (copyFileSync(join(SHARED_DIR, 'fixtures/faces', n), join(tmp.dir, n)), n)
   writeFileSync(
     join(tmp.dir, 'kyc.csv'),
     ['Foto KTP,Foto Selfie', `${f('obama_1.jpg')},${f('obama_2.jpg')}`, `${f('biden_1.jpg')},${f('biden_2.jpg')}`, `${f('rose_leslie_1.jpg')},${f('rose_leslie_2.jpg')}`].join('\n'),

@@ -5,6 +5,8 @@ import { applySettingsPatch, jobSettingsFor, settingsView, type AppSettings } fr
 import { accountOf } from '../../core/engine/account-id'
 import type { Handlers } from '../dispatch'
 import { keyHint } from '../key-vault'
+import { unconfirmed } from '../service-target'
+import { serviceOrigin } from '../../core/net/service-url'
 
 type SettingsHandlers = Pick<
   Handlers,
@@ -37,10 +39,14 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
       const trimmed = key.trim()
       if (/\s/.test(trimmed)) throw new AppError('invalid-input', 'key: an API key has no spaces or line breaks in it', 'key')
       ctx.vault.set(trimmed)
+      // typed in with this address showing: the key is confirmed for this host (none for the sandbox)
+      const s = ctx.settings()
+      ctx.saveSettings({ ...s, keyHost: s.baseUrl === '' ? null : serviceOrigin(s.baseUrl) })
       return view()
     },
     'settings.clearKey': async () => {
       ctx.vault.clear()
+      ctx.saveSettings({ ...ctx.settings(), keyHost: null })
       return view()
     },
     'settings.testConnection': async () => testConnection(ctx),
@@ -52,6 +58,7 @@ async function testConnection(ctx: AppContext): Promise<{ ok: boolean; message: 
   const target = await ctx.target()
   const where = target.sandbox ? 'the built-in SANDBOX' : target.baseUrl
   if (!target.apiKey) {
+    if (!target.sandbox && ctx.vault.get()) return { ok: false, message: unconfirmed(target.baseUrl).message, latencyMs: null }
     return { ok: false, message: 'No API key yet: enter the key from your service dashboard, then test again.', latencyMs: null }
   }
   const client = createServiceClient({

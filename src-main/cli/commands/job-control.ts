@@ -28,7 +28,8 @@ export function register(program: Command): void {
     if (name !== 'cancel' && name !== 'pause') {
       cmd
         .option('--out <report>', 'write the report when the job ends')
-        .option('--key <key>', 'API key (or REKAP_API_KEY)')
+        .option('--key <key>', 'API key; "-" reads it from standard input (prefer --key-file or REKAP_API_KEY)')
+        .option('--key-file <file>', 'read the API key from this file')
         .option('--resend-uncertain', 'also re-send rows left uncertain by a crash (may charge twice)')
         .option('--budget <rp>', 'a new spending limit for the job, in Rupiah', parseMoney)
         .option('--balance <rp>', 'the balance you know of now (after a top-up), in Rupiah', parseMoney)

@@ -10,6 +10,8 @@ import {
 import { describeLocation, ImportError, importError, makeProblem } from './import-error'
 import { RowBuilder } from './row-builder'
 import { SheetPictures, type PictureAnchor } from './sheet-pictures'
+import { ZipSizeError } from './zip-directory'
+import { WorkbookLimitError } from './xlsx-workbook-data'
 import { csvRowSource, xlsxFastRowSource, xlsxRowSource, type RowSource } from './sheet-row-sources'
 import type { SourceRow } from './source-row'
 import type { ImportedRow, ImportProblem, OpenTableOptions, SheetInfo, TableReader } from './types'
@@ -72,9 +74,21 @@ async function openXlsx(file: string, opts: OpenTableOptions): Promise<OpenedSou
       throw tooManyRows(file, sheet.name, opts.maxRows, last)
     }
   }
-  const pictures = opts.pictures === false ? null : await SheetPictures.load(zip, sheet.part)
-  const source = opts.engine === 'exceljs' ? xlsxRowSource(file, Number(sheetNo)) : await xlsxFastRowSource(zip, sheet.part)
-  return { sheet: sheet.name, source, pictures }
+  try {
+    const pictures = opts.pictures === false ? null : await SheetPictures.load(zip, sheet.part)
+    const source = opts.engine === 'exceljs' ? xlsxRowSource(file, Number(sheetNo)) : await xlsxFastRowSource(zip, sheet.part)
+    return { sheet: sheet.name, source, pictures }
+  } catch (err) {
+    throw bombOr(file, err, sheet.name)
+  }
+}
+
+/** A part that broke its size promise (or a cap) becomes one clear refusal; anything else passes through. */
+function bombOr(file: string, err: unknown, sheet?: string): unknown {
+  if (err instanceof ZipSizeError || err instanceof WorkbookLimitError) {
+    return importError('zip-bomb', file, `refused: ${err.message}; this is not a workbook rekap will open`, sheet)
+  }
+  return err
 }
 
 function tooManyRows(file: string, sheet: string, maxRows: number, lastRow?: number): ImportError {
@@ -117,6 +131,8 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
   const fail = (err: unknown): never => {
     source.close()
     if (err instanceof ImportError) throw err
+    const bomb = bombOr(file, err, sheet)
+    if (bomb instanceof ImportError) throw bomb
     throw importError('unreadable', file, `cannot be read: ${(err as Error).message}`, sheet)
   }
 

@@ -45,7 +45,10 @@ export function parseCell(attrs: string, body: string | undefined, data: Workboo
   } else if (v === undefined) {
     out = f !== undefined ? { value: null, formulaWithoutResult: decode(f) } : { value: null }
   } else if (type === 's') {
-    out = { value: data.sharedStrings[Number(v)] ?? null }
+    const index = Number(v)
+    out = { value: data.sharedStrings[index] ?? null }
+    const cutFrom = data.cutSharedStrings?.get(index)
+    if (cutFrom !== undefined) out.truncatedFrom = cutFrom
   } else if (type === 'str') {
     out = { value: decode(v) }
   } else if (type === 'b') {

@@ -1,5 +1,6 @@
 import { decodeXmlEntities, findTags, relsPathOf, parseRelationships, resolvePartPath } from './xml-attributes'
 import type { ZipDirectory } from './zip-directory'
+import { EXCEL_MAX_CELL_CHARS } from './types'
 
 /**
  * The workbook-wide data a sheet's cells refer to: the shared-string table, which cell styles are
@@ -7,12 +8,24 @@ import type { ZipDirectory } from './zip-directory'
  */
 export interface WorkbookData {
   sharedStrings: string[]
+  /** original lengths of the shared strings that were cut to Excel's cell limit, by index */
+  cutSharedStrings: Map<number, number>
   /** per cell-style index (the `s` attribute): does its number format show a date? */
   dateStyles: boolean[]
   date1904: boolean
 }
 
-const MAX_SHARED_STRINGS_XML = 512 * 1024 * 1024
+/**
+ * Caps on the shared-string table, which is read whole: its XML (also held to the size the zip
+ * declares), its number of items, and each item's text (Excel's own cell limit; longer text is cut
+ * and the cell says so). A real 1,048,576-row sheet stays well inside all three.
+ */
+export const MAX_SHARED_STRINGS_XML = 256 * 1024 * 1024
+export const MAX_SHARED_STRINGS = 8_000_000
+
+export class WorkbookLimitError extends Error {
+  override readonly name = 'WorkbookLimitError'
+}
 
 /** Built-in number formats that display dates or times (ECMA-376 18.8.30). */
 const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58])
@@ -52,10 +65,21 @@ async function partTarget(zip: ZipDirectory, typeSuffix: string, fallback: strin
 
 export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData> {
   const sharedStrings: string[] = []
+  const cutSharedStrings = new Map<number, number>()
   const sstPart = await partTarget(zip, '/sharedStrings', 'xl/sharedStrings.xml')
   if (zip.has(sstPart)) {
     const xml = await zip.readText(sstPart, MAX_SHARED_STRINGS_XML)
-    for (const m of xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) sharedStrings.push(m[1] === undefined ? '' : stringItemText(m[1]))
+    for (const m of xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) {
+      if (sharedStrings.length >= MAX_SHARED_STRINGS) {
+        throw new WorkbookLimitError(`the shared-string table holds more than ${MAX_SHARED_STRINGS.toLocaleString('en')} texts`)
+      }
+      let text = m[1] === undefined ? '' : stringItemText(m[1])
+      if (text.length > EXCEL_MAX_CELL_CHARS) {
+        cutSharedStrings.set(sharedStrings.length, text.length)
+        text = text.slice(0, EXCEL_MAX_CELL_CHARS)
+      }
+      sharedStrings.push(text)
+    }
   }
 
   const dateStyles: boolean[] = []
@@ -74,7 +98,7 @@ export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData>
   const workbookXml = await zip.readText('xl/workbook.xml', 16 * 1024 * 1024)
   const pr = findTags(workbookXml, 'workbookPr')[0]
   const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true'
-  return { sharedStrings, dateStyles, date1904 }
+  return { sharedStrings, cutSharedStrings, dateStyles, date1904 }
 }
 
 /** Excel serial day number -> Date (UTC), honouring the 1900 leap-year bug and the 1904 system. */

@@ -28,6 +28,21 @@ export class ZipFormatError extends Error {
   }
 }
 
+/** A part bigger than its reader allows, or inflating beyond what the directory declares. */
+export class ZipSizeError extends Error {
+  override readonly name = 'ZipSizeError'
+  constructor(
+    readonly part: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function lie(name: string, declared: number): ZipSizeError {
+  return new ZipSizeError(name, `the part "${name}" inflates beyond the ${declared} bytes its directory declares (damaged, or a disguised zip bomb)`)
+}
+
 const EOCD_SIG = 0x06054b50
 const ZIP64_LOCATOR_SIG = 0x07064b50
 const ZIP64_EOCD_SIG = 0x06064b50
@@ -148,21 +163,33 @@ export class ZipDirectory {
     return entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
   }
 
-  /** Reads one whole entry; refuses (rather than inflates) anything larger than maxBytes. */
+  /**
+   * Reads one whole entry; refuses (rather than inflates) anything larger than maxBytes. Inflation
+   * stops at the size the directory declares: a part that would inflate beyond it is refused as a
+   * disguised zip bomb (the guard in workbook-guard.ts judged the declared sizes, so they must hold).
+   */
   async read(name: string, maxBytes = 64 * 1024 * 1024): Promise<Buffer> {
     const entry = this.entries.get(name)
     if (!entry) throw new Error(`no part "${name}" in the zip`)
     if (entry.uncompressedSize > maxBytes) {
-      throw new Error(`the part "${name}" is larger than ${maxBytes} bytes`)
+      throw new ZipSizeError(name, `the part "${name}" is larger than ${maxBytes} bytes`)
     }
     const fh = await open(this.file, 'r')
     try {
       const start = await this.dataOffset(fh, entry)
       const raw = await readAt(fh, start, entry.compressedSize)
-      if (entry.method === 0) return raw
+      if (entry.method === 0) return raw.subarray(0, entry.uncompressedSize)
       if (entry.method !== 8) throw new Error(`the part "${name}" uses an unsupported compression method`)
-      // maxOutputLength guards against directories that lie about the inflated size
-      return inflateRawSync(raw, { maxOutputLength: Math.max(1, maxBytes) })
+      let out: Buffer
+      try {
+        // one byte of room, so that "exactly the declared size" and "more than declared" differ
+        out = inflateRawSync(raw, { maxOutputLength: entry.uncompressedSize + 1 })
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw lie(name, entry.uncompressedSize)
+        throw err
+      }
+      if (out.length > entry.uncompressedSize) throw lie(name, entry.uncompressedSize)
+      return out
     } finally {
       await fh.close()
     }
@@ -197,9 +224,8 @@ export class ZipDirectory {
     const limit = new Transform({
       transform(chunk: Buffer, _enc, done) {
         inflated += chunk.length
-        if (inflated > entry.uncompressedSize) {
-          done(new Error(`the part "${name}" inflates beyond the ${entry.uncompressedSize} bytes its directory declares (damaged, or a disguised zip bomb)`))
-        } else done(null, chunk)
+        if (inflated > entry.uncompressedSize) done(lie(name, entry.uncompressedSize))
+        else done(null, chunk)
       },
     })
     inflate.on('error', (err) => limit.destroy(err))

@@ -255,6 +255,13 @@ export const en: Messages = {
     selected: '{n} selected',
   },
   settings: {
+    confirmHost: 'Send your API key to {host}? Only confirm an address you trust: it receives your key with every request.',
+    confirmHostYes: 'Yes, use this address',
+    confirmHostNo: 'Cancel',
+    keyUnconfirmed: 'Your API key is not sent to {host} until you confirm this address.',
+    keyConfirm: 'Confirm the address',
+    allowOutsidePaths: "Allow photo paths outside the workbook's folder",
+    allowOutsidePathsHint: 'Off by default: a workbook from someone else could name any photo on this computer, and each one sent is charged. When on, pre-flight lists every such photo.',
     title: 'Settings',
     service: 'Service',
     baseUrl: 'Service address (base URL)',

@@ -260,6 +260,13 @@ export const id = {
     selected: '{n} dipilih',
   },
   settings: {
+    confirmHost: 'Kirim kunci API Anda ke {host}? Konfirmasi hanya alamat yang Anda percaya: alamat ini menerima kunci Anda pada setiap permintaan.',
+    confirmHostYes: 'Ya, pakai alamat ini',
+    confirmHostNo: 'Batal',
+    keyUnconfirmed: 'Kunci API Anda tidak dikirim ke {host} sampai Anda mengonfirmasi alamat ini.',
+    keyConfirm: 'Konfirmasi alamat',
+    allowOutsidePaths: 'Izinkan jalur foto di luar folder workbook',
+    allowOutsidePathsHint: 'Mati secara bawaan: workbook dari orang lain bisa menunjuk foto mana pun di komputer ini, dan setiap foto yang dikirim ditagih. Bila menyala, pra-periksa mencantumkan setiap foto tersebut.',
     title: 'Pengaturan',
     service: 'Layanan',
     baseUrl: 'Alamat layanan (base URL)',
