@@ -106,7 +106,7 @@ export const en: CliMessages = {
   failedMore: (n, job) => `  … and ${n} more (see the report's errors sheet: rekap export ${job} --out report.xlsx)`,
   retryFailedHint: (job) => `fix them, then send the failed rows again with: rekap retry-failed ${job}`,
 
-  retries: (retries, backoffs429, waitText) => `retries: ${retries}; rate-limited by the service (429): ${backoffs429} time(s), ${waitText} waited in all`,
+  retries: (retries, backoffs429, waitText) => `retries: ${retries}; rate-limited by the service (429): ${backoffs429} time(s), ${waitText} of back-off summed over rows`,
 
   noJobs: 'no jobs yet. Start one with: rekap run <file>',
   jobsRow: (c) =>

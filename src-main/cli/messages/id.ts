@@ -116,7 +116,7 @@ export const id = {
 
   // verbose: retries and back-offs
   retries: (retries: number, backoffs429: number, waitText: string) =>
-    `percobaan ulang: ${retries}; dibatasi layanan (429): ${backoffs429} kali, total menunggu ${waitText}`,
+    `percobaan ulang: ${retries}; dibatasi layanan (429): ${backoffs429} kali, total jeda ${waitText} (dijumlah per baris)`,
 
   // jobs, resume, cancel
   noJobs: 'belum ada pekerjaan. Mulai dengan: rekap run <berkas>',
