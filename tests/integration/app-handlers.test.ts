@@ -275,6 +275,36 @@ describe('jobs and the directory against the embedded sandbox', () => {
     await call('jobs.cancel', { jobId: plan.jobId })
   })
 
+  it('reviews a doubtful pair: signed with the reviewer name from the settings, photos large, n of m', async () => {
+    const file = join(tmp.dir, 'kyc-review.csv')
+    for (const n of ['obama_1.jpg', 'obama_2.jpg']) copyFileSync(join(FACES, n), join(tmp.dir, n))
+    writeFileSync(file, ['NIK,Nama,Foto KTP,Foto Selfie', '3273010101010009,Budi,obama_1.jpg,obama_2.jpg'].join('\n'))
+    await call('settings.save', { reviewBand: [0, 1] }) // every score needs a person
+    const plan = await call('jobs.plan', { path: file, kind: 'face-match', mapping: {} })
+    await call('jobs.start', { jobId: plan.jobId })
+    expect((await app.ctx.engine.settled(plan.jobId)).state).toBe('done')
+
+    let q = await call('review.queue', { jobId: plan.jobId })
+    expect(q).toMatchObject({ reviewed: 0, total: 1, reviewerName: null })
+    expect(q.items[0]).toMatchObject({ rowNo: 1, verdict: 'review', open: true })
+    const nameless = await rejection(call('review.decide', { jobId: plan.jobId, rowNo: 1, decision: 'approve' }))
+    expect(nameless).toMatchObject({ code: 'invalid-input', field: 'reviewerName' })
+    expect(nameless.message).toMatch(/Settings/)
+
+    expect((await call('settings.save', { reviewerName: '  Ani   Wijaya ' })).reviewerName).toBe('Ani Wijaya')
+    expect((await rejection(call('settings.save', { timeZone: 'Mars/Olympus' }))).field).toBe('timeZone')
+    q = await call('review.decide', { jobId: plan.jobId, rowNo: 1, decision: 'approve', note: 'same person' })
+    expect(q).toMatchObject({ reviewed: 1, total: 1, reviewerName: 'Ani Wijaya' })
+    const pair = await call('review.pair', { jobId: plan.jobId, rowNo: 1 })
+    expect(pair).toMatchObject({ nik: '3273010101010009', name: 'Budi', verdict: 'review' })
+    expect(pair.entries.map((e) => [e.decision, e.reviewer, e.note, e.serviceVerdict])).toEqual([['approve', 'Ani Wijaya', 'same person', 'review']])
+
+    const large = await call('jobs.photo', { jobId: plan.jobId, rowNo: 1, which: 'image1', size: 'large' })
+    const meta = await sharp(Buffer.from(large.dataUrl!.replace(/^data:image\/jpeg;base64,/, ''), 'base64')).metadata()
+    expect(Math.max(meta.width!, meta.height!)).toBe(1137) // the photo's own size: large previews are not shrunk to 360
+    await call('settings.save', { reviewBand: null })
+  })
+
   it('rehearses a top-up on the embedded sandbox', async () => {
     const before = (await app.ctx.sandbox.get()).state().balance
     expect(await call('sandbox.topup', { points: 50_000 })).toEqual({ balance: before + 50_000 })
