@@ -17,6 +17,8 @@ import { createMainWindow, lockDownContents } from './window'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const PRELOAD = path.join(here, '../preload/index.cjs')
+/** out/main -> resources/icon.png, in the repository and inside app.asar alike */
+const WINDOW_ICON = path.join(here, '../../resources/icon.png')
 const RENDERER_INDEX = path.join(here, '../renderer/index.html')
 
 let opened: OpenApp | null = null
@@ -57,7 +59,7 @@ async function start(): Promise<void> {
   forwardEventsTo(ctx, () => mainWindow)
 
   const openWindow = (): void => {
-    mainWindow = createMainWindow(PRELOAD, location)
+    mainWindow = createMainWindow(PRELOAD, location, WINDOW_ICON)
     // The page asks for the job list as it loads; this nudge covers a list it fetched a moment too early.
     mainWindow.webContents.once('did-finish-load', () => {
       ctx.events.emit('jobs.changed', {

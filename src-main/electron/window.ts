@@ -27,7 +27,8 @@ export function lockDownContents(contents: WebContents, location: AppLocation): 
   contents.setWindowOpenHandler(() => ({ action: 'deny' }))
 }
 
-export function createMainWindow(preload: string, location: AppLocation): BrowserWindow {
+/** `icon`: resources/icon.png (packaged next to out/ in app.asar); shown by Linux window managers. */
+export function createMainWindow(preload: string, location: AppLocation, icon?: string): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -36,6 +37,7 @@ export function createMainWindow(preload: string, location: AppLocation): Browse
     show: false,
     title: 'rekap',
     backgroundColor: '#ffffff',
+    ...(icon ? { icon } : {}),
     webPreferences: { ...WINDOW_WEB_PREFERENCES, preload },
   })
   lockDownContents(win.webContents, location)
