@@ -6,6 +6,8 @@
  */
 import type { DirectoryPage, DirectoryQuery } from '../contract/ipc'
 import type { Db } from '../core/store'
+import type { HospitalRecord } from '../core/provider'
+import { hasServices } from '../core/jobs/services-filter'
 
 interface Where {
   sql: string
@@ -32,9 +34,15 @@ function whereOf(q: DirectoryQuery, source: string): Where {
     equals('type', q.type)
     equals('ownership', q.ownership)
     equals('blu_status', q.blu_status)
+    if (q.services?.trim()) {
+      // the same rule as a sync's client-side filter (hasServices), called from SQL
+      parts.push('rekap_has_services(record_json, ?) = 1')
+      args.push(q.services.trim())
+    }
   } else {
     equals('grade', q.grade)
     equals('status', q.status)
+    inList('district_code', q.districtCodes)
   }
   if (q.name) {
     parts.push("name LIKE ? ESCAPE '\\'")
@@ -47,6 +55,9 @@ function whereOf(q: DirectoryQuery, source: string): Where {
 export function browseDirectory(db: Db, query: DirectoryQuery, source: string, offset: number, limit: number): DirectoryPage {
   const table = query.product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
   const order = query.product === 'hospitals' ? 'province_code, regency_code, code' : 'province_code, regency_code, npsn'
+  db.function('rekap_has_services', { deterministic: true }, (json: unknown, wanted: unknown) =>
+    hasServices(JSON.parse(String(json)) as HospitalRecord, String(wanted)) ? 1 : 0,
+  )
   const w = whereOf(query, source)
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} ${w.sql}`).get(...w.args) as { n: number }).n
   const rows = (

@@ -344,6 +344,8 @@ const directoryQuerySchema = z
     product: z.enum(['hospitals', 'schools']),
     provinceCodes: z.array(z.string().regex(/^\d{2}$/)).max(38).optional(),
     regencyCodes: z.array(z.string().regex(/^\d{4}$/)).max(514).optional(),
+    /** schools: browse the cache by district (the service's school filter takes regencies only) */
+    districtCodes: z.array(z.string().regex(/^\d{6}$/)).max(7300).optional(),
     class: z.string().max(20).optional(),
     type: z.string().max(60).optional(),
     ownership: z.string().max(20).optional(),
@@ -351,6 +353,8 @@ const directoryQuerySchema = z
     grade: z.string().max(20).optional(),
     status: z.enum(['N', 'S']).optional(),
     name: z.string().max(200).optional(),
+    /** hospitals: kept when their services list has these words (comma-separated); applied by rekap, not the service */
+    services: z.string().max(200).optional(),
   })
   .strict()
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>
@@ -464,9 +468,21 @@ export const commands = {
   ),
 
   'directory.regions': command<
-    z.ZodObject<{ level: z.ZodEnum<{ province: 'province'; regency: 'regency' }>; parentCode: z.ZodOptional<z.ZodString> }>,
+    z.ZodObject<{ level: z.ZodEnum<{ province: 'province'; regency: 'regency'; district: 'district' }>; parentCode: z.ZodOptional<z.ZodString> }>,
     RegionView[]
-  >(z.object({ level: z.enum(['province', 'regency']), parentCode: z.string().regex(/^\d{2}$/).optional() }).strict()),
+  >(z.object({ level: z.enum(['province', 'regency', 'district']), parentCode: z.string().regex(/^(\d{2}|\d{4})$/).optional() }).strict()),
+  /** type to find a regency: the service's autocomplete (at most 10), the local tree when it cannot answer */
+  'directory.autocomplete': command<
+    z.ZodObject<{ query: z.ZodString }>,
+    { source: 'service' | 'local'; items: RegionView[] }
+  >(z.object({ query: z.string().min(2).max(100) }).strict()),
+  /** the hospital filter values the service publishes (its /types, /classes, /ownership, /blu-status), cached */
+  'directory.valueLists': command<typeof none, { type: string[]; class: string[]; ownership: string[]; blu_status: string[] }>(none),
+  /** schools/search (premium): records, or the 403 explained in plain words */
+  'directory.schoolSearch': command<
+    z.ZodObject<{ query: z.ZodString }>,
+    { rows: Array<Record<string, unknown>>; premiumRequired: string | null }
+  >(z.object({ query: z.string().min(1).max(200) }).strict()),
   'directory.sync': command<typeof directoryQuerySchema, ProgressView>(directoryQuerySchema),
   'directory.browse': command<
     z.ZodObject<{ query: typeof directoryQuerySchema; offset: z.ZodNumber; limit: z.ZodNumber }>,

@@ -30,6 +30,9 @@ export const COMMAND_NAMES = [
   'directory.sync',
   'directory.browse',
   'directory.export',
+  'directory.autocomplete',
+  'directory.valueLists',
+  'directory.schoolSearch',
   'sandbox.topup',
 ] as const
 

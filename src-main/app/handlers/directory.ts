@@ -9,13 +9,29 @@ import { browseDirectory } from '../directory-browse'
 import type { Handlers } from '../dispatch'
 import { directoryReportName } from '../export-names'
 import { sourceOf } from '../service-target'
+import { createServiceClient } from '../../core/provider'
 
-type DirectoryHandlers = Pick<Handlers, 'directory.regions' | 'directory.sync' | 'directory.browse' | 'directory.export'>
+type DirectoryHandlers = Pick<
+  Handlers,
+  | 'directory.regions'
+  | 'directory.sync'
+  | 'directory.browse'
+  | 'directory.export'
+  | 'directory.autocomplete'
+  | 'directory.valueLists'
+  | 'directory.schoolSearch'
+>
 
 /** The region pickers read the real tree shipped in idn-area-data: offline, instant, free. */
-function regions(level: 'province' | 'regency', parentCode?: string): RegionView[] {
+function regions(level: 'province' | 'regency' | 'district', parentCode?: string): RegionView[] {
   const tree = loadRegionTree()
   if (level === 'province') return tree.provinces.map((p) => ({ code: p.code, name: p.name, level, parentCode: null }))
+  if (level === 'district') {
+    if (!parentCode || !tree.regencyByCode.has(parentCode)) {
+      throw new AppError('not-found', `There is no regency with code ${parentCode ?? '(none)'}`, 'parentCode')
+    }
+    return (tree.districtsByRegency.get(parentCode) ?? []).map((d) => ({ code: d.code, name: d.name, level, parentCode }))
+  }
   if (parentCode && !tree.provinceByCode.has(parentCode)) {
     throw new AppError('not-found', `There is no province with code ${parentCode}`, 'parentCode')
   }
@@ -36,6 +52,9 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
       ctx.events.emit('jobs.changed', { reason: `directory job ${plan.jobId} planned` })
       return ctx.engine.start(plan.jobId)
     },
+    'directory.autocomplete': async ({ query }) => autocomplete(ctx, query),
+    'directory.valueLists': async () => ctx.engine.valueLists(jobSettingsFor(ctx.settings(), await ctx.target())),
+    'directory.schoolSearch': async ({ query }) => ctx.engine.schoolSearch(jobSettingsFor(ctx.settings(), await ctx.target()), query),
     'directory.browse': async ({ query, offset, limit }) =>
       browseDirectory(ctx.store.db, query, sourceOf(ctx.settings().baseUrl), offset, limit),
     'directory.export': async ({ query, lang }) => {
@@ -46,5 +65,35 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
       await ctx.reports.writeDirectoryReport(ctx.store, query, { out, lang })
       return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName) }
     },
+  }
+}
+
+/**
+ * Type to find a regency: the service's autocomplete (spec 4.1, type=regency, at most 10
+ * results). When the service cannot answer (offline, no key yet) the local region tree is
+ * searched instead, and the answer says so.
+ */
+async function autocomplete(ctx: AppContext, query: string): Promise<{ source: 'service' | 'local'; items: RegionView[] }> {
+  const tree = loadRegionTree()
+  try {
+    const target = await ctx.target()
+    const settings = ctx.settings()
+    const client = createServiceClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, authHeader: settings.authHeader, fetch: ctx.core.fetch, timeoutMs: 5_000 })
+    const items = await client.autocomplete({ query, type: 'regency' })
+    return {
+      source: 'service',
+      items: items
+        .filter((i) => /^\d{4}$/.test(i.code))
+        .map((i) => ({ code: i.code, name: i.name, level: 'regency' as const, parentCode: tree.regencyByCode.get(i.code)?.provinceCode ?? i.code.slice(0, 2) })),
+    }
+  } catch {
+    const q = query.trim().toUpperCase()
+    return {
+      source: 'local',
+      items: tree.regencies
+        .filter((r) => r.name.includes(q))
+        .slice(0, 10)
+        .map((r) => ({ code: r.code, name: r.name, level: 'regency' as const, parentCode: r.provinceCode })),
+    }
   }
 }

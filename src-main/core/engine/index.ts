@@ -7,7 +7,13 @@ import { listSheets, openTable, autoMap, fieldsOf } from '../importers'
 import type { JobKind } from '../../contract/job-kinds'
 import { KIND_PRODUCT } from '../jobs/kind-product'
 import { PRICE_POINTS, type Product } from '../model/products'
-import { importRowsIntoJob, recheckStoredRows, PlanError, type DirectoryPayload, type RowImporter } from '../jobs/planner'
+import { importRowsIntoJob, recheckStoredRows, PlanError, directoryUnitKey, type DirectoryPayload, type RowImporter } from '../jobs/planner'
+import { HOSPITAL_FILTER_FIELDS, checkFilterValue, type HospitalValueLists } from '../jobs/filter-values'
+import { hospitalValueLists } from './value-lists'
+import { schoolSearchRecords } from '../provider/school-search'
+import { premiumRequiredText } from '../jobs/premium-text'
+import { quotaExhaustedMessage } from '../model/plans'
+import { ServiceError } from '../provider'
 import { JobRunner } from '../jobs/job-runner'
 import { RateLimiter } from '../jobs/rate-limiter'
 import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
@@ -266,6 +272,11 @@ export function createEngine(opts: EngineOptions): Engine {
     return h
   }
 
+  async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
+    const { client } = await clientFor(settings, 'hospital-directory')
+    return hospitalValueLists(store, client, { source: target.source, freshAfter: now() - settings.cacheFreshnessHours * 3_600_000, now: now() })
+  }
+
   async function clientFor(settings: JobSettings, kind: JobKind): Promise<{ client: ServiceClient; target: ServiceTarget }> {
     const target = await opts.resolveTarget(settings)
     const client = createServiceClient({
@@ -501,7 +512,9 @@ export function createEngine(opts: EngineOptions): Engine {
 
     async plan(req: PlanRequest) {
       const target = await opts.resolveTarget(req.settings)
-      const planned = await (opts.importRows ?? importRowsIntoJob)(store, req, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
+      // Hospital filter values are checked against the service's own lists before any query is sent.
+      const directory = req.kind === 'hospital-directory' ? { ...req.directory, valueLists: await valueListsFor(req.settings, target) } : req.directory
+      const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...req, directory }, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
       // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
       const reused = req.kind === 'face-match' ? reuseVerifiedPairs(store, planned.jobId, req.settings, now()) : undefined
       const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint
@@ -525,6 +538,16 @@ export function createEngine(opts: EngineOptions): Engine {
         const v = q[k]
         if (v) base[k] = v
       }
+      if (kind === 'hospital-directory' && HOSPITAL_FILTER_FIELDS.some((f) => base[f])) {
+        const lists = await valueListsFor(req.settings, target)
+        for (const f of HOSPITAL_FILTER_FIELDS) {
+          if (!base[f]) continue
+          const c = checkFilterValue(f, base[f], lists)
+          if (!c.ok) throw new PlanError(c.reason)
+          base[f] = c.value
+        }
+      }
+      const clientFilters = kind === 'hospital-directory' && q.services?.trim() ? { services: q.services.trim() } : undefined
       let units: Array<Record<string, string>>
       if (q.regencyCodes?.length) units = q.regencyCodes.map((r) => ({ ...base, regency_code: r }))
       else if (q.provinceCodes?.length) {
@@ -540,9 +563,9 @@ export function createEngine(opts: EngineOptions): Engine {
         j.id,
         units.map((filters, i) => ({
           rowNo: i + 1,
-          input: { ...filters },
-          payload: { filters } satisfies DirectoryPayload,
-          unitKey: JSON.stringify(Object.fromEntries(Object.entries(filters).sort())),
+          input: { ...filters, ...(clientFilters ? { services: clientFilters.services } : {}) },
+          payload: (clientFilters ? { filters, clientFilters } : { filters }) satisfies DirectoryPayload,
+          unitKey: directoryUnitKey(filters, clientFilters),
         })),
         now(),
       )
@@ -616,6 +639,29 @@ export function createEngine(opts: EngineOptions): Engine {
     },
 
     progress: snapshot,
+
+    async schoolSearch(settings, query) {
+      const target = await opts.resolveTarget(settings)
+      const account = accountOf(target)
+      const hits = hitsOf(account, 'schools')
+      if (!hits.tryStart(settings.monthlyQuota.schools)) {
+        throw new PlanError(quotaExhaustedMessage('schools', settings.schoolPlan, settings.monthlyQuota.schools ?? 0, hits.used()), 3)
+      }
+      const { client } = await clientFor(settings, 'school-lookup')
+      try {
+        const answer = await client.schoolSearch(query)
+        store.usage.addHits('schools', 1, now(), account)
+        return { rows: schoolSearchRecords(answer), premiumRequired: null }
+      } catch (err) {
+        hits.unstart()
+        if (err instanceof ServiceError && err.kind === 'premium') return { rows: [], premiumRequired: premiumRequiredText('school-search', err.serviceMessage) }
+        throw err
+      }
+    },
+
+    async valueLists(settings) {
+      return valueListsFor(settings, await opts.resolveTarget(settings))
+    },
 
     usage(account, settings) {
       return usageView(account, settings)
@@ -710,11 +756,20 @@ export function createEngine(opts: EngineOptions): Engine {
   return engine
 }
 
-/** Picks the job kind a sheet most likely is, from its headers. */
+/**
+ * Picks the job kind a sheet most likely is, from its headers. A sheet of province codes with
+ * their names (and nothing a hospital query filters on) is a `regions` job; province codes
+ * alone stay a hospital query by province.
+ */
 export function guessKind(headers: string[]): JobKind | null {
-  const order: JobKind[] = ['face-match', 'hospital-lookup', 'school-lookup', 'school-directory', 'hospital-directory']
+  const order: JobKind[] = ['face-match', 'hospital-lookup', 'school-lookup', 'school-directory', 'regions', 'hospital-directory']
   for (const kind of order) {
     const { missing, mapping } = autoMap(kind, headers)
+    if (kind === 'regions') {
+      const hospitalOnly = Object.keys(autoMap('hospital-directory', headers).mapping).some((f) => f !== 'province_code')
+      if (mapping.province_code && mapping.province_name && !hospitalOnly) return kind
+      continue
+    }
     if (missing.length === 0 && Object.keys(mapping).length > 0) return kind
   }
   return null

@@ -14,6 +14,8 @@ import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
 import type { JobAction } from '../model/job-actions'
 import type { RowFilter } from '../store'
+import type { DirectoryOptions } from '../jobs/planner'
+import type { HospitalValueLists } from '../jobs/filter-values'
 
 export interface PlanRequest {
   file: string
@@ -24,6 +26,8 @@ export interface PlanRequest {
   /** `field=Header` overrides as typed on the command line */
   mapOverrides?: string[]
   settings: JobSettings
+  /** directory jobs: filters for every row (hospital --name, --services) */
+  directory?: DirectoryOptions
 }
 
 export interface DirectoryPlanRequest {
@@ -74,6 +78,10 @@ export interface Engine {
   resendUncertain(jobId: string, opts?: JobLimits): Promise<ProgressView>
   progress(jobId: string): ProgressView
   /** Hits used this month by the account these settings talk to, against the plans' quotas. */
+  /** The hospital filter values the service publishes (types, classes, ownership, BLU status), cached. */
+  valueLists(settings: JobSettings): Promise<HospitalValueLists>
+  /** schools/search (premium): the records, or without premium the 403 in plain words */
+  schoolSearch(settings: JobSettings, query: string): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null }>
   usage(account: string, settings: JobSettings): UsageView
   /** The user states the hits the account (see accountOf) has already used this month (other machines, the dashboard). */
   stateHitsUsed(account: string, settings: JobSettings, used: Partial<Record<'schools' | 'regional' | 'hospitals' | 'face-match', number>>): UsageView

@@ -45,8 +45,15 @@ const FIELDS: Record<JobKind, FieldSpec[]> = {
     { field: 'type', required: false, synonyms: ['type', 'jenis', 'jenisrs', 'tipe', 'tipers', 'hospitaltype', 'jenisrumahsakit'] },
     { field: 'ownership', required: false, synonyms: ['ownership', 'kepemilikan', 'pemilik', 'penyelenggara', 'kepemilikanrs'] },
     { field: 'blu_status', required: false, synonyms: ['blustatus', 'statusblu', 'blu', 'blud', 'statusblud'] },
+    { field: 'name', required: false, synonyms: ['namars', 'namarumahsakit', 'hospitalname', 'nama', 'name'] },
+    // no server filter: rekap keeps the records whose services list has these words
+    { field: 'services', required: false, synonyms: ['services', 'layanan', 'pelayanan', 'layananrs'] },
   ],
-  regions: [{ field: 'province_code', required: false, synonyms: PROVINCE }],
+  regions: [
+    { field: 'province_code', required: false, synonyms: PROVINCE },
+    // A name beside the code is what tells a region list from a hospital query by province.
+    { field: 'province_name', required: false, synonyms: ['namaprovinsi', 'provincename', 'provinsi', 'namapropinsi', 'propinsi', 'wilayah', 'namawilayah', 'region', 'regionname'] },
+  ],
 }
 
 /** Partial synonyms shorter than this are too ambiguous to match inside a longer header. */

@@ -27,6 +27,7 @@ import {
   type Checked,
 } from './row-checks'
 import type { PlanProblem } from '../../contract/ipc'
+import { HOSPITAL_FILTER_FIELDS, checkFilterValue, type HospitalValueLists } from './filter-values'
 
 /** Everything the engine needs to send one face pair, decided at planning time. */
 export interface FaceImageRef {
@@ -40,7 +41,25 @@ export interface FacePayload {
   image2: FaceImageRef
 }
 export type LookupPayload = { code: string }
-export type DirectoryPayload = { filters: Record<string, string> }
+/**
+ * A directory query: `filters` go to the service; `clientFilters` are applied by rekap to the
+ * records it gets (the spec has no server filter for services).
+ */
+export type DirectoryPayload = { filters: Record<string, string>; clientFilters?: { services?: string } }
+
+/** Options of a directory job that apply to every row (CLI --name, --services; value lists to check filters against). */
+export interface DirectoryOptions {
+  valueLists?: HospitalValueLists
+  name?: string
+  services?: string
+}
+
+/** The row's key: same query and same client filters = the same unit (de-duplicated). */
+export function directoryUnitKey(filters: Record<string, string>, clientFilters?: DirectoryPayload['clientFilters']): string {
+  const all: Record<string, string> = { ...filters }
+  if (clientFilters?.services) all['~services'] = clientFilters.services
+  return JSON.stringify(Object.fromEntries(Object.entries(all).sort()))
+}
 
 export class PlanError extends Error {
   constructor(
@@ -78,6 +97,8 @@ export interface PlanRequestArgs {
   mapping?: Record<string, string>
   mapOverrides?: string[]
   settings: JobSettings
+  /** directory jobs: filters for every row and the value lists to check filters against */
+  directory?: DirectoryOptions
 }
 
 export interface ImportOptions {
@@ -138,6 +159,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
       allowOutside: req.settings.allowOutsidePaths,
       outsidePaths: [],
       preflights: opts.preflights ?? new PreflightMemo(dirname(req.file), req.settings.allowOutsidePaths),
+      directory: req.directory ?? {},
     }
     const checker = rowChecker(req.kind, mapping, checkContext)
     const problems: PlanProblem[] = []
@@ -224,6 +246,7 @@ interface CheckContext {
   /** filled while checking: allowed photo paths outside the workbook's folder */
   outsidePaths: PlanProblem[]
   preflights: PreflightMemo
+  directory: DirectoryOptions
 }
 
 type RowChecker = (row: ImportedRow, rowNo: number) => Promise<NewRow>
@@ -318,11 +341,20 @@ function kindChecker(kind: JobKind, mapping: Record<string, string>, ctx: CheckC
           if (c.failure) return c.failure
           filters[field] = c.value!
         }
-        for (const field of ['class', 'type', 'ownership', 'blu_status']) {
+        for (const field of HOSPITAL_FILTER_FIELDS) {
           const v = optionalText(mapping[field] ? row.values[mapping[field]] : undefined)
-          if (v) filters[field] = v
+          if (!v) continue
+          const lists = ctx.directory.valueLists
+          if (lists) {
+            const c = checkFilterValue(field, v, lists)
+            if (!c.ok) return fail(row, rowNo, mapping[field], 'invalid-filter', c.reason)
+            filters[field] = c.value
+          } else filters[field] = v
         }
-        return directoryRow(row, rowNo, filters)
+        const name = optionalText(mapping.name ? row.values[mapping.name] : undefined) ?? ctx.directory.name
+        if (name) filters.name = name
+        const services = optionalText(mapping.services ? row.values[mapping.services] : undefined) ?? ctx.directory.services
+        return directoryRow(row, rowNo, filters, services ? { services } : undefined)
       }
     case 'regions':
       return async (row, rowNo) => {
@@ -337,9 +369,9 @@ function kindChecker(kind: JobKind, mapping: Record<string, string>, ctx: CheckC
   }
 }
 
-function directoryRow(row: ImportedRow, rowNo: number, filters: Record<string, string>): NewRow {
-  const key = JSON.stringify(Object.fromEntries(Object.entries(filters).sort()))
-  return { rowNo, sourceRow: row.sourceRow, input: plainInput(row.values), payload: { filters } satisfies DirectoryPayload, unitKey: key }
+function directoryRow(row: ImportedRow, rowNo: number, filters: Record<string, string>, clientFilters?: DirectoryPayload['clientFilters']): NewRow {
+  const payload: DirectoryPayload = clientFilters ? { filters, clientFilters } : { filters }
+  return { rowNo, sourceRow: row.sourceRow, input: plainInput(row.values), payload, unitKey: directoryUnitKey(filters, clientFilters) }
 }
 
 async function resolveFaceImage(

@@ -4,7 +4,8 @@ import { makeCompliantJpeg } from '../images'
 import type { ServiceClient, HospitalRecord, SchoolRecord, Page } from '../provider'
 import type { Store, JobRow, RowResult } from '../store'
 import type { JobKind } from '../../contract/job-kinds'
-import type { FacePayload, LookupPayload, DirectoryPayload } from './planner'
+import { directoryUnitKey, type FacePayload, type LookupPayload, type DirectoryPayload } from './planner'
+import { hasServices } from './services-filter'
 
 /**
  * One unit of work per kind of job: how a row becomes service calls and a result. The
@@ -82,7 +83,10 @@ const schoolLookup: Unit = async (row, env) => {
 export interface PagingProgress {
   nextPage: number
   totalPage: number | null
+  /** records the service sent */
   records: number
+  /** records kept after the client-side filters (services); absent = all */
+  kept?: number
 }
 
 /** A directory kind's paging: one page fetched and saved (also used by the plan to count pages). */
@@ -104,17 +108,24 @@ function directory<T extends HospitalRecord | SchoolRecord>(
   keyOf: (r: T) => string,
   fromCache: (env: UnitEnv, filters: Record<string, string>) => Iterable<T>,
 ): { unit: Unit; paging: DirectoryPaging } {
-  const syncKey = (row: JobRow): string => `${product}:${row.unitKey}`
+  // The server query alone names the sync (client filters do not change what the service sends).
+  const syncKey = (row: JobRow): string => `${product}:${directoryUnitKey((row.payload as DirectoryPayload).filters)}`
+  const keep = (row: JobRow, items: T[]): T[] => {
+    const services = (row.payload as DirectoryPayload).clientFilters?.services
+    return services ? items.filter((r) => hasServices(r as HospitalRecord, services)) : items
+  }
   const fetchNext = async (row: JobRow, env: UnitEnv, progress: PagingProgress): Promise<void> => {
     const { filters } = row.payload as DirectoryPayload
     const page = await env.call((signal) => fetchPage(env, filters, progress.nextPage, signal))
     progress.totalPage = page.paging.total_page
     progress.nextPage += 1
     progress.records += page.items.length
+    const kept = keep(row, page.items)
+    progress.kept = (progress.kept ?? 0) + kept.length
     env.store.db.transaction(() => {
       if (product === 'hospitals') env.store.cache.putHospitals(page.items as HospitalRecord[], env.source, env.now())
       else env.store.cache.putSchools(page.items as SchoolRecord[], env.source, env.now())
-      env.store.cache.linkRecords(env.jobId, product, page.items.map(keyOf), row.rowNo)
+      env.store.cache.linkRecords(env.jobId, product, kept.map(keyOf), row.rowNo)
       env.store.rows.saveProgress(env.jobId, row.rowNo, progress)
       env.store.usage.addHits(product, 1, env.now(), env.account)
     })()
@@ -123,7 +134,7 @@ function directory<T extends HospitalRecord | SchoolRecord>(
     const { filters } = row.payload as DirectoryPayload
     // The same query was fetched to its last page recently: answer from the cache, no hits.
     if (!row.progress && env.store.cache.freshSync(syncKey(row), env.source, env.freshAfter)) {
-      const keys = [...fromCache(env, filters)].map(keyOf)
+      const keys = keep(row, [...fromCache(env, filters)]).map(keyOf)
       env.store.cache.linkRecords(env.jobId, product, keys, row.rowNo)
       return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: keys.length, fromCache: true, raw: { filters, pages: 0 } } }
     }
@@ -134,7 +145,7 @@ function directory<T extends HospitalRecord | SchoolRecord>(
     }
     env.store.cache.markSync(syncKey(row), product, filters, progress.records, env.source, env.now())
     // Hits were counted page by page above.
-    return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: progress.records, raw: { filters, pages: progress.totalPage } } }
+    return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: progress.kept ?? progress.records, raw: { filters, pages: progress.totalPage } } }
   }
   return { unit, paging: { product, syncKey, fetchNext } }
 }

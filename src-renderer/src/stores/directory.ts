@@ -13,9 +13,18 @@ export interface DirectoryFilters {
   grade: string
   status: '' | 'N' | 'S'
   name: string
+  /** hospitals: words their services list must have (applied by rekap; the service has no such filter) */
+  services: string
 }
 
-const emptyFilters = (): DirectoryFilters => ({ class: '', type: '', ownership: '', blu_status: '', grade: '', status: '', name: '' })
+const emptyFilters = (): DirectoryFilters => ({ class: '', type: '', ownership: '', blu_status: '', grade: '', status: '', name: '', services: '' })
+
+export interface ValueLists {
+  type: string[]
+  class: string[]
+  ownership: string[]
+  blu_status: string[]
+}
 
 export const BROWSE_PAGE = 50
 
@@ -31,6 +40,13 @@ export const useDirectoryStore = defineStore('directory', {
     provinceCodes: [] as string[],
     regencyCodes: [] as string[],
     filters: emptyFilters(),
+    /** hospital filter values as the service publishes them (loaded, never hard-coded) */
+    valueLists: null as ValueLists | null,
+    districts: {} as Record<string, RegionView[]>,
+    districtCodes: [] as string[],
+    suggestions: [] as RegionView[],
+    suggestionSource: null as 'service' | 'local' | null,
+    search: null as { rows: Array<Record<string, unknown>>; premiumRequired: string | null } | null,
     syncJobId: null as string | null,
     page: null as DirectoryPage | null,
     offset: 0,
@@ -43,6 +59,7 @@ export const useDirectoryStore = defineStore('directory', {
       if (state.regencyCodes.length) q.regencyCodes = [...state.regencyCodes]
       const f = state.filters
       if (state.product === 'hospitals') {
+        if (f.services.trim()) q.services = f.services.trim()
         if (f.class) q.class = f.class
         if (f.type) q.type = f.type
         if (f.ownership) q.ownership = f.ownership
@@ -50,6 +67,7 @@ export const useDirectoryStore = defineStore('directory', {
       } else {
         if (f.grade) q.grade = f.grade
         if (f.status) q.status = f.status
+        if (state.districtCodes.length) q.districtCodes = [...state.districtCodes]
       }
       if (f.name.trim()) q.name = f.name.trim()
       return q
@@ -74,12 +92,46 @@ export const useDirectoryStore = defineStore('directory', {
         this.regencyCodes = this.regencyCodes.filter((c) => !c.startsWith(code))
       }
     },
-    toggleRegency(code: string, on: boolean) {
+    async toggleRegency(code: string, on: boolean) {
       if (on && !this.regencyCodes.includes(code)) this.regencyCodes.push(code)
-      if (!on) this.regencyCodes = this.regencyCodes.filter((c) => c !== code)
+      if (!on) {
+        this.regencyCodes = this.regencyCodes.filter((c) => c !== code)
+        this.districtCodes = this.districtCodes.filter((c) => !c.startsWith(code))
+      }
+      // School records carry their district: a chosen regency's districts can narrow the browse.
+      if (on && this.product === 'schools' && !this.districts[code]) {
+        this.districts[code] = await getApi().directory.regions({ level: 'district', parentCode: code })
+      }
+    },
+    toggleDistrict(code: string, on: boolean) {
+      if (on && !this.districtCodes.includes(code)) this.districtCodes.push(code)
+      if (!on) this.districtCodes = this.districtCodes.filter((c) => c !== code)
+    },
+    async loadValueLists() {
+      if (!this.valueLists) this.valueLists = await getApi().directory.valueLists({})
+    },
+    /** Type to find a regency (the service's autocomplete). */
+    async suggest(text: string) {
+      if (text.trim().length < 2) {
+        this.suggestions = []
+        return
+      }
+      const r = await getApi().directory.autocomplete({ query: text.trim() })
+      this.suggestions = r.items
+      this.suggestionSource = r.source
+    },
+    /** A suggestion picked: its province and the regency are chosen. */
+    async pickRegency(r: RegionView) {
+      if (r.parentCode) await this.toggleProvince(r.parentCode, true)
+      await this.toggleRegency(r.code, true)
+      this.suggestions = []
+    },
+    async searchSchools(text: string) {
+      this.search = await getApi().directory.schoolSearch({ query: text.trim() })
     },
     setProduct(product: Product) {
       this.product = product
+      this.search = null
       this.page = null
       this.exported = null
       this.syncJobId = null

@@ -1,0 +1,29 @@
+/**
+ * Hospital filter values (class, type, ownership, BLU status) checked against the lists the
+ * service publishes (its /types, /classes, /ownership and /blu-status endpoints), before any
+ * request: a value outside them is refused with the allowed values listed. Case and spacing
+ * are forgiven ("non blud" -> "Non BLUD"): the service's own spelling is what is sent.
+ */
+export const HOSPITAL_FILTER_FIELDS = ['type', 'class', 'ownership', 'blu_status'] as const
+export type HospitalFilterField = (typeof HOSPITAL_FILTER_FIELDS)[number]
+export type HospitalValueLists = Record<HospitalFilterField, string[]>
+
+const FIELD_WORDS: Record<HospitalFilterField, string> = {
+  type: 'hospital type',
+  class: 'hospital class',
+  ownership: 'hospital ownership',
+  blu_status: 'BLU status',
+}
+
+const norm = (s: string): string => s.trim().replace(/\s+/g, ' ').toLowerCase()
+
+export function checkFilterValue(
+  field: HospitalFilterField,
+  raw: string,
+  lists: HospitalValueLists,
+): { ok: true; value: string } | { ok: false; reason: string } {
+  const allowed = lists[field]
+  const hit = allowed.find((v) => norm(v) === norm(raw))
+  if (hit !== undefined) return { ok: true, value: hit }
+  return { ok: false, reason: `"${raw}" is not a ${FIELD_WORDS[field]} the service knows; allowed: ${allowed.join(', ')}` }
+}
