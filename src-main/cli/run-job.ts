@@ -29,6 +29,9 @@ export interface RunOptions extends PlanFlags {
   keyFile?: string
   authHeader?: string
   reuseDays?: number
+  name?: string
+  services?: string
+  accreditation?: string
   budget?: number
   balance?: number
   rps?: number
@@ -89,7 +92,8 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
 /** Plans the job; when the (first) sheet does not fit, the error names the sheets that would. */
 async function planOrExplain(cli: CliEngine, file: string, chosen: ChosenKind, o: RunOptions, settings: JobSettings): Promise<JobPlanView> {
   try {
-    return await cli.engine.plan({ file: resolve(file), kind: chosen.kind, sheet: o.sheet, mapOverrides: o.map ?? [], settings })
+    const directory = o.name || o.services || o.accreditation ? { name: o.name, services: o.services, accreditation: o.accreditation } : undefined
+    return await cli.engine.plan({ file: resolve(file), kind: chosen.kind, sheet: o.sheet, mapOverrides: o.map ?? [], settings, directory })
   } catch (err) {
     if (o.sheet === undefined && (err instanceof PlanError || err instanceof ImportError)) {
       const fits = await sheetsThatFit(resolve(file), chosen.kind, chosen.sheet)

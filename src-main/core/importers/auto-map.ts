@@ -37,6 +37,8 @@ const FIELDS: Record<JobKind, FieldSpec[]> = {
     { field: 'regency_code', required: true, synonyms: REGENCY },
     { field: 'grade', required: false, synonyms: ['grade', 'jenjang', 'jenjangpendidikan', 'bentukpendidikan', 'tingkat'] },
     { field: 'status', required: false, synonyms: ['status', 'statussekolah', 'negeriswasta'] },
+    // premium accounts only (403 otherwise)
+    { field: 'accreditation', required: false, synonyms: ['accreditation', 'akreditasi', 'akreditasisekolah'] },
   ],
   'hospital-directory': [
     { field: 'province_code', required: false, synonyms: PROVINCE },

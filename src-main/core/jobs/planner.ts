@@ -50,8 +50,12 @@ export type DirectoryPayload = { filters: Record<string, string>; clientFilters?
 /** Options of a directory job that apply to every row (CLI --name, --services; value lists to check filters against). */
 export interface DirectoryOptions {
   valueLists?: HospitalValueLists
+  /** hospitals: name filter (sent to the service) */
   name?: string
+  /** hospitals: services words (applied by rekap) */
   services?: string
+  /** schools: accreditation filter (premium; sent as `accreditation`) */
+  accreditation?: string
 }
 
 /** The row's key: same query and same client filters = the same unit (de-duplicated). */
@@ -327,6 +331,8 @@ function kindChecker(kind: JobKind, mapping: Record<string, string>, ctx: CheckC
         const grade = optionalText(mapping.grade ? row.values[mapping.grade] : undefined)
         if (grade) filters.grade = grade.toUpperCase()
         if (status.value) filters.status = status.value
+        const accreditation = optionalText(mapping.accreditation ? row.values[mapping.accreditation] : undefined) ?? ctx.directory.accreditation
+        if (accreditation) filters.accreditation = accreditation.toUpperCase()
         return directoryRow(row, rowNo, filters)
       }
     case 'hospital-directory':

@@ -1,3 +1,4 @@
+import { premiumRequiredText } from './premium-text'
 import type { ServiceError } from '../provider'
 import type { BlockedReason } from '../model/job-state'
 
@@ -41,7 +42,8 @@ export function decideAfterFailure(err: ServiceError, ctx: RetryContext): Failur
     case 'quota':
       return { action: 'block', reason: 'quota-exhausted', message: text }
     case 'premium':
-      return { action: 'fail', code: 'premium', message: text }
+      // the only premium feature a job uses is the school accreditation filter
+      return { action: 'fail', code: 'premium', message: premiumRequiredText('accreditation-filter', err.serviceMessage) }
     case 'validation':
       return { action: 'fail', code: err.field ? `invalid-${err.field}` : 'invalid', message: text }
     case 'not-found':
