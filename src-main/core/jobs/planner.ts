@@ -230,6 +230,8 @@ export async function recheckStoredRows(
     outsidePaths: [],
     // a fresh memo: the photo the user just fixed must be read again, not remembered
     preflights: new PreflightMemo(dirname(file), job.settings.allowOutsidePaths),
+    // filters of a re-checked row are as stored; the value lists were checked at import
+    directory: {},
   })
   const queue = new PQueue({ concurrency: 4 })
   return Promise.all(
