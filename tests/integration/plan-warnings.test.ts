@@ -60,7 +60,7 @@ describe('shortfall warnings in --dry-run --json', () => {
   })
 
   it('budget-shortfall and balance-shortfall: 3 pairs (up to Rp1,200) against a Rp800 budget and a Rp400 balance', async () => {
-    const r = await rekap(['run', join(tmp.dir, 'kyc.csv'), '--budget', '800', '--balance', '400', '--dry-run', '--json', ...common()])
+    const r = await rekap(['run', join(tmp.dir, 'kyc.csv'), '--allow-outside-paths', '--budget', '800', '--balance', '400', '--dry-run', '--json', ...common()])
     expect(r.code, r.err).toBe(0)
     const { plan } = lastJson(r.out)
     expect(plan.estimatedCostRp).toBe(1200)
@@ -71,7 +71,7 @@ describe('shortfall warnings in --dry-run --json', () => {
   })
 
   it('no warning when everything fits', async () => {
-    const r = await rekap(['run', join(tmp.dir, 'kyc.csv'), '--budget', '1200', '--dry-run', '--json', ...common()])
+    const r = await rekap(['run', join(tmp.dir, 'kyc.csv'), '--allow-outside-paths', '--budget', '1200', '--dry-run', '--json', ...common()])
     expect(lastJson(r.out).plan.warnings).toEqual([])
   })
 })
