@@ -111,15 +111,12 @@ describe('face-match job in browser mode', () => {
     await page.getByTestId('pause').click()
     await page.locator('[data-testid=job-state][data-state=paused]').waitFor({ timeout: 30_000 })
     // A paid request already in flight at the pause is let finish (cutting it off could leave a
-    // charge unknown): wait for the count to settle, then nothing more may happen while paused.
-    let doneAtPause = await countOf(page, 'count-done')
-    for (let stable = 0; stable < 4; ) {
-      await page.waitForTimeout(500)
-      const now = await countOf(page, 'count-done')
-      stable = now === doneAtPause ? stable + 1 : 0
-      doneAtPause = now
-    }
-    await page.waitForTimeout(2000)
+    // charge unknown): wait until nothing is in flight and no process owns the job any more. From
+    // then on nothing can be sent (no states waited for by the clock: the machine may be busy).
+    await page.locator('[data-testid=count-pending][data-in-flight="0"]').waitFor({ timeout: 120_000 })
+    await page.locator('[data-testid=job-state][data-state=paused][data-owned=no]').waitFor({ timeout: 120_000 })
+    const doneAtPause = await countOf(page, 'count-done')
+    expect(await page.getByTestId('resume').isVisible()).toBe(true)
     expect(await countOf(page, 'count-done')).toBe(doneAtPause) // nothing is sent while paused
     await screenshot(page, 'job-paused')
 

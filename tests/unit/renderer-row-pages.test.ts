@@ -123,4 +123,30 @@ describe('RowPageCache', () => {
     expect(cache.lastError?.message).toBe('engine busy')
     expect(cache.rowAt(0)).toBe(0) // what was shown stays until a fresh page arrives
   })
+
+  it('a refresh asked while a page is loading is not lost: the last state of every row is shown (defect 6)', async () => {
+    // rows as the store has them; the first answer is read while row 3 is still being sent
+    let state = 'Sending'
+    const pending: Array<() => void> = []
+    const fetchRows = (offset: number, limit: number): Promise<RowsPage<string>> => {
+      const snapshot = { total: 5, rows: Array.from({ length: Math.min(limit, 5 - offset) }, (_, i) => (offset + i === 3 ? state : 'Done')) }
+      return new Promise((done) => pending.push(() => done(snapshot)))
+    }
+    const cache = new RowPageCache(fetchRows, () => {}, { pageSize: 100 })
+    cache.show(0, 4)
+    // the job finishes (its last progress event) while that first page is on its way
+    state = 'Done'
+    cache.refresh()
+    const releaseAll = async (): Promise<void> => {
+      pending.splice(0).forEach((f) => f())
+      await settle()
+    }
+    await releaseAll()
+    // the stale answer is shown for a moment, and a new load of its page was started
+    expect(cache.rowAt(3)).toBe('Sending')
+    expect(pending.length).toBeGreaterThan(0)
+    await releaseAll()
+    expect(cache.rowAt(3)).toBe('Done')
+    expect(pending.length).toBe(0)
+  })
 })

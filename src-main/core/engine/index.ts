@@ -465,6 +465,8 @@ export function createEngine(opts: EngineOptions): Engine {
         hits.release()
         if (runners.get(jobId)?.runner === runner) runners.delete(jobId)
         releaseOwnership(jobId)
+        // the last word: no owner, nothing in flight (a paused job's requests have landed)
+        emitProgress(jobId, true)
       })
     runners.set(jobId, { runner, done })
     return snapshot(jobId)

@@ -16,6 +16,8 @@ export class RowPageCache<T> {
   readonly pageSize: number
   private readonly pages = new Map<number, T[]>()
   private readonly loading = new Set<number>()
+  /** pages asked to refresh while a load was on its way: that answer may be older than the change */
+  private readonly stale = new Set<number>()
   private wanted: number[] = []
   private generation = 0
   /** null until the first page answers */
@@ -57,9 +59,16 @@ export class RowPageCache<T> {
     for (const p of this.wanted) if (!this.pages.has(p) && !this.loading.has(p)) void this.load(p)
   }
 
-  /** Re-fetch the pages on screen (rows change while a job runs). */
+  /**
+   * Re-fetch the pages on screen (rows change while a job runs). A page already loading is
+   * loaded once more when that answer lands: it may have been read before the change, and the
+   * last change of a job (done, blocked, paused) is followed by no other to correct it.
+   */
   refresh(): void {
-    for (const p of this.wanted) if (!this.loading.has(p)) void this.load(p)
+    for (const p of this.wanted) {
+      if (this.loading.has(p)) this.stale.add(p)
+      else void this.load(p)
+    }
   }
 
   /** New filter: forget everything, ignore answers still on their way. */
@@ -68,6 +77,7 @@ export class RowPageCache<T> {
     this.generation++
     this.pages.clear()
     this.loading.clear()
+    this.stale.clear()
     this.total = null
     this.lastError = null
     this.onChange()
@@ -90,6 +100,7 @@ export class RowPageCache<T> {
       if (gen === this.generation) {
         this.loading.delete(page)
         this.onChange()
+        if (this.stale.delete(page) && this.wanted.includes(page)) void this.load(page)
       }
     }
   }
