@@ -125,7 +125,8 @@ export async function runToEnd(
     if (interrupted) return
     interrupted = true
     say(`\n${m.pausing(jobId)}`)
-    void cli.engine.pause(jobId)
+    // refused only if the job already stopped (done, blocked, paused): nothing left to pause
+    cli.engine.pause(jobId).catch(() => undefined)
   }
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { openStore } from '../../src-main/core/store'
+import { createEngine } from '../../src-main/core/engine'
+import { defaultContext } from '../../src-main/core/context'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
 
 /** Starts the hammer, waits until it has written some rows, then SIGKILLs it. */
@@ -43,9 +45,17 @@ describe('store survives kill -9 mid-write', () => {
           expect(store.usage.chargedCalls(jobId)).toBe(c.charged)
           expect(store.usage.chargedPoints(jobId)).toBe(c.charged * 400)
           expect(store.usage.hitsThisMonth('face-match', Date.now())).toBe(c.done)
-          // Recovery: what was in flight is now uncertain, nothing else moved.
-          store.rows.recoverInFlight(jobId, true)
-          expect(store.rows.counts(jobId).inFlight).toBe(0)
+          // The killed writer's job is interrupted; looking at it changes nothing. Its next owner
+          // recovers it first: what was in flight becomes uncertain (it may have been charged).
+          const engine = createEngine({ store, ctx: defaultContext(), picturesDir: join(tmp.dir, 'pictures'), resolveTarget: async () => ({ baseUrl: 'http://127.0.0.1:9', source: 'none', sandbox: false }) })
+          expect(engine.interruptedJobs()).toEqual([jobId])
+          expect(store.rows.counts(jobId).inFlight).toBe(c.inFlight)
+          await engine.cancel(jobId)
+          const after = store.rows.counts(jobId)
+          expect(after).toMatchObject({ inFlight: 0, uncertain: c.uncertain + c.inFlight, done: c.done, charged: c.charged })
+          expect(store.jobs.get(jobId)!.state).toBe('cancelled')
+          expect(store.leases.get(jobId)).toBeUndefined()
+          await engine.close()
         } finally {
           store.close()
         }
