@@ -130,6 +130,27 @@ describe('premium features', () => {
     expect(no.premiumRequired).toMatch(/School search is only for premium accounts.*403.*Nothing was charged/)
   })
 
+  it('rekap directory search: records as JSON with premium; exit 3 and the plain-words 403 without', async () => {
+    const cli = (sb: SandboxProcess) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['bin/rekap.mjs', 'directory', 'search', 'SMA', '--base-url', sb.url, '--key', sb.key, '--db', join(tmp.dir, 'search.db'), '--json'], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, REKAP_API_KEY: '' },
+        })
+        let out = ''
+        let err = ''
+        child.stdout.setEncoding('utf8').on('data', (x: string) => (out += x))
+        child.stderr.setEncoding('utf8').on('data', (x: string) => (err += x))
+        child.once('exit', (code) => resolve({ code, out, err }))
+      })
+    const ok = await cli(premium)
+    expect(ok.code, ok.err).toBe(0)
+    expect(JSON.parse(ok.out).rows.length).toBeGreaterThan(0)
+    const no = await cli(basic)
+    expect(no.code).toBe(3)
+    expect(JSON.parse(no.out).premiumRequired).toMatch(/School search is only for premium accounts/)
+  })
+
   it('accreditation filter: rows fail with the plain-words reason without premium, and bring records with it', async () => {
     const file = csv('akreditasi.csv', ['Kode Kabupaten,Akreditasi', '3171,A'])
     const plan = await h.engine.plan({ file, kind: 'school-directory', settings: h.settings() })

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander'
+import { addPlanOptions } from '../plan-options'
 
 /** `rekap directory export`: the local directory cache as a report, without a job (as the app's Directory screen). */
 export function register(program: Command): void {
@@ -22,4 +23,17 @@ export function register(program: Command): void {
       const { directoryExportCommand } = await import('../directory-export')
       process.exitCode = await directoryExportCommand(opts)
     })
+  const search = directory
+    .command('search')
+    .description('Search schools by name, NPSN or address with the service (premium accounts; 403 otherwise, explained)')
+    .argument('<query>', 'text to search for, e.g. "SMA Negeri 1"')
+    .option('--base-url <url>', 'service base URL (omit, with no key, to use the embedded sandbox)')
+    .option('--key <key>', 'API key (or set REKAP_API_KEY; never printed)')
+    .option('--auth-header <name>', 'the header that carries the API key', 'x-api-service-id')
+    .option('--db <file>', 'rekap data file (counts the hit for the account)')
+    .option('--json', 'print {rows, premiumRequired} as JSON')
+  addPlanOptions(search).action(async (query: string, opts) => {
+    const { schoolSearchCommand } = await import('../school-search-command')
+    process.exitCode = await schoolSearchCommand(query, opts)
+  })
 }

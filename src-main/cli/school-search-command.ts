@@ -1,0 +1,52 @@
+/**
+ * `rekap directory search <query>`: the service's school search (premium; its own envelope),
+ * the records printed as a table or JSON. Without premium the 403 is said in plain words and
+ * the exit code is 3 (the account, not the input, needs changing).
+ */
+import { defaultJobSettings } from '../core/model/job-settings'
+import { openCliEngine } from './cli-engine'
+import { stateHitsUsed } from './run-job'
+import { planSettings, type PlanFlags } from './plan-options'
+import { CliError, EXIT } from './exit-codes'
+import { asCliError } from './run-job'
+
+export interface SchoolSearchOptions extends PlanFlags {
+  baseUrl?: string
+  key?: string
+  authHeader?: string
+  db?: string
+  json?: boolean
+}
+
+export async function schoolSearchCommand(query: string, o: SchoolSearchOptions): Promise<number> {
+  const useSandbox = !o.baseUrl && !o.key && !process.env.REKAP_API_KEY
+  if (!useSandbox && !o.baseUrl) throw new CliError('an API key was given but no --base-url: say which service to call (--base-url https://…)', EXIT.usage)
+  const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key: o.key })
+  const say = o.json ? () => {} : (line: string) => process.stdout.write(line + '\n')
+  try {
+    const defaults = defaultJobSettings()
+    const settings = {
+      ...defaults,
+      ...planSettings(defaults, o),
+      baseUrl: useSandbox ? '' : o.baseUrl!,
+      sandbox: useSandbox,
+      authHeader: (o.authHeader ?? defaults.authHeader).toLowerCase(),
+    }
+    stateHitsUsed(cli, settings, o, say)
+    const r = await cli.engine.schoolSearch(settings, query)
+    if (o.json) process.stdout.write(JSON.stringify(r) + '\n')
+    if (r.premiumRequired) {
+      if (!o.json) process.stderr.write(`rekap: ${r.premiumRequired}\n`)
+      return EXIT.blocked
+    }
+    say(`${r.rows.length} school(s) for "${query}"${useSandbox ? ' [SANDBOX]' : ''}`)
+    for (const s of r.rows) {
+      say([s.npsn, s.name, s.grade, s.status, s.accreditation ?? '-', s.regency_name].map((v) => (v === null || v === undefined ? '' : String(v))).join('\t'))
+    }
+    return EXIT.ok
+  } catch (err) {
+    throw asCliError(err)
+  } finally {
+    await cli.close()
+  }
+}
