@@ -43,19 +43,23 @@ export interface AppContext {
   target(): Promise<ServiceTarget>
   /** where a stored job's requests go */
   targetForJob(settings: Pick<JobSettings, 'baseUrl' | 'sandbox'>): Promise<ServiceTarget>
+  /** browser mode: the only folders whose files may be opened (uploads + `rekap ui --folder`); null = no limit (desktop) */
+  allowedFolders: string[] | null
   /** every secret this process knows, for masking messages */
   secrets(): string[]
 }
 
 /** What createAppContext is given: the context's parts, without what it derives from them. */
-export type AppContextParts = Omit<AppContext, 'downloads' | 'settings' | 'saveSettings' | 'target' | 'targetForJob' | 'secrets'> & {
+export type AppContextParts = Omit<AppContext, 'downloads' | 'settings' | 'saveSettings' | 'target' | 'targetForJob' | 'secrets' | 'allowedFolders'> & {
   downloads?: Downloads
+  allowedFolders?: string[] | null
 }
 
 export function createAppContext(parts: AppContextParts): AppContext {
   const ctx: AppContext = {
     ...parts,
     downloads: parts.downloads ?? NO_DOWNLOADS,
+    allowedFolders: parts.allowedFolders ?? null,
     settings: () => readAppSettings(parts.store.settings),
     saveSettings: (next) => writeAppSettings(parts.store.settings, next),
     target: () => currentTarget(ctx.settings(), parts.vault, parts.sandbox),

@@ -13,6 +13,7 @@ import type { SettingsRepo } from '../core/store'
 import { DEFAULT_TIME_ZONE, checkTimeZone } from '../core/reports/time-zone'
 import { cleanReviewerName } from '../core/review/review-rules'
 import { AppError } from './app-error'
+import { DEFAULT_UPLOAD_RETENTION_DAYS } from './upload-retention'
 import { normaliseServiceUrl, serviceOrigin, ServiceUrlError } from '../core/net/service-url'
 
 export interface AppSettings {
@@ -44,6 +45,8 @@ export interface AppSettings {
   keyHost: string | null
   /** photo paths outside the workbook's folder are read (the CLI's --allow-outside-paths) */
   allowOutsidePaths: boolean
+  /** uploaded workbooks are deleted after this many days (0 = kept) */
+  uploadRetentionDays: number
 }
 
 const STORE_KEY = 'app.settings'
@@ -67,6 +70,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   timeZone: DEFAULT_TIME_ZONE,
   keyHost: null,
   allowOutsidePaths: false,
+  uploadRetentionDays: DEFAULT_UPLOAD_RETENTION_DAYS,
 }
 
 export function readAppSettings(repo: SettingsRepo): AppSettings {
@@ -113,6 +117,7 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
     if (next.baseUrl !== '' && patch.confirmHost === true) next.keyHost = serviceOrigin(next.baseUrl)
   }
   if (patch.allowOutsidePaths !== undefined) next.allowOutsidePaths = patch.allowOutsidePaths
+  if (patch.uploadRetentionDays !== undefined) next.uploadRetentionDays = patch.uploadRetentionDays
   if (patch.hospitalPlan !== undefined) next.hospitalPlan = patch.hospitalPlan
   if (patch.schoolPlan !== undefined) next.schoolPlan = patch.schoolPlan
   if (patch.regionalPlan !== undefined) next.regionalPlan = patch.regionalPlan
@@ -201,6 +206,7 @@ export function settingsView(
     keyHost: settings.keyHost,
     keyConfirmed: settings.baseUrl === '' || keyConfirmedFor(settings, settings.baseUrl),
     allowOutsidePaths: settings.allowOutsidePaths,
+    uploadRetentionDays: settings.uploadRetentionDays,
     ...key,
   }
 }

@@ -3,7 +3,10 @@
  * the engine against the embedded-sandbox-or-service target, wires engine events into the
  * hub, tells interrupted jobs apart, and returns the context with its handlers.
  */
-import { mkdirSync } from 'node:fs'
+import { ensurePrivateDir, privateStoreFiles, usePrivateFileModes } from '../core/paths/private-files'
+import { isInside } from '../core/paths/inside-folder'
+import { cleanOldUploads } from './upload-retention'
+import { defaultDataDir } from './app-paths'
 import { defaultContext, type CoreContext } from '../core/context'
 import { createEngine, picturesDirFor } from '../core/engine'
 import { openStore, type Store } from '../core/store'
@@ -33,6 +36,8 @@ export interface OpenAppOptions {
   /** embedded sandbox tuning for rehearsals and tests */
   sandbox?: Omit<SandboxOptions, 'port' | 'host' | 'keys' | 'allowRemote'>
   reports?: ReportWriters
+  /** browser mode: folders (besides uploads) whose files may be opened; undefined = no limit */
+  allowedFolders?: string[]
   /** progress snapshots per job at most this often (engine default 250 ms) */
   progressIntervalMs?: number
   /** plans' imports and job reports in a worker thread (default true): this process serves the UI */
@@ -48,8 +53,12 @@ export interface OpenApp {
 }
 
 export function openApp(o: OpenAppOptions): OpenApp {
-  for (const dir of [o.paths.dataDir, o.paths.exportsDir, o.paths.uploadsDir]) mkdirSync(dir, { recursive: true })
+  // Other people's ID photos and NIKs live here: folders 0700, files 0600 (core/paths/private-files.ts).
+  usePrivateFileModes()
+  ensurePrivateDir(o.paths.dataDir, { ownFolder: o.paths.dataDir === defaultDataDir() })
+  for (const dir of [o.paths.exportsDir, o.paths.uploadsDir, picturesDirFor(o.paths.dataDir)]) ensurePrivateDir(dir, { files: true })
   const store = openStore(o.paths.dbFile)
+  privateStoreFiles(o.paths.dbFile)
   let sandbox: EmbeddedSandbox | null = null
   let heavyWork: HeavyWork | null = null
   try {
@@ -81,11 +90,22 @@ export function openApp(o: OpenAppOptions): OpenApp {
       reports: o.reports ?? reportWritersWith(heavy),
       downloads: o.downloads,
       platformLanguage: o.platformLanguage,
+      allowedFolders: o.allowedFolders ? [o.paths.uploadsDir, ...o.allowedFolders] : null,
     })
     // Jobs a process that died left running: shown `interrupted` (nothing is changed until one is resumed).
     const interrupted = engine.interruptedJobs()
     engine.discardStalePlans()
     if (interrupted.length) events.emit('jobs.changed', { reason: `${interrupted.length} interrupted job(s) can be resumed` })
+    // Old uploads go after the retention period; the input of an unfinished job stays.
+    const cleanUploads = (): void => {
+      const unfinished = store.jobs.list().filter((j) => j.state !== 'done' && j.state !== 'cancelled' && j.inputFile)
+      cleanOldUploads(o.paths.uploadsDir, ctx.settings().uploadRetentionDays, Date.now(), (folder) =>
+        unfinished.some((j) => isInside(folder, j.inputFile!)),
+      )
+    }
+    cleanUploads()
+    const retentionTimer = setInterval(cleanUploads, 86_400_000)
+    retentionTimer.unref()
     let closing: Promise<void> | null = null
     return {
       ctx,
@@ -93,6 +113,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
       interrupted,
       close() {
         closing ??= (async () => {
+          clearInterval(retentionTimer)
           stopForwarding()
           await engine.close()
           await heavy?.close()

@@ -18,6 +18,8 @@ export interface StartUiOptions {
   host?: string
   allowRemote?: boolean
   allowHosts?: string[]
+  /** folders whose files the page may open, besides uploads (default: none) */
+  folders?: string[]
   tls?: { cert: Buffer | string; key: Buffer | string }
   rendererDir?: string
   sandbox?: OpenAppOptions['sandbox']
@@ -45,6 +47,7 @@ export async function startUi(o: StartUiOptions): Promise<RunningUi> {
     core: { logger: stderrLogger(o.verbose ? 'debug' : 'warn', () => secrets()) },
     sandbox: o.sandbox,
     progressIntervalMs: o.progressIntervalMs,
+    allowedFolders: o.folders ?? [],
   })
   secrets = () => app.ctx.secrets()
   try {

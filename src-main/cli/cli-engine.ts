@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { ensurePrivateDir, privateStoreFiles, usePrivateFileModes } from '../core/paths/private-files'
 import { dirname, join } from 'node:path'
 import { openStore, type Store } from '../core/store'
 import { createEngine, picturesDirFor, type Engine, type ServiceTarget } from '../core/engine'
@@ -57,10 +57,13 @@ export function keyFrom(key: string | undefined): string | undefined {
 export function openCliEngine(o: CliServiceOptions): CliEngine {
   const dbFile = dbPathFrom(o.db)
   const dataDir = dirname(dbFile)
-  mkdirSync(dataDir, { recursive: true })
+  usePrivateFileModes()
+  ensurePrivateDir(dataDir, { ownFolder: dataDir === defaultDataDir() })
+  ensurePrivateDir(picturesDirFor(dataDir), { files: true })
   let store: Store
   try {
     store = openStore(dbFile)
+    privateStoreFiles(dbFile)
   } catch (err) {
     throw new CliError(t().cannotOpenDb(dbFile, (err as Error).message), EXIT.usage)
   }

@@ -1,3 +1,4 @@
+import { usePrivateFileModes } from '../core/paths/private-files'
 import { Command, CommanderError, Option } from 'commander'
 import { REKAP_VERSION } from '../core/version'
 import { EXIT } from './exit-codes'
@@ -27,6 +28,8 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // reports, the store and extracted photos hold other people's data: 0600 files, 0700 folders
+  usePrivateFileModes()
   const args = argv.slice(2)
   setCliLanguage(pickCliLanguage({ flag: langFlagOf(args), env: process.env.REKAP_LANG, systemLocale: systemLocale() }))
   const program = buildProgram()

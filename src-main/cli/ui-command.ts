@@ -16,6 +16,7 @@ export interface UiCommandFlags {
   host: string
   allowRemote?: boolean
   allowHost?: string[]
+  folder?: string[]
   tlsCert?: string
   tlsKey?: string
   open: boolean
@@ -64,6 +65,8 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
       host: flags.host,
       allowRemote: flags.allowRemote ?? false,
       allowHosts: flags.allowHost ?? [],
+      // The page may open uploads and these folders only; on this machine alone, the current folder by default.
+      folders: (flags.folder?.length ? flags.folder : flags.allowRemote ? [] : [process.cwd()]).map((f) => resolve(f)),
       tls,
       verbose: flags.verbose,
       sandbox: {

@@ -37,6 +37,8 @@ const settingsPatchSchema = z
     confirmHost: z.boolean().optional(),
     /** read photo paths outside the workbook's folder (the CLI's --allow-outside-paths) */
     allowOutsidePaths: z.boolean().optional(),
+    /** uploaded workbooks are deleted after this many days; 0 = kept */
+    uploadRetentionDays: z.number().int().min(0).max(3650).optional(),
     hospitalPlan: z.enum(HOSPITAL_PLANS).optional(),
     schoolPlan: z.enum(SCHOOL_PLANS).optional(),
     regionalPlan: z.enum(REGIONAL_PLANS).optional(),
@@ -108,6 +110,7 @@ export interface AppSettingsView {
   /** false when the key would not be sent to the current address until the user confirms it */
   keyConfirmed: boolean
   allowOutsidePaths: boolean
+  uploadRetentionDays: number
   /** the key is never sent to the renderer: only whether there is one and its last 4 characters */
   hasKey: boolean
   keyHint: string | null

@@ -37,7 +37,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()))
   otherUrl = `http://localhost:${(other.address() as AddressInfo).port}`
-  ui = await startUiChild(['--db', join(tmp.dir, 'data', 'rekap.db')], {
+  ui = await startUiChild(['--db', join(tmp.dir, 'data', 'rekap.db'), '--folder', tmp.dir], {
     REKAP_RENDERER_DIR: fakeRenderer(join(tmp.dir, 'renderer')),
     REKAP_DATA_DIR: join(tmp.dir, 'data'),
     REKAP_API_KEY: KEY,

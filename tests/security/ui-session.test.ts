@@ -3,6 +3,7 @@
  * keeps the Host and Origin checks and refuses to serve a remote address without TLS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeTempDir } from '../helpers/temp-dir'
 import { fakeRenderer, getWithHost, rekap, startUiChild, type UiChild } from './helpers'
@@ -37,6 +38,40 @@ describe('the printed link signs in once', () => {
     expect(await again.text()).toMatch(/already used/)
     const byHeader = await fetch(`${ui.origin}/api/app.info`, { method: 'POST', headers: { 'x-rekap-token': token }, body: '{}' })
     expect(byHeader.status).toBe(401)
+  })
+})
+
+describe('browser-mode file access', () => {
+  it('opens uploads and the folders rekap ui was given, nothing else, and says the same about what exists and what not', async () => {
+    const first = await startUiChild(['--db', join(tmp.dir, 'files', 'rekap.db'), '--folder', join(tmp.dir, 'shared')], env)
+    try {
+      const cookie = (await fetch(first.url, { redirect: 'manual' })).headers.get('set-cookie')!.split(';')[0]
+      const call = async (name: string, body: unknown) => {
+        const res = await fetch(`${first.origin}/api/${name}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        return { status: res.status, json: await res.json() }
+      }
+      mkdirSync(join(tmp.dir, 'shared'), { recursive: true })
+      mkdirSync(join(tmp.dir, 'private'), { recursive: true })
+      writeFileSync(join(tmp.dir, 'shared', 'codes.csv'), 'Kode RS\n3171015\n')
+      writeFileSync(join(tmp.dir, 'private', 'codes.csv'), 'Kode RS\n3171015\n')
+      symlinkSync(join(tmp.dir, 'private', 'codes.csv'), join(tmp.dir, 'shared', 'link.csv'))
+      expect((await call('files.inspect', { path: join(tmp.dir, 'shared', 'codes.csv') })).status).toBe(200)
+      const outside = await call('files.inspect', { path: join(tmp.dir, 'private', 'codes.csv') })
+      const missing = await call('files.inspect', { path: join(tmp.dir, 'private', 'nothing.csv') })
+      const link = await call('jobs.plan', { path: join(tmp.dir, 'shared', 'link.csv'), kind: 'hospital-lookup', mapping: {} })
+      for (const r of [outside, missing, link]) {
+        expect(r.status).toBe(400)
+        expect(r.json.error.message).toMatch(/--folder/)
+      }
+      expect(missing.json.error.message).toBe(outside.json.error.message)
+      // an uploaded file is fine
+      const form = new FormData()
+      form.append('file', new Blob(['Kode RS\n3171015\n']), 'codes.csv')
+      const up = await fetch(`${first.origin}/api/upload`, { method: 'POST', headers: { cookie }, body: form })
+      expect((await call('files.inspect', { path: (await up.json()).path })).status).toBe(200)
+    } finally {
+      await first.stop()
+    }
   })
 })
 

@@ -34,7 +34,7 @@ export function requireJob(ctx: AppContext, jobId: string) {
 export function jobsHandlers(ctx: AppContext): JobHandlers {
   return {
     'jobs.plan': async ({ path: file, kind, sheet, mapping, budgetRp }) => {
-      await requireFile(file)
+      await requireFile(file, 'path', ctx.allowedFolders)
       const settings = jobSettingsFor(ctx.settings(), await ctx.target(), { budgetRp })
       const plan = await ctx.engine.plan({ file, kind: kind as JobKind, sheet, mapping, settings })
       ctx.events.emit('jobs.changed', { reason: `job ${plan.jobId} planned` })

@@ -1,5 +1,7 @@
 import { createServiceClient, ServiceError } from '../../core/provider'
+import path from 'node:path'
 import { AppError } from '../app-error'
+import { isInside } from '../../core/paths/inside-folder'
 import type { AppContext } from '../app-context'
 import { applySettingsPatch, jobSettingsFor, settingsView, type AppSettings } from '../app-settings'
 import { accountOf } from '../../core/engine/account-id'
@@ -30,6 +32,12 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
     'settings.get': async () => view(),
     'settings.save': async (patch) => {
       const next = applySettingsPatch(ctx.settings(), patch)
+      // browser mode: exports are written only where the page may read files anyway
+      if (ctx.allowedFolders && next.exportsDir !== null && next.exportsDir !== ctx.settings().exportsDir) {
+        if (!ctx.allowedFolders.some((f) => isInside(path.resolve(f), next.exportsDir!))) {
+          throw new AppError('invalid-input', 'dataDir: in rekap ui, exports go to the data folder or a folder rekap ui was started with (--folder)', 'dataDir')
+        }
+      }
       ctx.saveSettings(next)
       // Hits used are a statement about the account right now, not a setting kept for later.
       if (patch.hitsUsed) ctx.engine.stateHitsUsed(account(next), quotaSettings(next), patch.hitsUsed)

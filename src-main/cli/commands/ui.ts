@@ -14,6 +14,7 @@ export function register(program: Command): void {
     .option('--host <host>', 'address to bind; only loopback unless --allow-remote', '127.0.0.1')
     .option('--allow-remote', 'allow a non-loopback --host (needs --tls-cert/--tls-key; anyone who has the link controls your jobs)')
     .option('--allow-host <name>', 'also answer requests addressed to this host name (repeatable)', (v: string, p: string[]) => [...p, v], [])
+    .option('--folder <dir>', 'a folder whose workbooks the page may open by path, besides uploads (repeatable; default: the current folder, none with --allow-remote)', (v: string, p: string[]) => [...p, v], [])
     .option('--tls-cert <file>', 'PEM certificate to serve https (required with a non-loopback --host)')
     .option('--tls-key <file>', 'PEM private key of --tls-cert')
     .option('--no-open', 'do not open the browser, just print the link')

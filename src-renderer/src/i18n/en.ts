@@ -255,6 +255,7 @@ export const en: Messages = {
     selected: '{n} selected',
   },
   settings: {
+    uploadRetention: 'Delete uploaded workbooks after (days; 0 = keep)',
     confirmHost: 'Send your API key to {host}? Only confirm an address you trust: it receives your key with every request.',
     confirmHostYes: 'Yes, use this address',
     confirmHostNo: 'Cancel',

@@ -260,6 +260,7 @@ export const id = {
     selected: '{n} dipilih',
   },
   settings: {
+    uploadRetention: 'Hapus workbook yang diunggah setelah (hari; 0 = simpan)',
     confirmHost: 'Kirim kunci API Anda ke {host}? Konfirmasi hanya alamat yang Anda percaya: alamat ini menerima kunci Anda pada setiap permintaan.',
     confirmHostYes: 'Ya, pakai alamat ini',
     confirmHostNo: 'Batal',

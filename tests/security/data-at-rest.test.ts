@@ -1,0 +1,64 @@
+/**
+ * Item 10: the data, uploads, pictures and exports folders were world-readable (0755/0644) and
+ * uploads were never deleted. Now folders are 0700 and files 0600, and uploads older than the
+ * retention setting (default 30 days) are removed when the app opens.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { fakeRenderer, rekap, startUiChild } from './helpers'
+
+let tmp: ReturnType<typeof makeTempDir>
+beforeAll(() => (tmp = makeTempDir('rekap-sec-rest-')))
+afterAll(() => tmp.cleanup())
+
+const mode = (p: string): string => (statSync(p).mode & 0o777).toString(8)
+
+describe('data at rest', () => {
+  it('rekap ui: private folders and files, uploads past the retention period removed, recent ones kept', async () => {
+    const data = join(tmp.dir, 'data')
+    // what an older version left: open modes, and uploads of all ages
+    mkdirSync(join(data, 'uploads', 'old'), { recursive: true, mode: 0o755 })
+    mkdirSync(join(data, 'uploads', 'recent'), { recursive: true, mode: 0o755 })
+    chmodSync(data, 0o755)
+    writeFileSync(join(data, 'uploads', 'old', 'nasabah.xlsx'), 'old')
+    writeFileSync(join(data, 'uploads', 'recent', 'nasabah.xlsx'), 'recent')
+    const longAgo = new Date(Date.now() - 40 * 86_400_000)
+    utimesSync(join(data, 'uploads', 'old'), longAgo, longAgo)
+
+    const ui = await startUiChild(['--db', join(data, 'rekap.db')], { REKAP_RENDERER_DIR: fakeRenderer(join(tmp.dir, 'renderer')), REKAP_DATA_DIR: data })
+    try {
+      for (const dir of [data, join(data, 'uploads'), join(data, 'exports'), join(data, 'pictures')]) expect(mode(dir), dir).toBe('700')
+      expect(mode(join(data, 'rekap.db'))).toBe('600')
+      expect(readdirSync(join(data, 'uploads'))).toEqual(['recent'])
+
+      const cookie = (await fetch(ui.url, { redirect: 'manual' })).headers.get('set-cookie')!.split(';')[0]
+      const form = new FormData()
+      form.append('file', new Blob(['Kode RS\n3171015\n']), 'codes.csv')
+      const uploaded: string = (await (await fetch(`${ui.origin}/api/upload`, { method: 'POST', headers: { cookie }, body: form })).json()).path
+      expect(mode(uploaded)).toBe('600')
+      expect(mode(join(uploaded, '..'))).toBe('700')
+      const settings = await (await fetch(`${ui.origin}/api/settings.get`, { method: 'POST', headers: { cookie }, body: '{}' })).json()
+      expect(settings.uploadRetentionDays).toBe(30)
+    } finally {
+      await ui.stop()
+    }
+  })
+
+  it('rekap run and export: the store, the pictures taken out of the workbook and the report are private', async () => {
+    const db = join(tmp.dir, 'cli', 'rekap.db')
+    const r = await rekap(['run', join(REPO_ROOT, 'examples', 'kyc', 'kyc-sample.xlsx'), '--dry-run', '--json', '--db', db])
+    expect(r.code, r.out).toBe(0)
+    const jobId = JSON.parse(r.stdout.trim().split('\n').pop()!).jobId
+    expect(mode(db)).toBe('600')
+    const pictures = join(tmp.dir, 'cli', 'pictures', jobId)
+    expect(existsSync(pictures)).toBe(true)
+    expect(mode(pictures)).toBe('700')
+    for (const f of readdirSync(pictures)) expect(mode(join(pictures, f)), f).toBe('600')
+    const out = join(tmp.dir, 'report.xlsx')
+    const e = await rekap(['export', jobId, '--db', db, '--out', out])
+    expect(e.code, e.out).toBe(0)
+    expect(mode(out)).toBe('600')
+  })
+})
