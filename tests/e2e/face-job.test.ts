@@ -29,7 +29,8 @@ let jobId: string
 beforeAll(async () => {
   ensureRendererBuilt()
   ui = await startUiProcess({ sandboxBalance: START_BALANCE, sandboxLatencyMs: 400 })
-  workbook = path.join(ui.dataDir, 'kyc-cabang-bandung.xlsx')
+  // a folder as a branch office keeps it: the workbook and its photos (foto/…) side by side
+  workbook = path.join(ui.dataDir, 'cabang-bandung', 'kyc-cabang-bandung.xlsx')
   await writeKycWorkbook(workbook)
   browser = await launchChromium()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', acceptDownloads: true })
@@ -65,7 +66,8 @@ describe('face-match job in browser mode', () => {
   it('reads the workbook, shows the auto-guess and lets the user fix the mapping', async () => {
     await page.getByTestId('nav-new').click()
     await screenshot(page, 'new-job-empty')
-    await page.getByTestId('file-input').setInputFiles(workbook)
+    // the folder is uploaded (browser mode), so the workbook's relative photo paths resolve
+    await page.getByTestId('folder-input').setInputFiles(path.dirname(workbook))
     await page.getByTestId('mapping').waitFor()
     await expect(page.getByTestId('file-name').textContent()).resolves.toBe('kyc-cabang-bandung.xlsx')
     await expect(page.getByTestId('kind').inputValue()).resolves.toBe('face-match')

@@ -1,9 +1,11 @@
 /**
- * A small KYC workbook the way a desk makes one, pointing at the real face photos in
- * ../shared/fixtures/faces (never copied). Its selfie column is called "Foto Kedua", which no
+ * A small KYC workbook the way a desk makes one: the real face photos of ../shared/fixtures/faces
+ * copied at test time into a "foto" folder beside it (photo paths outside the workbook's folder
+ * are refused unless allowed), referred to by relative paths. Its selfie column is called "Foto Kedua", which no
  * auto-guess recognises, so the user has to fix the mapping; one row points at a file that
  * does not exist (fails the pre-flight for free) and one repeats an earlier pair (duplicate).
  */
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { SHARED_DIR } from '../../helpers/sandbox-process'
@@ -27,8 +29,13 @@ export async function writeKycWorkbook(file: string): Promise<void> {
   const wb = new ExcelJS.Workbook()
   const ws = wb.addWorksheet('Nasabah')
   ws.addRow(['No', 'NIK', 'Nama', 'Foto KTP', 'Foto Kedua'])
+  const photos = path.join(path.dirname(file), 'foto')
+  mkdirSync(photos, { recursive: true })
+  for (const name of new Set(KYC_PAIRS.flatMap(([, a, b]) => [a, b]))) {
+    if (existsSync(path.join(FACES, name))) copyFileSync(path.join(FACES, name), path.join(photos, name))
+  }
   KYC_PAIRS.forEach(([name, a, b], i) => {
-    ws.addRow([i + 1, `32010112${String(900000 + i).padStart(8, '0')}`, name, path.join(FACES, a), path.join(FACES, b)])
+    ws.addRow([i + 1, `32010112${String(900000 + i).padStart(8, '0')}`, name, `foto/${a}`, `foto/${b}`])
   })
   ws.getColumn(2).numFmt = '@'
   await wb.xlsx.writeFile(file)
