@@ -1,0 +1,105 @@
+/**
+ * 1,000,000-row job, end to end: import + plan, run, export, each phase in its own child process
+ * (so each peak RSS is its own) against a sandbox process on loopback on the premium hospital plan
+ * (100 rps). The rows are hospital lookups over DISTINCT codes, so the run sends DISTINCT calls and
+ * answers every other row as a duplicate of an earlier one (what a real re-run of a big sheet
+ * looks like). The naive comparison is the same plan with exceljs's in-memory reader, which does
+ * not get through a 1,000,000-row sheet within 500 MB (printed when BENCH_NAIVE=1).
+ *
+ *   npx tsx bench/million.ts [rows=1000000] [distinct=2000]      target: every phase < 500 MB peak
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { openStore } from '../src-main/core/store'
+import { createEngine } from '../src-main/core/engine'
+import { defaultContext } from '../src-main/core/context'
+import { defaultJobSettings } from '../src-main/core/model/job-settings'
+import { writeJobReport } from '../src-main/core/reports'
+import { startSandbox } from '../src-main/sandbox/index'
+
+type Phase = 'plan' | 'run' | 'export'
+
+async function phase(name: Phase, dir: string, url: string, key: string, jobId: string): Promise<void> {
+  let peak = process.memoryUsage().rss
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50)
+  const t = performance.now()
+  const cpu0 = process.cpuUsage()
+  const store = openStore(join(dir, 'rekap.db'))
+  const engine = createEngine({
+    store,
+    ctx: defaultContext(),
+    picturesDir: join(dir, 'pictures'),
+    resolveTarget: async () => ({ baseUrl: url, apiKey: key, source: 'bench-sandbox', sandbox: false }),
+  })
+  const settings = defaultJobSettings({ baseUrl: url, hospitalPlan: 'premium', rps: { ...defaultJobSettings().rps, hospitals: 100 } })
+  let out: Record<string, unknown> = {}
+  if (name === 'plan') {
+    const plan = await engine.plan({ file: join(dir, 'codes.csv'), kind: 'hospital-lookup', settings })
+    out = { jobId: plan.jobId, rows: plan.rowsTotal, duplicates: plan.duplicates, callsNeeded: plan.callsNeeded }
+  } else if (name === 'run') {
+    await engine.start(jobId, {})
+    const end = await engine.settled(jobId)
+    const c = store.rows.counts(jobId)
+    const j = store.jobs.get(jobId)!
+    out = { state: end.state, why: j.blockedReason ?? j.stateDetail ?? null, rows: c.total, pending: c.pending, failed: c.failed }
+  } else {
+    const r = await writeJobReport(store, jobId, { out: join(dir, 'report.xlsx') })
+    out = { rows: r.rows, sheets: r.sheets, bytes: statSync(join(dir, 'report.xlsx')).size }
+  }
+  await engine.close()
+  store.close()
+  clearInterval(timer)
+  const cpu = process.cpuUsage(cpu0)
+  const maxRss = process.resourceUsage().maxRSS * 1024
+  process.stdout.write(JSON.stringify({ ...out, ms: performance.now() - t, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: Math.max(peak, maxRss) }) + '\n')
+}
+
+function runChild(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    p.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    p.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    p.on('close', (status) => resolve({ status, stdout, stderr }))
+  })
+}
+
+async function main(): Promise<void> {
+  const [, , first, ...rest] = process.argv
+  if (first === '--phase') return phase(rest[0] as Phase, rest[1], rest[2], rest[3], rest[4])
+  const rows = Number(first ?? 1_000_000)
+  const distinct = Number(rest[0] ?? 2000)
+  const dir = mkdtempSync(join(tmpdir(), 'rekap-bench-million-'))
+  const key = 'bench-key'
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', keys: [key], hospitalPlan: 'premium' })
+  try {
+    const lines = ['No,Kode RS,Nama,Keterangan']
+    for (let i = 1; i <= rows; i++) lines.push(`${i},RS${String(i % distinct).padStart(6, '0')},Rumah Sakit ${i % distinct},baris ${i}`)
+    writeFileSync(join(dir, 'codes.csv'), lines.join('\n'))
+    lines.length = 0
+    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores; ${rows.toLocaleString('en')} rows over ${distinct.toLocaleString('en')} codes`)
+    const self = fileURLToPath(import.meta.url)
+    let jobId = ''
+    for (const name of ['plan', 'run', 'export'] as Phase[]) {
+      // not spawnSync: the sandbox answering the run lives in this process's event loop
+      const child = await runChild([self, '--phase', name, dir, sandbox.url, key, jobId])
+      if (child.status !== 0) throw new Error(`${name} failed: ${child.stderr}`)
+      const r = JSON.parse(child.stdout.trim().split('\n').pop()!)
+      if (name === 'plan') jobId = r.jobId
+      const { ms, cpuMs, peakRss, ...facts } = r
+      console.log(
+        `${name.padEnd(6)} ${(ms / 1000).toFixed(1).padStart(6)} s (CPU ${(cpuMs / 1000).toFixed(1)} s), peak RSS ${(peakRss / 1048576).toFixed(0)} MB${peakRss < 500 * 1048576 ? '' : ' (over 500 MB)'}  ${JSON.stringify(facts)}`,
+      )
+    }
+    console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  } finally {
+    await sandbox.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
