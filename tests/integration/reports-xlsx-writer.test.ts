@@ -235,4 +235,35 @@ describe('face report through the streaming writer', () => {
     }
     expect(ids).toEqual(Array.from({ length: 1000 }, (_, k) => k + 1))
   })
+
+  it('lists every failed row on the errors sheet, in order, past the first pages', async () => {
+    const failing = store.jobs.create(
+      {
+        kind: 'face-match',
+        inputFile: '/data/kyc/kyc.xlsx',
+        inputName: 'kyc.xlsx',
+        headers: HEADERS,
+        mapping: { image1: 'Foto KTP', image2: 'Selfie' },
+        settings: defaultJobSettings({ baseUrl: 'https://api.example.co.id' }),
+      },
+      T0,
+    )
+    const n = 9001
+    store.rows.insertMany(
+      failing.id,
+      Array.from({ length: n }, (_, k) => ({
+        rowNo: k + 1,
+        sourceRow: k + 2,
+        input: input(k + 1),
+        localFailure: k % 2 ? null : { code: 'image-not-found', message: `photo ${k + 1} not found`, column: 'Foto KTP' },
+      })),
+      T0,
+    )
+    const out = join(tmp.dir, 'errors.xlsx')
+    await writeJobReport(store, failing.id, { out, now: T0 })
+    const ws = (await readBook(out)).getWorksheet('Galat')!
+    const ids: number[] = []
+    for (let row = 2; row <= ws.rowCount; row++) ids.push(cellAt(ws, row, 'ID Baris').value as number)
+    expect(ids).toEqual(Array.from({ length: Math.ceil(n / 2) }, (_, k) => 2 * k + 1))
+  })
 })

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs'
 import type { EventEmitter } from 'node:events'
 import type { Readable } from 'node:stream'
 
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { excel } from '../exceljs-lazy'
 
 import { convertCsvField, convertExcelValue, type ConvertedCell } from './cell-values'
 import { readCsvRecordBatches } from './csv-records'
@@ -49,7 +50,7 @@ function toSourceRow(rowNumber: number, raw: unknown[], convert: (v: unknown) =>
  * exceljs's streaming reader recognises); other sheets are skipped without being parsed.
  */
 export function xlsxRowSource(file: string, sheetNo: number): RowSource {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  const reader = new (excel()).stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     styles: 'cache', // needed to tell dates from numbers
     hyperlinks: 'ignore', // a hyperlink cell's value is its text

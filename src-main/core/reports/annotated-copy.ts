@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { excel } from '../exceljs-lazy'
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import type { Store } from '../store'
@@ -45,7 +46,7 @@ export async function writeAnnotatedCopy(
   }
 
   const L = labelsFor(opts.lang)
-  const wb = new ExcelJS.Workbook()
+  const wb = new (excel()).Workbook()
   await wb.xlsx.readFile(input)
   const ws = job.sheet ? wb.getWorksheet(job.sheet) : wb.worksheets[0]
   if (!ws) throw new ReportError(`sheet "${job.sheet}" is no longer in ${input}`)

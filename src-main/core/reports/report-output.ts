@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { excel } from '../exceljs-lazy'
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { csvField, type CellPrimitive } from './cell-safety'
 import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnSpec } from './column-cells'
@@ -29,7 +30,7 @@ export type { ReportFormat, OutcomeTone, SheetOptions, RowOptions, SheetWriter, 
 export function openInMemoryXlsxReport(out: string): ReportWriter {
   const partial = out + '.partial'
   probeWritable(partial, out)
-  const book = new ExcelJS.Workbook()
+  const book = new (excel()).Workbook()
   book.creator = 'rekap'
   const names: string[] = []
   let open: XlsxSheet | null = null

@@ -8,7 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { excel } from '../exceljs-lazy'
 import type { Store } from '../store'
 import { EN } from './labels/en'
 import { ID } from './labels/id'
@@ -96,7 +97,7 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
 }
 
 async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
-  const book = new ExcelJS.Workbook()
+  const book = new (excel()).Workbook()
   try {
     await book.xlsx.readFile(file)
   } catch (err) {

@@ -288,6 +288,8 @@ export interface RowFilter {
   charged?: boolean
   /** matches the user's own columns and the error text */
   text?: string
+  /** only rows after this one: pages through a big job by key, where OFFSET would rescan every earlier row */
+  afterRowNo?: number
 }
 
 const SELECT_ROW_WITH_RESULT = `SELECT r.*, res.outcome AS res_outcome, res.match AS res_match, res.confidence AS res_confidence,
@@ -302,6 +304,7 @@ function rowFilterSql(jobId: string, f: RowFilter): { where: string; args: unkno
     where.push(`r.state IN (${f.states.map(() => '?').join(',')})`)
     args.push(...f.states)
   }
+  if (f.afterRowNo !== undefined) (where.push('r.row_no > ?'), args.push(f.afterRowNo))
   if (f.outcome) (where.push('res.outcome = ?'), args.push(f.outcome))
   if (f.charged !== undefined) (where.push('r.charged = ?'), args.push(f.charged ? 1 : 0))
   if (f.text) {
