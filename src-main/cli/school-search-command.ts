@@ -4,7 +4,8 @@
  * the exit code is 3 (the account, not the input, needs changing).
  */
 import { defaultJobSettings } from '../core/model/job-settings'
-import { openCliEngine } from './cli-engine'
+import { openCliEngine, serviceUrlFlag } from './cli-engine'
+import { readCliKey } from './cli-key'
 import { stateHitsUsed } from './run-job'
 import { planSettings, type PlanFlags } from './plan-options'
 import { CliError, EXIT } from './exit-codes'
@@ -13,15 +14,18 @@ import { asCliError } from './run-job'
 export interface SchoolSearchOptions extends PlanFlags {
   baseUrl?: string
   key?: string
+  keyFile?: string
   authHeader?: string
   db?: string
   json?: boolean
 }
 
 export async function schoolSearchCommand(query: string, o: SchoolSearchOptions): Promise<number> {
-  const useSandbox = !o.baseUrl && !o.key && !process.env.REKAP_API_KEY
+  const key = await readCliKey(o)
+  const useSandbox = !o.baseUrl && !key
   if (!useSandbox && !o.baseUrl) throw new CliError('an API key was given but no --base-url: say which service to call (--base-url https://…)', EXIT.usage)
-  const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key: o.key })
+  if (o.baseUrl) o = { ...o, baseUrl: serviceUrlFlag(o.baseUrl) }
+  const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key })
   const say = o.json ? () => {} : (line: string) => process.stdout.write(line + '\n')
   try {
     const defaults = defaultJobSettings()
