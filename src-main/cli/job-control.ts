@@ -5,6 +5,7 @@ import { hasPlanFlags, planSettings, type PlanFlags } from './plan-options'
 import { progressLine } from './progress-printer'
 import { CliError, EXIT } from './exit-codes'
 import { t } from './cli-language'
+import type { JobActionView } from '../contract/ipc'
 
 interface ControlOptions extends PlanFlags {
   db?: string
@@ -43,7 +44,7 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
       const c = j.counts
       const state = j.state === 'blocked' ? `blocked:${j.blockedReason}` : j.state
       process.stdout.write(
-        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c)}  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}\n`,
+        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c)}  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}${nextCommands(j.actions)}\n`,
       )
     }
     return EXIT.ok
@@ -118,6 +119,20 @@ async function stopCommand(cli: CliEngine, jobId: string, action: 'pause' | 'can
   else say(`paused. Resume with: rekap resume ${jobId}`)
   if (json) process.stdout.write(JSON.stringify({ jobId, state: p.state, counts: p.counts, exitCode: EXIT.ok }) + '\n')
   return EXIT.ok
+}
+
+/** The commands legal now for a job (the engine's availableActions), as a user types them. */
+const ACTION_COMMAND: Partial<Record<JobActionView, string>> = {
+  start: 'resume',
+  resume: 'resume',
+  pause: 'pause',
+  cancel: 'cancel',
+  retryFailed: 'retry-failed',
+  resendUncertain: 'resume --resend-uncertain',
+}
+function nextCommands(actions: JobActionView[]): string {
+  const cmds = [...new Set(actions.map((a) => ACTION_COMMAND[a]).filter((c): c is string => !!c))]
+  return cmds.length ? `  [${cmds.join(' | ')}]` : ''
 }
 
 function resolveJob(cli: CliEngine, idOrPrefix: string): string {

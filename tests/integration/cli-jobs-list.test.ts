@@ -70,6 +70,9 @@ describe('rekap jobs', () => {
     const line = (id: string) => text.out.split('\n').find((l) => l.startsWith(id)) ?? ''
     expect(line(ids.done)).toMatch(/\bdone\b.*\b1 failed\s+1 uncertain/)
     expect(line(ids.killed)).toMatch(/\binterrupted\b/)
+    // only what is legal now is offered, as commands
+    expect(line(ids.done)).toContain('[retry-failed | resume --resend-uncertain]')
+    expect(line(ids.killed)).toContain('[resume | pause | cancel]')
 
     const json = await rekap(['jobs', '--db', db, '--json'])
     const list = JSON.parse(json.out) as Array<{ id: string; state: string; interrupted: boolean; counts: { uncertain: number; failed: number }; actions: string[] }>
