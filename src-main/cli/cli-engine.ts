@@ -86,8 +86,6 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
       return { baseUrl, apiKey: key, source: new URL(baseUrl).host, sandbox: false }
     },
   })
-  // a dry run or a declined run leaves a plan; a week later nobody will resume it
-  engine.discardStalePlans()
   return {
     store,
     engine,

@@ -22,6 +22,8 @@ interface ControlOptions extends PlanFlags {
 export async function listJobsCommand(o: { db?: string; json?: boolean }): Promise<number> {
   const cli = openCliEngine({ db: o.db })
   try {
+    // a dry run or a declined run leaves a plan; a week later nobody will resume it
+    cli.engine.discardStalePlans()
     const jobs = cli.engine.listJobs()
     if (o.json) {
       const rows = jobs.map((j) => ({

@@ -61,6 +61,7 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
     const chosen = await chooseKind(file, o)
     const settings = settingsFrom(o, chosen.kind, useSandbox)
     stateHitsUsed(cli, settings, o, say)
+    cli.engine.discardStalePlans() // plans never started, older than a week
     const plan = await planOrExplain(cli, file, chosen, o, settings)
     // The first line is machine-read (`job <id>`) in every language; what was guessed follows it.
     say(`job ${plan.jobId}`)

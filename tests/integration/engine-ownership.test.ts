@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import type { ProgressView } from '../../src-main/contract/ipc'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
@@ -127,6 +128,9 @@ describe('one owner per job; actions checked before anything changes', () => {
     const other = secondEngine()
     try {
       const plan = await h.engine.plan({ file: codesFile('remote-stop.csv', 80), kind: 'hospital-lookup', settings: h.settings({ concurrency: 2 }) })
+      let last: ProgressView | null = null
+      const off = h.engine.onProgress((p) => p.jobId === plan.jobId && (last = p))
+      onTestFinished(off)
       await h.engine.start(plan.jobId)
       await waitFor(() => h.store.rows.counts(plan.jobId), (c) => c.failed >= 2)
       // the other engine may not run it, and says who does
@@ -139,6 +143,8 @@ describe('one owner per job; actions checked before anything changes', () => {
       const settled = await h.engine.settled(plan.jobId)
       expect(settled.counts.inFlight).toBe(0)
       expect(h.store.leases.get(plan.jobId)).toBeUndefined()
+      // the owner's last progress event says so too (the UI waits for it, not for the clock)
+      await waitFor(() => last, (p) => p?.owner === null && p.counts.inFlight === 0 && p.state === 'paused', 5000)
       // Now nobody owns it: the other engine takes it, and a cancel from the first is obeyed.
       await other.start(plan.jobId)
       await expect(h.engine.start(plan.jobId)).rejects.toThrow(JobOwnedError)
