@@ -56,8 +56,6 @@ describe('face-match job in browser mode', () => {
     await page.getByTestId('settings-sandbox').waitFor()
     // One request at a time so the run is slow enough to pause mid-way.
     await page.getByTestId('concurrency').fill('1')
-    // the workbook names photos in ../shared (outside its folder): the user allows that here
-    await page.getByTestId('allow-outside-paths').check()
     await page.getByTestId('settings-save').click()
     await page.getByTestId('settings-saved').waitFor()
     await screenshot(page, 'settings')
