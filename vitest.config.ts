@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
+          // CLI texts asserted in English (the language tests set REKAP_LANG/--lang themselves)
+          env: { REKAP_LANG: 'en' },
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -11,20 +11,17 @@
 import { readFile } from 'node:fs/promises'
 import { text } from 'node:stream/consumers'
 import { CliError, EXIT } from './exit-codes'
+import { t } from './cli-language'
 
 export interface KeyFlags {
   key?: string
   keyFile?: string
 }
 
-const KEY_WARNING =
-  'rekap: warning: --key puts the API key in the process list and your shell history, where other users of this ' +
-  'computer can read it; prefer --key-file FILE, --key - (read from standard input) or REKAP_API_KEY\n'
-
 function oneKey(raw: string, from: string): string {
   const key = raw.trim()
-  if (!key) throw new CliError(`${from} holds no API key (it is empty)`, EXIT.usage)
-  if (/\s/.test(key)) throw new CliError(`${from} must hold only the API key: it has spaces or several lines`, EXIT.usage)
+  if (!key) throw new CliError(t().key.empty(from), EXIT.usage)
+  if (/\s/.test(key)) throw new CliError(t().key.notOne(from), EXIT.usage)
   return key
 }
 
@@ -35,20 +32,20 @@ export async function readCliKey(
   warn: (line: string) => void = (line) => process.stderr.write(line),
 ): Promise<string | undefined> {
   if (flags.key !== undefined && flags.keyFile !== undefined) {
-    throw new CliError('give the API key once: --key or --key-file, not both', EXIT.usage)
+    throw new CliError(t().key.both, EXIT.usage)
   }
   if (flags.keyFile !== undefined) {
     let raw: string
     try {
       raw = await readFile(flags.keyFile, 'utf8')
     } catch (err) {
-      throw new CliError(`--key-file ${flags.keyFile}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, EXIT.usage)
+      throw new CliError(t().key.unreadable(flags.keyFile, (err as NodeJS.ErrnoException).code ?? (err as Error).message), EXIT.usage)
     }
     return oneKey(raw, `--key-file ${flags.keyFile}`)
   }
-  if (flags.key === '-') return oneKey(await text(stdin), '--key - (standard input)')
+  if (flags.key === '-') return oneKey(await text(stdin), t().key.stdin)
   if (flags.key) {
-    warn(KEY_WARNING)
+    warn(t().key.warning)
     return oneKey(flags.key, '--key')
   }
   const fromEnv = env.REKAP_API_KEY?.trim()

@@ -2,6 +2,7 @@ import type { Store } from '../core/store'
 import { checkTimeZone } from '../core/reports/time-zone'
 import { readAppSettings } from '../app/app-settings'
 import { CliError, EXIT } from './exit-codes'
+import { t } from './cli-language'
 
 /** --tz, else the zone set in the app's settings (same data file), else Asia/Jakarta. */
 export function reportTimeZone(store: Store, tz: string | undefined): string {
@@ -9,6 +10,6 @@ export function reportTimeZone(store: Store, tz: string | undefined): string {
   try {
     return checkTimeZone(tz)
   } catch (err) {
-    throw new CliError(`--tz: ${(err as Error).message}`, EXIT.usage)
+    throw new CliError(t().badTimeZone((err as Error).message), EXIT.usage)
   }
 }

@@ -10,6 +10,7 @@ import { stateHitsUsed } from './run-job'
 import { planSettings, type PlanFlags } from './plan-options'
 import { CliError, EXIT } from './exit-codes'
 import { asCliError } from './run-job'
+import { t } from './cli-language'
 
 export interface SchoolSearchOptions extends PlanFlags {
   baseUrl?: string
@@ -23,7 +24,7 @@ export interface SchoolSearchOptions extends PlanFlags {
 export async function schoolSearchCommand(query: string, o: SchoolSearchOptions): Promise<number> {
   const key = await readCliKey(o)
   const useSandbox = !o.baseUrl && !key
-  if (!useSandbox && !o.baseUrl) throw new CliError('an API key was given but no --base-url: say which service to call (--base-url https://…)', EXIT.usage)
+  if (!useSandbox && !o.baseUrl) throw new CliError(t().keyWithoutBaseUrl, EXIT.usage)
   if (o.baseUrl) o = { ...o, baseUrl: serviceUrlFlag(o.baseUrl) }
   const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key })
   const say = o.json ? () => {} : (line: string) => process.stdout.write(line + '\n')
@@ -43,7 +44,7 @@ export async function schoolSearchCommand(query: string, o: SchoolSearchOptions)
       if (!o.json) process.stderr.write(`rekap: ${r.premiumRequired}\n`)
       return EXIT.blocked
     }
-    say(`${r.rows.length} school(s) for "${query}"${useSandbox ? ' [SANDBOX]' : ''}`)
+    say(t().schoolsFound(r.rows.length, query, useSandbox))
     for (const s of r.rows) {
       say([s.npsn, s.name, s.grade, s.status, s.accreditation ?? '-', s.regency_name].map((v) => (v === null || v === undefined ? '' : String(v))).join('\t'))
     }

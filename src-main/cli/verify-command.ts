@@ -5,13 +5,14 @@ import { verifyReport, VerifyError } from '../core/reports/verify-report'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import type { VerifyOptions } from './commands/verify'
+import { t } from './cli-language'
 
 /** Exit 0 when the report is unchanged, 1 when it was changed, 2 when it cannot be checked at all. */
 export async function verifyCommand(reportArg: string, o: VerifyOptions): Promise<number> {
   const file = resolve(reportArg)
-  if (!existsSync(file)) throw new CliError(`no file at ${file}`, EXIT.usage)
+  if (!existsSync(file)) throw new CliError(t().verify.noFile(file), EXIT.usage)
   const dbFile = dbPathFrom(o.db)
-  if (o.db && !existsSync(dbFile)) throw new CliError(`--db: no rekap data file at ${dbFile}`, EXIT.usage)
+  if (o.db && !existsSync(dbFile)) throw new CliError(t().verify.noDb(dbFile), EXIT.usage)
   // Without --db the default data file is used only if it exists (the report may come from elsewhere).
   const store: Store | null = existsSync(dbFile) ? openStore(dbFile) : null
   try {
@@ -19,12 +20,12 @@ export async function verifyCommand(reportArg: string, o: VerifyOptions): Promis
     if (o.json) {
       process.stdout.write(JSON.stringify({ file, ...r }, null, 2) + '\n')
     } else if (r.unchanged) {
-      process.stdout.write(`unchanged: ${file} is the report rekap wrote for job ${r.jobId} (its content digest matches)\n`)
+      process.stdout.write(t().verify.unchanged(file, r.jobId) + '\n')
     } else {
-      process.stdout.write(`CHANGED: ${file} is not the report rekap wrote for job ${r.jobId}\n`)
+      process.stdout.write(t().verify.changed(file, r.jobId) + '\n')
       for (const c of r.changes) process.stdout.write(`  - ${c}\n`)
-      for (const n of r.notes) process.stdout.write(`note: ${n}\n`)
-      if (r.mode === 'digest' && !r.notes.length) process.stdout.write('note: checked the digest alone\n')
+      for (const n of r.notes) process.stdout.write(t().verify.note(n) + '\n')
+      if (r.mode === 'digest' && !r.notes.length) process.stdout.write(t().verify.digestOnly + '\n')
     }
     return r.unchanged ? EXIT.ok : EXIT.unexpected
   } catch (err) {

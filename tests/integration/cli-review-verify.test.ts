@@ -23,6 +23,7 @@ function rekap(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: num
   const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Indonesian: the reports' labels and rekap's own messages (the verifier's findings stay as written)
     env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'id', ...env },
   })
   let out = ''
@@ -74,18 +75,18 @@ describe('rekap review', () => {
     }
     await ok(['--row', '3', '--decision', 'reject', '--by', 'Ani Wijaya'])
     await ok(['--row', '3', '--decision', 'approve', '--by', 'Budi Santoso', '--note', 'same mole under the left eye'])
-    expect(await ok(['--row', '2', '--decision', 'retake', '--by', 'Ani Wijaya', '--note', 'selfie too dark'])).toContain('2 of 3 reviewed')
+    expect(await ok(['--row', '2', '--decision', 'retake', '--by', 'Ani Wijaya', '--note', 'selfie too dark'])).toContain('2 dari 3 sudah ditinjau')
 
     const pending = await rekap(['review', jobId, '--row', '8', '--decision', 'approve', '--by', 'Ani', '--db', db])
     expect(pending.code).toBe(2)
     expect(pending.out).toMatch(/row 8 .* has not been checked yet/)
     const nobody = await rekap(['review', jobId, '--row', '3', '--decision', 'approve', '--db', db])
     expect(nobody.code).toBe(2)
-    expect(nobody.out).toMatch(/--by NAME/)
+    expect(nobody.out).toMatch(/--by NAMA/)
 
     const list = await rekap(['review', jobId, '--list', '--db', db])
-    expect(list.out).toContain('2 of 3 reviewed')
-    expect(list.out).toMatch(/approve by Budi Santoso/)
+    expect(list.out).toContain('2 dari 3 sudah ditinjau')
+    expect(list.out).toMatch(/approve oleh Budi Santoso/)
   }, 120_000)
 })
 
@@ -138,10 +139,10 @@ describe('rekap verify', () => {
   it('says "unchanged" (exit 0) for the report as written, with and without the data file', async () => {
     const withDb = await rekap(['verify', report, '--db', db])
     expect(withDb.code, withDb.out).toBe(0)
-    expect(withDb.out).toMatch(/^unchanged/)
+    expect(withDb.out).toMatch(/^tidak berubah/)
     const alone = await rekap(['verify', report], { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
     expect(alone.code, alone.out).toBe(0)
-    expect(alone.out).toMatch(/^unchanged/)
+    expect(alone.out).toMatch(/^tidak berubah/)
   }, 60_000)
 
   it('names the sheet, row and column of a changed score (exit 1)', async () => {
@@ -150,7 +151,7 @@ describe('rekap verify', () => {
     })
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
-    expect(r.out).toMatch(/^CHANGED/)
+    expect(r.out).toMatch(/^BERUBAH/)
     expect(r.out).toMatch(/sheet "Hasil", row 4 \(ID Baris 3\), column \w+ "Skor": the report has 0\.99, the data file says 0\.5/)
   }, 60_000)
 
@@ -183,6 +184,6 @@ describe('rekap verify', () => {
     const r = await rekap(['verify', file], { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
     expect(r.code, r.out).toBe(1)
     expect(r.out).toContain('sheet "Hasil" changed')
-    expect(r.out).toMatch(/checked the digest alone/)
+    expect(r.out).toMatch(/checked the digest alone/) // the verifier's own note, kept as written
   }, 60_000)
 })

@@ -120,5 +120,43 @@ export const en: CliMessages = {
   wroteDirectory: (out, rows) => `wrote ${out}: ${rows} rows from the directory cache`,
   directoryEmpty: (kind) => `the ${kind} directory cache is empty: sync it first in rekap ui (Directory) or run a directory job`,
 
+  review: {
+    needsRow: '--decision, --by and --note need --row N (the row to decide on)',
+    rowNotWhole: (row) => `--row ${row}: a row is a whole number`,
+    needsDecision: '--row needs --decision approve|reject|retake|skip|flag',
+    needsBy: "who decides? pass --by NAME (or set the reviewer name once in the app's Settings)",
+    recorded: (row, job, decision, by, service, reviewed, total) =>
+      `row ${row} of job ${job}: ${decision} by ${by} recorded (service said ${service}); ${reviewed} of ${total} reviewed`,
+    progress: (job, reviewed, total) => `job ${job}: ${reviewed} of ${total} reviewed`,
+    nothing: 'nothing to review: no pair is in the review band, NO MATCH, uncertain or flagged',
+    head: { row: 'ROW', sheet: 'SHEET', service: 'SERVICE', score: 'SCORE', nik: 'NIK', name: 'NAME', decision: 'DECISION' },
+    decidedBy: (decision, by) => `${decision} by ${by}`,
+    flaggedOpen: 'flagged, open',
+    decideWith: (job) => `decide with: rekap review ${job} --row N --decision approve|reject|retake --by NAME [--note TEXT]`,
+  },
+
+  verify: {
+    noFile: (file) => `no file at ${file}`,
+    noDb: (file) => `--db: no rekap data file at ${file}`,
+    unchanged: (file, job) => `unchanged: ${file} is the report rekap wrote for job ${job} (its content digest matches)`,
+    changed: (file, job) => `CHANGED: ${file} is not the report rekap wrote for job ${job}`,
+    note: (n) => `note: ${n}`,
+    digestOnly: 'note: checked the digest alone',
+  },
+
+  key: {
+    warning:
+      'rekap: warning: --key puts the API key in the process list and your shell history, where other users of this ' +
+      'computer can read it; prefer --key-file FILE, --key - (read from standard input) or REKAP_API_KEY\n',
+    empty: (from) => `${from} holds no API key (it is empty)`,
+    notOne: (from) => `${from} must hold only the API key: it has spaces or several lines`,
+    both: 'give the API key once: --key or --key-file, not both',
+    unreadable: (file, why) => `--key-file ${file}: cannot read it (${why})`,
+    stdin: '--key - (standard input)',
+  },
+
+  schoolsFound: (n, query, sandbox) => `${n} school(s) for "${query}"${sandbox ? ' [SANDBOX]' : ''}`,
+  badTimeZone: (reason) => `--tz: ${reason}`,
+
   unexpected: (reason) => `rekap: unexpected error: ${reason}`,
 }

@@ -132,6 +132,48 @@ export const id = {
   wroteDirectory: (out: string, rows: number) => `tersimpan ${out}: ${rows} baris dari cache direktori`,
   directoryEmpty: (kind: string) => `cache direktori ${kind} kosong: sinkronkan dulu di rekap ui (Direktori) atau jalankan pekerjaan direktori`,
 
+  // rekap review
+  review: {
+    needsRow: '--decision, --by dan --note perlu --row N (baris yang diputuskan)',
+    rowNotWhole: (row: string) => `--row ${row}: nomor baris harus bilangan bulat`,
+    needsDecision: '--row perlu --decision approve|reject|retake|skip|flag',
+    needsBy: 'siapa yang memutuskan? beri --by NAMA (atau atur nama peninjau sekali di Pengaturan aplikasi)',
+    recorded: (row: number, job: string, decision: string, by: string, service: string, reviewed: number, total: number) =>
+      `baris ${row} pekerjaan ${job}: ${decision} oleh ${by} tercatat (layanan: ${service}); ${reviewed} dari ${total} sudah ditinjau`,
+    progress: (job: string, reviewed: number, total: number) => `job ${job}: ${reviewed} dari ${total} sudah ditinjau`,
+    nothing: 'tidak ada yang perlu ditinjau: tidak ada pasangan di rentang tinjauan, TIDAK COCOK, tidak pasti atau ditandai',
+    head: { row: 'BARIS', sheet: 'SHEET', service: 'LAYANAN', score: 'SKOR', nik: 'NIK', name: 'NAMA', decision: 'KEPUTUSAN' },
+    decidedBy: (decision: string, by: string) => `${decision} oleh ${by}`,
+    flaggedOpen: 'ditandai, belum diputuskan',
+    decideWith: (job: string) => `putuskan dengan: rekap review ${job} --row N --decision approve|reject|retake --by NAMA [--note TEKS]`,
+  },
+
+  // rekap verify
+  verify: {
+    noFile: (file: string) => `tidak ada berkas di ${file}`,
+    noDb: (file: string) => `--db: tidak ada berkas data rekap di ${file}`,
+    unchanged: (file: string, job: string) => `tidak berubah: ${file} adalah laporan yang ditulis rekap untuk pekerjaan ${job} (digest isinya cocok)`,
+    changed: (file: string, job: string) => `BERUBAH: ${file} bukan laporan yang ditulis rekap untuk pekerjaan ${job}`,
+    note: (n: string) => `catatan: ${n}`,
+    digestOnly: 'catatan: hanya digest yang diperiksa',
+  },
+
+  // API key
+  key: {
+    warning:
+      'rekap: peringatan: --key menaruh kunci API di daftar proses dan riwayat shell, yang bisa dibaca pengguna lain ' +
+      'komputer ini; lebih baik --key-file BERKAS, --key - (dibaca dari input standar) atau REKAP_API_KEY\n',
+    empty: (from: string) => `${from} tidak berisi kunci API (kosong)`,
+    notOne: (from: string) => `${from} hanya boleh berisi kunci API: ada spasi atau beberapa baris`,
+    both: 'beri kunci API sekali saja: --key atau --key-file, tidak keduanya',
+    unreadable: (file: string, why: string) => `--key-file ${file}: tidak bisa dibaca (${why})`,
+    stdin: '--key - (input standar)',
+  },
+
+  // rekap directory search
+  schoolsFound: (n: number, query: string, sandbox: boolean) => `${n} sekolah untuk "${query}"${sandbox ? ' [SANDBOX]' : ''}`,
+  badTimeZone: (reason: string) => `--tz: ${reason}`,
+
   unexpected: (reason: string) => `rekap: kesalahan tak terduga: ${reason}`,
 }
 
