@@ -15,7 +15,7 @@ export type CanonicalCell = string | number | boolean | null
 /** A written cell or an exceljs read-back value -> its canonical form. */
 export function canonicalCell(v: unknown): CanonicalCell {
   if (v === null || v === undefined) return null
-  if (typeof v === 'string') return v === '' ? null : v.replace(/\r\n?/g, '\n')
+  if (typeof v === 'string') return v === '' ? null : v.indexOf('\r') < 0 ? v : v.replace(/\r\n?/g, '\n')
   if (typeof v === 'number') return Number.isFinite(v) ? v : null
   if (typeof v === 'boolean') return v
   if (v instanceof Date) {
@@ -70,7 +70,17 @@ export class ContentDigest {
 
   constructor(private readonly skipLabels: ReadonlySet<string>) {}
 
+  /** rows not yet hashed: one hash call per ~64 KB instead of per row, the same bytes in order */
+  private pending = ''
+
+  private flush(): void {
+    const sheet = this.sheets[this.sheets.length - 1]
+    if (sheet && this.pending) sheet.hash.update(this.pending)
+    this.pending = ''
+  }
+
   startSheet(name: string): void {
+    this.flush()
     const hash = createHash('sha256')
     hash.update(JSON.stringify(name) + '\n')
     this.sheets.push({ name, hash })
@@ -82,10 +92,12 @@ export class ContentDigest {
     const row = canonicalRow(cells)
     if (!row) return
     if (typeof row[0] === 'string' && this.skipLabels.has(row[0])) return
-    sheet.hash.update(JSON.stringify(row) + '\n')
+    this.pending += JSON.stringify(row) + '\n'
+    if (this.pending.length > 65_536) this.flush()
   }
 
   result(): DigestResult {
+    this.flush()
     const sheets = this.sheets.map((s) => ({ name: s.name, digest: s.hash.copy().digest('hex') }))
     const total = createHash('sha256')
     for (const s of sheets) total.update(`${JSON.stringify(s.name)}=${s.digest}\n`)
