@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startUiProcess, type UiProcess } from './helpers/ui-process'
 import { launchChromium, screenshot } from './helpers/browser'
 import { ensureRendererBuilt } from './helpers/renderer-build'
+import { axeViolations, describeViolations } from './helpers/axe'
 import { REPO_ROOT, SHARED_DIR } from '../helpers/sandbox-process'
 
 const FACES = path.join(SHARED_DIR, 'fixtures', 'faces')
@@ -81,7 +82,8 @@ beforeAll(async () => {
   expect(run.code, run.out).toBe(0)
   jobId = /"(?:jobId|id)"\s*:\s*"(\w+)"/.exec(run.out)![1]
   browser = await launchChromium()
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+  // bypassCSP: only so axe-core's script can be injected; the app's own CSP is tested elsewhere
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', bypassCSP: true })
   page = await context.newPage()
   await page.goto(ui.url)
   await page.getByTestId('nav-new').waitFor()
@@ -114,6 +116,11 @@ describe('Review screen, keyboard only', () => {
     // the photos are the large ones, not the table's thumbnails
     const width = await page.getByTestId('review-photo-image1').evaluate((img) => (img as HTMLImageElement).naturalWidth)
     expect(width).toBeGreaterThan(360)
+  })
+
+  it('has no axe-core violation on the Review screen', async () => {
+    const violations = await axeViolations(page)
+    expect(violations, describeViolations(violations)).toEqual([])
   })
 
   it('zooms both photos with the keyboard', async () => {
