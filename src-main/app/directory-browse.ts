@@ -43,6 +43,10 @@ function whereOf(q: DirectoryQuery, source: string): Where {
     equals('grade', q.grade)
     equals('status', q.status)
     inList('district_code', q.districtCodes)
+    if (q.accreditation?.trim()) {
+      parts.push("json_extract(record_json, '$.accreditation') = ?")
+      args.push(q.accreditation.trim().toUpperCase())
+    }
   }
   if (q.name) {
     parts.push("name LIKE ? ESCAPE '\\'")

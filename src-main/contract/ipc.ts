@@ -356,6 +356,8 @@ const directoryQuerySchema = z
     grade: z.string().max(20).optional(),
     status: z.enum(['N', 'S']).optional(),
     name: z.string().max(200).optional(),
+    /** schools: accreditation filter (premium accounts only; 403 otherwise) */
+    accreditation: z.string().max(10).optional(),
     /** hospitals: kept when their services list has these words (comma-separated); applied by rekap, not the service */
     services: z.string().max(200).optional(),
   })

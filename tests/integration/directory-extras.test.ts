@@ -151,6 +151,15 @@ describe('premium features', () => {
     expect(JSON.parse(no.out).premiumRequired).toMatch(/School search is only for premium accounts/)
   })
 
+  it('the Directory screen\'s school sync takes the accreditation filter (premium) and the browse narrows by it', async () => {
+    const plan = await hp.engine.planDirectory({ query: { product: 'schools', regencyCodes: ['3171'], accreditation: 'a' }, settings: hp.settings() })
+    await hp.engine.start(plan.jobId)
+    expect((await hp.engine.settled(plan.jobId)).counts.done).toBe(1)
+    const page = browseDirectory(hp.store.db, { product: 'schools', regencyCodes: ['3171'], accreditation: 'A' }, 'sandbox-process', 0, 500)
+    expect(page.total).toBeGreaterThan(0)
+    expect(page.rows.every((r) => r.accreditation === 'A')).toBe(true)
+  })
+
   it('accreditation filter: rows fail with the plain-words reason without premium, and bring records with it', async () => {
     const file = csv('akreditasi.csv', ['Kode Kabupaten,Akreditasi', '3171,A'])
     const plan = await h.engine.plan({ file, kind: 'school-directory', settings: h.settings() })

@@ -540,6 +540,7 @@ export function createEngine(opts: EngineOptions): Engine {
         const v = q[k]
         if (v) base[k] = v
       }
+      if (kind === 'school-directory' && q.accreditation?.trim()) base.accreditation = q.accreditation.trim().toUpperCase()
       if (kind === 'hospital-directory' && HOSPITAL_FILTER_FIELDS.some((f) => base[f])) {
         const lists = await valueListsFor(req.settings, target)
         for (const f of HOSPITAL_FILTER_FIELDS) {

@@ -350,6 +350,8 @@ export const en: Messages = {
     rowText: 'from job {job}, row {row}: the same two photos were verified there; not paid again',
   },
   directoryPlus: {
+    accreditation: 'Accreditation (premium)',
+    accreditationHint: 'Premium accounts only: without premium the service refuses it (403) and the rows say so.',
     services: 'Services (any of their words)',
     servicesPlaceholder: 'e.g. ICU, hemodialisa',
     servicesHint: 'Filtered by rekap: the service has no services filter.',

@@ -355,6 +355,8 @@ export const id = {
     rowText: 'dari pekerjaan {job}, baris {row}: dua foto yang sama sudah diverifikasi di sana; tidak dibayar lagi',
   },
   directoryPlus: {
+    accreditation: 'Akreditasi (premium)',
+    accreditationHint: 'Hanya akun premium: tanpa premium layanan menolaknya (403) dan barisnya menjelaskan itu.',
     services: 'Layanan (salah satu katanya)',
     servicesPlaceholder: 'mis. ICU, hemodialisa',
     servicesHint: 'Disaring oleh rekap: layanan tidak punya filter layanan.',

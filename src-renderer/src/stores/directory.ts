@@ -15,9 +15,11 @@ export interface DirectoryFilters {
   name: string
   /** hospitals: words their services list must have (applied by rekap; the service has no such filter) */
   services: string
+  /** schools: premium accounts only */
+  accreditation: string
 }
 
-const emptyFilters = (): DirectoryFilters => ({ class: '', type: '', ownership: '', blu_status: '', grade: '', status: '', name: '', services: '' })
+const emptyFilters = (): DirectoryFilters => ({ class: '', type: '', ownership: '', blu_status: '', grade: '', status: '', name: '', services: '', accreditation: '' })
 
 export interface ValueLists {
   type: string[]
@@ -68,6 +70,7 @@ export const useDirectoryStore = defineStore('directory', {
         if (f.grade) q.grade = f.grade
         if (f.status) q.status = f.status
         if (state.districtCodes.length) q.districtCodes = [...state.districtCodes]
+        if (f.accreditation) q.accreditation = f.accreditation
       }
       if (f.name.trim()) q.name = f.name.trim()
       return q
