@@ -114,6 +114,13 @@ describe('every main screen: no axe-core violation, every control reachable by k
     expect(violations, `row detail:\n${describeViolations(violations)}`).toEqual([])
   })
 
+  it('review', async () => {
+    await page.keyboard.press('Escape')
+    await page.getByTestId('open-review').click()
+    await page.locator('[data-testid=reviewer-setup], [data-testid=review-pair]').first().waitFor({ timeout: 30_000 })
+    await checkScreen('review')
+  })
+
   it('history', async () => {
     await page.getByTestId('nav-history').click()
     await page.locator('[data-job]').first().waitFor()
