@@ -43,6 +43,11 @@ export interface AppContext {
   target(): Promise<ServiceTarget>
   /** where a stored job's requests go */
   targetForJob(settings: Pick<JobSettings, 'baseUrl' | 'sandbox'>): Promise<ServiceTarget>
+  /**
+   * Desktop: asks the user in a native dialog (outside the page) whether the API key may go to
+   * `origin`, so a compromised page cannot confirm a host by itself. Absent in browser mode.
+   */
+  confirmKeyHost?: (origin: string) => Promise<boolean>
   /** browser mode: the only folders whose files may be opened (uploads + `rekap ui --folder`); null = no limit (desktop) */
   allowedFolders: string[] | null
   /** every secret this process knows, for masking messages */

@@ -3,7 +3,7 @@
  * IPC handlers. All the work happens in src-main/app (shared with browser mode); this file
  * only connects Electron to it.
  */
-import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appPaths } from '../app/app-paths'
@@ -34,6 +34,22 @@ function denyPermissionsAndSetCsp(): void {
   })
 }
 
+/** A native dialog (the page cannot answer it for the user) before the API key may go to a new host. */
+async function confirmKeyHostNatively(origin: string): Promise<boolean> {
+  const options = {
+    type: 'warning' as const,
+    buttons: ['Batal / Cancel', 'Kirim kunci / Send the key'],
+    defaultId: 0,
+    cancelId: 0,
+    message: `Kirim kunci API ke ${origin}? / Send your API key to ${origin}?`,
+    detail:
+      'Alamat layanan diubah. Kunci API dikirim bersama setiap permintaan; konfirmasi hanya alamat yang Anda percaya.\n' +
+      'The service address was changed. The API key goes with every request; confirm only an address you trust.',
+  }
+  const answer = mainWindow && !mainWindow.isDestroyed() ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options)
+  return answer.response === 1
+}
+
 function showWindow(): void {
   if (!mainWindow || mainWindow.isDestroyed()) return
   if (mainWindow.isMinimized()) mainWindow.restore()
@@ -52,6 +68,7 @@ async function start(): Promise<void> {
     vault: (store) => safeStorageKeyVault(store.settings, safeStorage),
     platformLanguage: app.getLocale(),
     core: { logger: stderrLogger('warn', () => secrets()) },
+    confirmKeyHost: (origin) => confirmKeyHostNatively(origin),
   })
   const { ctx, handlers, interrupted } = opened
   secrets = () => ctx.secrets()

@@ -70,7 +70,9 @@ export const session = { defaultSession: {
   setPermissionCheckHandler: (fn) => (rec.session.permissionCheck = fn),
   webRequest: { onHeadersReceived: (fn) => (rec.session.headers = fn) },
 } }
-export default { app, BrowserWindow, ipcMain, safeStorage, session }
+// the native confirmation of a new service host: records the question, answers STAND_IN_DIALOG (1 = yes)
+export const dialog = { async showMessageBox(...args) { (rec.dialogs ??= []).push(args.at(-1).message); return { response: Number(process.env.STAND_IN_DIALOG ?? 1) } } }
+export default { app, BrowserWindow, dialog, ipcMain, safeStorage, session }
 `
 
 const HOOKS = `
@@ -117,6 +119,10 @@ process.on('message', async (m) => {
         navigateFile: navigation('file:///etc/passwd'),
         navigateApp: navigation(w.loaded + '#/jobs'),
       })
+    }
+    if (m.type === 'env') {
+      process.env[m.key] = m.value
+      return reply({ dialogs: rec.dialogs ?? [] })
     }
     if (m.type === 'quit') {
       for (const fn of rec.appListeners['window-all-closed'] ?? []) fn()
@@ -241,6 +247,21 @@ describe('the built main process with a stand-in for electron', () => {
     expect(JSON.stringify(set)).not.toContain(key)
     expect(JSON.stringify(await invoke('settings.get', {}))).not.toContain(key)
     expect((await invoke('settings.clearKey', {})).value.hasKey).toBe(false)
+  })
+
+  it('asks in a native dialog (not the page) before the key may go to a new service host', async () => {
+    await ask({ type: 'env', key: 'STAND_IN_DIALOG', value: '0' })
+    const refused = await invoke('settings.save', { baseUrl: 'https://service.example.test', confirmHost: true })
+    expect(refused.ok).toBe(false)
+    expect(JSON.stringify(refused)).toMatch(/did not confirm sending the API key to https:\/\/service\.example\.test/)
+    expect((await invoke('settings.get', {})).value).toMatchObject({ baseUrl: '', keyHost: null })
+    const { dialogs } = await ask({ type: 'env', key: 'STAND_IN_DIALOG', value: '1' })
+    expect(dialogs).toEqual([expect.stringContaining('https://service.example.test')])
+    expect(await invoke('settings.save', { baseUrl: 'https://service.example.test', confirmHost: true })).toMatchObject({
+      ok: true,
+      value: { baseUrl: 'https://service.example.test', keyHost: 'https://service.example.test' },
+    })
+    expect((await invoke('settings.save', { baseUrl: '' })).value.sandbox).toBe(true) // back to the sandbox for the tests below
   })
 
   it('runs a real directory sync on the engine and forwards its progress and state to the window', async () => {

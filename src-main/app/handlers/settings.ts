@@ -32,6 +32,12 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
     'settings.get': async () => view(),
     'settings.save': async (patch) => {
       const next = applySettingsPatch(ctx.settings(), patch)
+      // the key would go to a host it was not confirmed for: the desktop asks outside the page too
+      if (ctx.confirmKeyHost && next.keyHost !== null && next.keyHost !== ctx.settings().keyHost) {
+        if (!(await ctx.confirmKeyHost(next.keyHost))) {
+          throw new AppError('conflict', `baseUrl: you did not confirm sending the API key to ${next.keyHost}; nothing was changed`, 'baseUrl')
+        }
+      }
       // browser mode: exports are written only where the page may read files anyway
       if (ctx.allowedFolders && next.exportsDir !== null && next.exportsDir !== ctx.settings().exportsDir) {
         if (!ctx.allowedFolders.some((f) => isInside(path.resolve(f), next.exportsDir!))) {
