@@ -10,7 +10,7 @@
  */
 import { z } from 'zod'
 import { JOB_KINDS } from './job-kinds'
-import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from '../core/model/plans'
+import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from './plan-names'
 
 // ---------- shared value schemas ----------
 

@@ -14,12 +14,9 @@
  */
 import type { Product } from './products'
 
-export const SCHOOL_PLANS = ['free', 'starter', 'pro', 'business'] as const
-export const REGIONAL_PLANS = ['starter'] as const
-export const HOSPITAL_PLANS = ['free', 'standard', 'premium'] as const
-export type SchoolPlan = (typeof SCHOOL_PLANS)[number]
-export type RegionalPlan = (typeof REGIONAL_PLANS)[number]
-export type HospitalPlan = (typeof HOSPITAL_PLANS)[number]
+import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, type HospitalPlan, type RegionalPlan, type SchoolPlan } from '../../contract/plan-names'
+
+export { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, type HospitalPlan, type RegionalPlan, type SchoolPlan }
 
 /** The plan the account has for each product with a quota. */
 export interface PlanChoice {
