@@ -46,6 +46,44 @@ describe('data at rest', () => {
     }
   })
 
+  it("keeps an old upload that is the input of an unfinished job, and removes it once the job is over", async () => {
+    const data = join(tmp.dir, 'keep')
+    const env = { REKAP_RENDERER_DIR: fakeRenderer(join(tmp.dir, 'renderer')), REKAP_DATA_DIR: data }
+    const start = async () => {
+      const ui = await startUiChild(['--db', join(data, 'rekap.db')], env)
+      const cookie = (await fetch(ui.url, { redirect: 'manual' })).headers.get('set-cookie')!.split(';')[0]
+      const call = async (name: string, body: unknown) =>
+        (await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()
+      return { ui, cookie, call }
+    }
+    const age = (folder: string) => {
+      const longAgo = new Date(Date.now() - 40 * 86_400_000)
+      utimesSync(folder, longAgo, longAgo)
+    }
+    let s = await start()
+    const form = new FormData()
+    form.append('file', new Blob(['Kode RS\n3171015\n']), 'codes.csv')
+    const uploaded: string = (await (await fetch(`${s.ui.origin}/api/upload`, { method: 'POST', headers: { cookie: s.cookie }, body: form })).json()).path
+    const plan = await s.call('jobs.plan', { path: uploaded, kind: 'hospital-lookup', mapping: {} })
+    expect(plan.jobId).toBeTruthy()
+    await s.ui.stop()
+    const folder = join(uploaded, '..')
+    age(folder)
+
+    s = await start() // the job is planned, not finished: its input stays
+    expect(existsSync(uploaded)).toBe(true)
+    await s.call('jobs.cancel', { jobId: plan.jobId })
+    await s.ui.stop()
+    age(folder)
+
+    s = await start() // cancelled: the old upload goes
+    try {
+      expect(existsSync(folder)).toBe(false)
+    } finally {
+      await s.ui.stop()
+    }
+  })
+
   it('rekap run and export: the store, the pictures taken out of the workbook and the report are private', async () => {
     const db = join(tmp.dir, 'cli', 'rekap.db')
     const r = await rekap(['run', join(REPO_ROOT, 'examples', 'kyc', 'kyc-sample.xlsx'), '--dry-run', '--json', '--db', db])
