@@ -99,3 +99,21 @@ describe('directory jobs are estimated in pages', () => {
     expect(again).toMatchObject({ callsNeeded: 0, cacheHits: 3, estimate: { unit: 'pages', basis: 'cache', probed: 0 } })
   })
 })
+
+describe('a job blocked at the quota continues on a bigger plan', () => {
+  it('rekap run stops at the starter quota (exit 3, the way out printed); rekap resume --school-plan pro finishes it', async () => {
+    const res = await fetch(`${sandbox.url}/regional/indonesia/schools?regency_code=5171`, { headers: { 'x-api-service-id': sandbox.key } })
+    const npsns = ((await res.json()).data as Array<{ npsn: string }>).slice(0, 5).map((s) => s.npsn)
+    const file = join(tmp.dir, 'npsn-resume.csv')
+    writeFileSync(file, ['NPSN', ...npsns].join('\n'))
+    const c = (): string[] => ['--base-url', sandbox.url, '--key', sandbox.key, '--db', join(tmp.dir, 'resume.db')]
+    const first = await rekap(['run', file, '--hits-used', 'schools=9998', '--yes', ...c()])
+    expect(first.code, first.out + first.err).toBe(3)
+    expect(first.out).toMatch(/BLOCKED \(quota-exhausted\): The starter schools plan allows 10,000 hits/)
+    expect(first.out).toMatch(/--school-plan pro/)
+    const jobId = /job (j\w+)/.exec(first.out)![1]
+    const second = await rekap(['resume', jobId, '--school-plan', 'pro', '--json', '--key', sandbox.key, '--db', join(tmp.dir, 'resume.db')])
+    expect(second.code, second.out + second.err).toBe(0)
+    expect(lastJson(second.out).counts.done).toBe(5)
+  })
+})

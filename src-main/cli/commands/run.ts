@@ -26,7 +26,7 @@ export function register(program: Command): void {
     .option('--reuse-days <n>', 'reuse a face pair verified in an earlier job within N days, for free (0 = off)', parseNonNegativeInt, 30)
     .option('--review-band <low,high>', 'confidence band reported as PERLU TINJAUAN, e.g. 0.45,0.55', parseBand)
     .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
-    .option('--dry-run', 'pre-flight and plan only; send nothing')
+    .option('--dry-run', 'pre-flight and plan only; nothing paid (directory jobs read each query\'s first page to count pages; it is kept)')
     .option('--yes', 'accept the cost estimate without asking')
     .option('--json', 'print one JSON summary instead of progress')
     .option('--resend-uncertain', 'allow re-sending paid rows whose outcome is unknown (may charge twice)')
