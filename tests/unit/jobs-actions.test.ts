@@ -28,7 +28,7 @@ describe('availableActions (one rule for engine, CLI and renderer)', () => {
     expect(whyNot('resume', facts({}), 'j1')).toMatch(/done; nothing is left/)
   })
   it('ready starts; running (self) pauses and cancels but does not retry', () => {
-    expect(availableActions(facts({ state: 'ready' }))).toEqual(['start', 'cancel'])
+    expect(availableActions(facts({ state: 'ready' }))).toEqual(['start', 'cancel', 'export'])
     expect(availableActions(facts({ state: 'running', holder: 'self' }))).toEqual(['pause', 'cancel', 'export'])
   })
 })

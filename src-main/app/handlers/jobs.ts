@@ -67,6 +67,7 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
     },
     'jobs.export': async ({ jobId, lang, format, annotated }) => {
       const job = requireJob(ctx, jobId)
+      ctx.engine.assertAllowed(jobId, 'export')
       const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
       await mkdir(dir, { recursive: true })
       let fileName: string

@@ -52,7 +52,8 @@ export function availableActions(f: JobFacts): JobAction[] {
   }
   if (settled && !otherRuns && f.counts.failed > 0) out.push('retryFailed')
   if (settled && !otherRuns && uncertainAfterRecovery(f) > 0) out.push('resendUncertain')
-  if (f.state !== 'draft' && f.state !== 'ready') out.push('export')
+  // a plan's report lists its pre-flight failures; a draft has no rows yet
+  if (f.state !== 'draft') out.push('export')
   return out
 }
 
