@@ -3,7 +3,7 @@ import { REKAP_VERSION } from '../version'
 import { labelsFor, type ReportLang, type ReportLabels } from './labels'
 import { openReport, type ReportFormat, type ReportWriter } from './report-output'
 import { openReportReader } from './report-reader'
-import { jobFigures } from './job-figures'
+import { jobFigures, type JobFigures } from './job-figures'
 import { jobSummaryLines, writeSummarySheet } from './summary-sheet'
 import { writeErrorsSheet } from './errors-sheet'
 import { writeFaceResults } from './face-report'
@@ -81,6 +81,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
     thumbnails,
     zone: reportZone(opts.timeZone),
     audit: null,
+    shared: {},
   }
   try {
     let rows: number
@@ -115,6 +116,13 @@ interface SheetsContext {
   zone: ReportZone
   /** the digest learnt in the first pass (null while computing it) */
   audit: DigestResult | null
+  /** what the summary states from whole-job queries, computed once for both passes (same snapshot) */
+  shared: {
+    figures?: JobFigures
+    review?: { reviewed: number; total: number } | null
+    storeId?: string
+    fingerprint?: string
+  }
 }
 
 async function writeSheets(
@@ -124,22 +132,26 @@ async function writeSheets(
   L: ReportLabels,
   ctx: SheetsContext,
 ): Promise<number> {
-  const figures = jobFigures(store, job)
+  const shared = ctx.shared
+  const figures = (shared.figures ??= jobFigures(store, job))
   const isSchool = job.kind === 'school-lookup' || job.kind === 'school-directory'
   const notes = isSchool && schoolsLackPremiumFields(store, job) ? [L.notes.premium] : []
   const resultRows = job.kind.endsWith('-directory') ? figures.records : figures.counts.total
   const parts = sheetPartNames(L.sheets.results, resultRows, writer.maxRowsPerSheet)
   if (parts.length > 1) notes.push(L.notes.sheetSplit(L.sheets.results, parts.join(', ')))
-  const queue = job.kind === 'face-match' ? reviewQueue(store, job, { asOf: ctx.asOf }) : null
+  if (shared.review === undefined) {
+    const queue = job.kind === 'face-match' ? reviewQueue(store, job, { asOf: ctx.asOf }) : null
+    shared.review = queue ? { reviewed: queue.reviewed, total: queue.total } : null
+  }
   const lines = jobSummaryLines(job, figures, L, {
     now: ctx.now,
     rekapVersion: ctx.rekapVersion,
     notes,
     zone: ctx.zone,
-    review: queue ? { reviewed: queue.reviewed, total: queue.total } : undefined,
+    review: shared.review ?? undefined,
     audit: {
-      storeId: store.meta.storeId(),
-      storeFingerprint: store.meta.jobFingerprint(job.id, { asOf: ctx.asOf }),
+      storeId: (shared.storeId ??= store.meta.storeId()),
+      storeFingerprint: (shared.fingerprint ??= store.meta.jobFingerprint(job.id, { asOf: ctx.asOf })),
       digest: ctx.audit?.digest ?? null,
       sheetDigests: ctx.audit ? formatSheetDigests(ctx.audit.sheets) : null,
     },
