@@ -14,6 +14,9 @@ export function openDatabase(file: string, opts: { readonly?: boolean } = {}): D
   if (file !== ':memory:' && !opts.readonly) mkdirSync(dirname(file), { recursive: true })
   const db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false })
   db.pragma('busy_timeout = 5000')
+  // 32 MB of page cache instead of SQLite's 2 MB: the unit-key index of a 1,000,000-row job takes
+  // its inserts in random order, and with 2 MB each one went to the OS for its pages
+  db.pragma('cache_size = -32768')
   if (!opts.readonly) {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
