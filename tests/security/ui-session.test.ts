@@ -69,6 +69,12 @@ describe('browser-mode file access', () => {
       form.append('file', new Blob(['Kode RS\n3171015\n']), 'codes.csv')
       const up = await fetch(`${first.origin}/api/upload`, { method: 'POST', headers: { cookie }, body: form })
       expect((await call('files.inspect', { path: (await up.json()).path })).status).toBe(200)
+      // exports are written only there too (or in the data folder, the default)
+      const current = (await call('settings.get', {})).json.dataDir
+      expect((await call('settings.save', { dataDir: current })).status).toBe(200)
+      const elsewhere = await call('settings.save', { dataDir: join(tmp.dir, 'private') })
+      expect(elsewhere.status).toBe(400)
+      expect(elsewhere.json.error).toMatchObject({ field: 'dataDir' })
     } finally {
       await first.stop()
     }

@@ -40,7 +40,7 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
       }
       // browser mode: exports are written only where the page may read files anyway
       if (ctx.allowedFolders && next.exportsDir !== null && next.exportsDir !== ctx.settings().exportsDir) {
-        if (!ctx.allowedFolders.some((f) => isInside(path.resolve(f), next.exportsDir!))) {
+        if (![ctx.paths.dataDir, ...ctx.allowedFolders].some((f) => isInside(path.resolve(f), next.exportsDir!))) {
           throw new AppError('invalid-input', 'dataDir: in rekap ui, exports go to the data folder or a folder rekap ui was started with (--folder)', 'dataDir')
         }
       }
