@@ -156,3 +156,14 @@ describe('upload path rules', () => {
     })
   })
 })
+
+describe('browser mode settings', () => {
+  it('saves the form as shown (its exports folder is the data folder default); a folder elsewhere is refused', async () => {
+    const view = await call('settings.get', {})
+    const saved = await call('settings.save', { dataDir: view.dataDir, concurrency: 1 })
+    expect(saved.error, JSON.stringify(saved.error)).toBeUndefined()
+    expect(saved.concurrency).toBe(1)
+    const elsewhere = await call('settings.save', { dataDir: join(tmp.dir, 'not-allowed') })
+    expect(elsewhere.error?.message).toMatch(/exports go to the data folder/)
+  })
+})
