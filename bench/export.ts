@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import { openStore } from '../src-main/core/store'
 import { defaultJobSettings } from '../src-main/core/model/job-settings'
-import { writeJobReport } from '../src-main/core/reports'
+import { writeJobReport } from '../src-main/core/export'
 
 const HEADERS = ['NIK', 'Nama', 'Foto KTP', 'Selfie', 'Tanggal Lahir', 'Catatan']
 

@@ -17,7 +17,7 @@ import { openStore } from '../src-main/core/store'
 import { createEngine } from '../src-main/core/engine'
 import { defaultContext } from '../src-main/core/context'
 import { defaultJobSettings } from '../src-main/core/model/job-settings'
-import { writeJobReport } from '../src-main/core/reports'
+import { writeJobReport } from '../src-main/core/export'
 import { startSandbox } from '../src-main/sandbox/index'
 
 type Phase = 'plan' | 'run' | 'export'

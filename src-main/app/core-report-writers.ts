@@ -9,7 +9,7 @@ import { AppError } from './app-error'
 import type { ReportWriters } from './report-writers'
 import { HeavyWorkError, isFileStore, type HeavyWork } from '../core/workers/heavy-work'
 
-const load = () => import('../core/reports')
+const load = () => import('../core/export')
 
 async function refusalsAsConflicts<T>(work: () => Promise<T>): Promise<T> {
   const { ReportError } = await load()

@@ -7,7 +7,7 @@
 import type { DirectoryPage, DirectoryQuery } from '../contract/ipc'
 import type { Db } from '../core/store'
 import type { HospitalRecord } from '../core/provider'
-import { hasServices } from '../core/jobs/services-filter'
+import { hasServices } from '../core/model/services-filter'
 
 interface Where {
   sql: string

@@ -1,6 +1,6 @@
 /**
  * The report functions the export commands call, as a port: the composition root passes
- * core/reports' real writers. Each writes one file at `out` and resolves when it is complete.
+ * core/export's real writers. Each writes one file at `out` and resolves when it is complete.
  */
 import type { DirectoryQuery, Lang } from '../contract/ipc'
 import type { Store } from '../core/store'

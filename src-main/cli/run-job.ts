@@ -5,7 +5,7 @@ import { defaultJobSettings, type JobSettings } from '../core/model/job-settings
 import { accountOf } from '../core/engine/account-id'
 import { planSettings, hitsUsedRecord, type PlanFlags } from './plan-options'
 import { PLAN_FLAG, type PlanProduct } from '../core/model/plans'
-import { KIND_PRODUCT } from '../core/jobs/kind-product'
+import { kindModule } from '../core/kinds/registry'
 import { guessKind, PlanError, ActionRefusedError, JobOwnedError } from '../core/engine'
 import { ImportError, MapOverrideError, openTable } from '../core/importers'
 import type { JobPlanView, ProgressView } from '../contract/ipc'
@@ -16,6 +16,7 @@ import { serviceUrlFlag } from './cli-engine'
 import { openCliEngine, type CliEngine } from './cli-engine'
 import { createProgressPrinter, progressLine, formatSeconds } from './progress-printer'
 import { cliLang, t } from './cli-language'
+import { VERDICT_WORDS } from '../contract/verdicts'
 import { failureText } from './failure-text'
 import { sheetsThatFit } from './sheet-fit'
 
@@ -197,14 +198,14 @@ function listFailures(cli: CliEngine, jobId: string, say: Say): void {
   if (!failed.total) return
   say(m.failedHeader(failed.total))
   for (const r of failed.rows) {
-    say(`  ${failureText({ row: r.sourceRow ?? r.rowNo, column: r.errorColumn, code: r.errorCode, message: r.error ?? r.label ?? '' }, cliLang())}`)
+    say(`  ${failureText({ row: r.sourceRow ?? r.rowNo, column: r.errorColumn, code: r.errorCode, message: r.error ?? VERDICT_WORDS[cliLang()][r.verdict] }, cliLang())}`)
   }
   if (failed.total > failed.rows.length) say(m.failedMore(failed.total - failed.rows.length, jobId))
   say(m.retryFailedHint(jobId))
 }
 
 async function writeReport(cli: CliEngine, jobId: string, out: string): Promise<string> {
-  const reports = await import('../core/reports')
+  const reports = await import('../core/export')
   const format = out.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx'
   const { reportTimeZone } = await import('./report-time-zone')
   const timeZone = reportTimeZone(cli.store, undefined)
@@ -233,7 +234,7 @@ function printPlan(p: JobPlanView, say: Say): void {
   const basis = m.estimate(p.estimate.unit, p.estimate.basis, p.estimate.probed)
   if (basis) say(`  ${basis}`)
   for (const w of p.warnings) {
-    const raise = w.code === 'quota-shortfall' && w.raiseTo ? `${PLAN_FLAG[KIND_PRODUCT[p.kind] as PlanProduct] ?? '--plan'} ${w.raiseTo}` : null
+    const raise = w.code === 'quota-shortfall' && w.raiseTo ? `${PLAN_FLAG[kindModule(p.kind).product as PlanProduct] ?? '--plan'} ${w.raiseTo}` : null
     say(m.warning(w.code, w.needed, w.available, w.fits, raise))
   }
 }
@@ -279,7 +280,7 @@ export function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: PlanFlag
 function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): JobSettings {
   const defaults = defaultJobSettings()
   const base = { ...defaults, ...planSettings(defaults, o) }
-  const product = KIND_PRODUCT[kind]
+  const { product, defaultConcurrency } = kindModule(kind)
   const rps = { ...base.rps }
   if (o.rps) rps[product] = o.rps
   return {
@@ -289,7 +290,7 @@ function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): JobSettin
     baseUrl: sandbox ? '' : o.baseUrl!,
     sandbox,
     rps,
-    concurrency: o.concurrency ?? (product === 'face-match' ? 2 : product === 'hospitals' ? 8 : 4),
+    concurrency: o.concurrency ?? defaultConcurrency,
     budgetRp: o.budget ?? null,
     balanceRp: o.balance ?? null,
     resendUncertain: o.resendUncertain ?? false,

@@ -1,5 +1,5 @@
-import { guessKind } from '../core/engine'
-import { autoMap, listSheets, openTable } from '../core/importers'
+import { autoMap, guessKind } from '../core/kinds/registry'
+import { listSheets, openTable } from '../core/importers'
 import type { JobKind } from '../contract/job-kinds'
 
 export interface SheetFit {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openStore, type Store } from '../core/store'
-import { verifyReport, VerifyError } from '../core/reports/verify-report'
+import { verifyReport, VerifyError } from '../core/export/verify-report'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import type { VerifyOptions } from './commands/verify'

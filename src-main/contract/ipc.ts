@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { JOB_KINDS } from './job-kinds'
+import type { Verdict } from './verdicts'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from './plan-names'
 
 // ---------- shared value schemas ----------
@@ -122,6 +123,22 @@ export interface AppInfo {
   mode: 'electron' | 'browser'
   platformLanguage: string
   sandbox: boolean
+  /** the job kinds offered, likeliest first, with what the screens need of each */
+  kinds: KindView[]
+}
+
+/** A service outcome of a row (what the rows can be filtered by). */
+export type OutcomeView = 'match' | 'no-match' | 'found' | 'not-found' | 'failed' | 'records'
+
+/** What the renderer needs of a job kind, sent by the engine so the screens never switch on its name. */
+export interface KindView {
+  kind: JobKindView
+  /** rows carry two photos (thumbnails in the row detail) */
+  photos: boolean
+  /** results carry a confidence score */
+  scored: boolean
+  /** the outcomes offered in the rows filter */
+  outcomeFilters: OutcomeView[]
 }
 
 export interface SheetPreview {
@@ -267,7 +284,8 @@ export interface RowView {
   state: 'pending' | 'in-flight' | 'done' | 'failed' | 'uncertain'
   input: Record<string, unknown>
   outcome: string | null
-  label: string | null
+  /** the one verdict (core/verdict.ts); the screens show VERDICT_WORDS[lang][verdict] */
+  verdict: VerdictView
   confidence: number | null
   charged: boolean
   costRp: number
@@ -296,8 +314,8 @@ export interface DirectoryPage {
 export const reviewDecisionSchema = z.enum(['approve', 'reject', 'retake', 'skip', 'flag'])
 export type ReviewDecisionView = z.infer<typeof reviewDecisionSchema>
 
-/** The service's verdict key (labels are the renderer's): the one verdict rule's output. */
-export type VerdictView = 'match' | 'no-match' | 'review' | 'found' | 'not-found' | 'records' | 'failed' | 'pending' | 'uncertain'
+/** A row's verdict (core/verdict.ts, the one rule); its words are VERDICT_WORDS (contract/verdicts.ts). */
+export type VerdictView = Verdict
 
 export interface ReviewEntryView {
   seq: number

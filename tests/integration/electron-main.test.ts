@@ -301,7 +301,7 @@ describe('the built main process with a stand-in for electron', () => {
     }
     expect(state).toBe('done')
     const rows = await invoke('jobs.rows', { jobId, offset: 0, limit: 5 })
-    expect(rows.value.rows[0]).toMatchObject({ label: 'COCOK', charged: true, costRp: 400 })
+    expect(rows.value.rows[0]).toMatchObject({ verdict: 'match', charged: true, costRp: 400 })
   })
 
   it('closes the engine and the store on quit, then exits 0', async () => {

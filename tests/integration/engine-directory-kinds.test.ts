@@ -32,9 +32,9 @@ describe('directory and lookup kinds against the real sandbox process', () => {
     await h.engine.start(plan.jobId)
     const end = await h.engine.settled(plan.jobId)
     expect(end.state).toBe('done')
-    const rows = h.engine.rows(plan.jobId, 0, 10).rows
+    const rows = h.store.rows.page(plan.jobId, { offset: 0, limit: 10 })
     const schools = h.store.db.prepare("SELECT COUNT(*) AS n FROM job_records WHERE job_id = ? AND product = 'schools'").get(plan.jobId) as { n: number }
-    const pages = rows.reduce((n, r) => n + Math.ceil(Number(/(\d+) DATA/.exec(r.label ?? '')?.[1] ?? 0) / 100), 0)
+    const pages = rows.reduce((n, r) => n + Math.ceil((r.result?.recordCount ?? 0) / 100), 0)
     expect(schools.n).toBeGreaterThan(300)
     expect((await hits()).schools - before.schools).toBe(pages)
 

@@ -58,14 +58,14 @@ describe('face-match job against the real sandbox process', () => {
 
     const rows = h.engine.rows(plan.jobId, 0, 100).rows
     const byRow = Object.fromEntries(rows.map((r) => [r.sourceRow, r]))
-    expect(byRow[2]).toMatchObject({ label: 'COCOK', charged: true, costRp: 400 })
-    expect(byRow[3]).toMatchObject({ label: 'TIDAK COCOK', charged: true, costRp: 400 })
+    expect(byRow[2]).toMatchObject({ verdict: 'match', charged: true, costRp: 400 })
+    expect(byRow[3]).toMatchObject({ verdict: 'no-match', charged: true, costRp: 400 })
     expect(byRow[4]).toMatchObject({ state: 'failed', charged: false, costRp: 0, attempts: 0 })
     expect(byRow[5]).toMatchObject({ state: 'failed', charged: false, attempts: 0 })
     expect(byRow[5].error).toMatch(/GIF/i)
     expect(byRow[6]).toMatchObject({ state: 'failed', charged: false, error: MESSAGES.noFace })
-    expect(byRow[7]).toMatchObject({ label: 'COCOK', charged: false, costRp: 0 })
-    expect(byRow[8]).toMatchObject({ label: 'COCOK', charged: true })
+    expect(byRow[7]).toMatchObject({ verdict: 'match', charged: false, costRp: 0 })
+    expect(byRow[8]).toMatchObject({ verdict: 'match', charged: true })
     expect(byRow[2].confidence!).toBeGreaterThan(0.5)
     expect(byRow[3].confidence!).toBeLessThan(0.5)
 

@@ -7,7 +7,7 @@ import { defaultContext } from '../../src-main/core/context'
 import { defaultJobSettings } from '../../src-main/core/model/job-settings'
 import type { HospitalRecord } from '../../src-main/core/provider/types'
 import { importRowsIntoJob } from '../../src-main/core/jobs/planner'
-import { PreflightMemo } from '../../src-main/core/jobs/preflight-memo'
+import { PreflightMemo } from '../../src-main/core/images/preflight-memo'
 import { makeTempDir, SHARED_DIR } from '../helpers/temp-dir'
 
 /** Planning at scale keeps its answers: cache hits counted by one rule, photos checked once per file. */

@@ -6,7 +6,8 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { autoMap, listSheets, openTable, resolveImageRef, type ImportedRow, type TableReader } from '../../src-main/core/importers'
+import { autoMap } from '../../src-main/core/kinds/registry'
+import { listSheets, openTable, resolveImageRef, type ImportedRow, type TableReader } from '../../src-main/core/importers'
 import { facePhoto, FACES_DIR, writeKycWorkbookWithPictures, writePlaceInCellWorkbook } from '../fixtures/builders/workbooks'
 
 let dir: string

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs'
 import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
 import { engineAgainst, type Harness } from '../helpers/engine-harness'
 import { makeTempDir } from '../helpers/temp-dir'
-import { writeJobReport } from '../../src-main/core/reports'
+import { writeJobReport } from '../../src-main/core/export'
 
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess

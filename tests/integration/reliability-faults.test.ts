@@ -6,7 +6,7 @@ import { engineAgainst } from '../helpers/engine-harness'
 import { makeTempDir } from '../helpers/temp-dir'
 import { generateHospitals } from '../../src-main/sandbox/hospital-generator'
 import { loadRegionTree } from '../../src-main/core/regions/region-tree'
-import { writeJobReport } from '../../src-main/core/reports'
+import { writeJobReport } from '../../src-main/core/export'
 
 const CODES = generateHospitals(1, loadRegionTree()).map((h) => h.code)
 const FACES = join(SHARED_DIR, 'fixtures/faces')

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import { openStore, type Store } from '../../src-main/core/store'
 import type { HospitalRecord, SchoolRecord } from '../../src-main/core/provider/types'
 import { readCsvRecords } from '../../src-main/core/csv/csv-text'
-import { writeDirectoryReport, writeJobReport } from '../../src-main/core/reports'
+import { writeDirectoryReport, writeJobReport } from '../../src-main/core/export'
 import { makeTempDir, SHARED_DIR } from '../helpers/temp-dir'
 import { cellAt, FAKE_KEY, headerIndex, leakySettings, readBook, summaryMap, T0, xlsxXml } from './reports-fixtures'
 

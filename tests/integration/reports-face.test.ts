@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { readFileSync, existsSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { openStore, type Store } from '../../src-main/core/store'
-import { writeJobReport } from '../../src-main/core/reports'
+import { writeJobReport } from '../../src-main/core/export'
 import { reportZone } from '../../src-main/core/reports/time-zone'
 
 /** reports show times in Asia/Jakarta (WIB) unless told otherwise */

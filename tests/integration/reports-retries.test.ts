@@ -11,7 +11,7 @@ import { engineAgainst } from '../helpers/engine-harness'
 import { makeTempDir } from '../helpers/temp-dir'
 import { generateHospitals } from '../../src-main/sandbox/hospital-generator'
 import { loadRegionTree } from '../../src-main/core/regions/region-tree'
-import { writeJobReport } from '../../src-main/core/reports'
+import { writeJobReport } from '../../src-main/core/export'
 import { cellAt, readBook } from './reports-fixtures'
 
 const CODES = generateHospitals(1, loadRegionTree()).map((h) => h.code).slice(0, 120)

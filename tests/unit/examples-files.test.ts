@@ -9,8 +9,9 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { autoMap, openTable, resolveImageRef, type ImportedRow, type TableReader } from '../../src-main/core/importers'
-import { checkHospitalCode, checkNpsn, checkRegencyCode } from '../../src-main/core/jobs/row-checks'
+import { autoMap } from '../../src-main/core/kinds/registry'
+import { openTable, resolveImageRef, type ImportedRow, type TableReader } from '../../src-main/core/importers'
+import { checkHospitalCode, checkNpsn, checkRegencyCode } from '../../src-main/core/kinds/row-checks'
 import {
   EXAMPLES_DIR,
   HOSPITAL_CODE_MALFORMED,

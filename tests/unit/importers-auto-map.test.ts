@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { applyMapOverrides, autoMap, MapOverrideError } from '../../src-main/core/importers/auto-map'
+import { MapOverrideError } from '../../src-main/core/importers/auto-map'
+import { applyMapOverrides, autoMap } from '../../src-main/core/kinds/registry'
 
 describe('autoMap', () => {
   it.each([

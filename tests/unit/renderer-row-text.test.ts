@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inputSummary, outcomeKey, rowErrorKey, rowNote } from '../../src-renderer/src/rows/row-text'
+import { inputSummary, verdictKey, rowErrorKey, rowNote } from '../../src-renderer/src/rows/row-text'
 import { id as idMessages } from '../../src-renderer/src/i18n/id'
 import { en as enMessages } from '../../src-renderer/src/i18n/en'
 import { toolbarActions } from '../../src-renderer/src/jobs/job-actions'
@@ -17,11 +17,10 @@ describe('inputSummary', () => {
   })
 })
 
-describe('outcomeKey', () => {
-  it('maps known outcomes to message keys and nothing else', () => {
-    expect(outcomeKey({ outcome: 'no-match' })).toBe('outcome.no-match')
-    expect(outcomeKey({ outcome: null })).toBeNull()
-    expect(outcomeKey({ outcome: 'weird' })).toBeNull()
+describe('verdictKey', () => {
+  it("maps the engine's verdict to its message key", () => {
+    expect(verdictKey({ verdict: 'no-match' })).toBe('outcome.no-match')
+    expect(verdictKey({ verdict: 'review' })).toBe('outcome.review')
   })
 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { csvField, isFormulaLike, literalCell } from '../../src-main/core/reports/cell-safety'
 import { cellFor, codeText } from '../../src-main/core/reports/column-cells'
-import { inReviewBand, reportOutcome } from '../../src-main/core/reports/row-outcome'
+import { inReviewBand, verdictOf } from '../../src-main/core/verdict'
 import { utcOffsetLabel, wallClockDate, zonelessIsoDate, humanDuration } from '../../src-main/core/reports/report-time'
 import { Pivot } from '../../src-main/core/reports/pivot'
 import { serviceHost } from '../../src-main/core/reports/summary-sheet'
@@ -62,17 +62,17 @@ describe('reports: codes stay text', () => {
 describe('reports: outcome rule', () => {
   const band: [number, number] = [0.45, 0.55]
   it('marks scores inside the band (inclusive) for review, match or not', () => {
-    expect(reportOutcome('done', 'match', inReviewBand(0.5, band))).toBe('review')
-    expect(reportOutcome('done', 'no-match', inReviewBand(0.45, band))).toBe('review')
-    expect(reportOutcome('done', 'match', inReviewBand(0.56, band))).toBe('match')
-    expect(reportOutcome('done', 'match', inReviewBand(0.5, null))).toBe('match')
+    expect(verdictOf('done', 'match', inReviewBand(0.5, band))).toBe('review')
+    expect(verdictOf('done', 'no-match', inReviewBand(0.45, band))).toBe('review')
+    expect(verdictOf('done', 'match', inReviewBand(0.56, band))).toBe('match')
+    expect(verdictOf('done', 'match', inReviewBand(0.5, null))).toBe('match')
   })
   it('labels unfinished and unknown rows as such', () => {
-    expect(reportOutcome('pending', null, false)).toBe('pending')
-    expect(reportOutcome('in-flight', null, false)).toBe('pending')
-    expect(reportOutcome('uncertain', null, false)).toBe('uncertain')
-    expect(reportOutcome('failed', 'not-found', false)).toBe('not-found')
-    expect(reportOutcome('failed', 'failed', false)).toBe('failed')
+    expect(verdictOf('pending', null, false)).toBe('pending')
+    expect(verdictOf('in-flight', null, false)).toBe('pending')
+    expect(verdictOf('uncertain', null, false)).toBe('uncertain')
+    expect(verdictOf('failed', 'not-found', false)).toBe('not-found')
+    expect(verdictOf('failed', 'failed', false)).toBe('failed')
   })
   it('has the same label keys in both languages', () => {
     expect(Object.keys(labelsFor('en').outcomes)).toEqual(Object.keys(labelsFor('id').outcomes))

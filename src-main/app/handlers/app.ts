@@ -1,3 +1,4 @@
+import { kindViews } from '../../core/kinds/registry'
 import { REKAP_VERSION } from '../../core/version'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
@@ -9,6 +10,7 @@ export function appHandlers(ctx: AppContext): Pick<Handlers, 'app.info'> {
       mode: ctx.mode,
       platformLanguage: ctx.platformLanguage,
       sandbox: ctx.settings().baseUrl === '',
+      kinds: kindViews(),
     }),
   }
 }

@@ -1,3 +1,4 @@
+import { kindModule } from '../../core/kinds/registry'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { JobKind } from '../../contract/job-kinds'
@@ -60,7 +61,7 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
     },
     'jobs.photo': async ({ jobId, rowNo, which, size }) => {
       const job = requireJob(ctx, jobId)
-      if (job.kind !== 'face-match') throw new AppError('invalid-input', `Job ${jobId} is a ${job.kind} job; it has no photos`, 'jobId')
+      if (!kindModule(job.kind).photos) throw new AppError('invalid-input', `Job ${jobId} is a ${job.kind} job; it has no photos`, 'jobId')
       const row = ctx.store.rows.get(jobId, rowNo)
       if (!row) throw new AppError('not-found', `Job ${jobId} has no row ${rowNo}`, 'rowNo')
       return thumbnailDataUrl(row, which, { edge: size === 'large' ? LARGE_PHOTO_EDGE : THUMBNAIL_EDGE })

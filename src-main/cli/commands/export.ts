@@ -31,7 +31,7 @@ async function exportCommand(jobArg: string, opts: ExportOptions): Promise<numbe
     import('node:fs'),
     import('node:path'),
     import('../../core/store'),
-    import('../../core/reports'),
+    import('../../core/export'),
     import('../cli-engine'),
     import('../exit-codes'),
     import('../cli-language'),

@@ -7,7 +7,8 @@
  */
 import type { Store } from '../store'
 import type { PlanEstimateView } from '../../contract/ipc'
-import type { DirectoryPaging, PagingProgress, UnitEnv } from '../jobs/units'
+import type { DirectoryPaging, PagingProgress } from '../kinds/directory'
+import type { UnitEnv } from '../kinds/unit'
 
 export const MAX_PROBES = 10
 const PAGE_SIZE = 100

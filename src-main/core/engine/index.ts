@@ -3,12 +3,12 @@ import { basename, join } from 'node:path'
 import type { CoreContext } from '../context'
 import { createServiceClient, type ServiceClient } from '../provider'
 import type { Store, RowFilter } from '../store'
-import { listSheets, openTable, autoMap, fieldsOf } from '../importers'
+import { listSheets, openTable } from '../importers'
 import type { JobKind } from '../../contract/job-kinds'
-import { KIND_PRODUCT } from '../jobs/kind-product'
 import { PRICE_POINTS, type Product } from '../model/products'
-import { importRowsIntoJob, recheckStoredRows, PlanError, directoryUnitKey, type DirectoryPayload, type RowImporter } from '../jobs/planner'
-import { HOSPITAL_FILTER_FIELDS, checkFilterValue, type HospitalValueLists } from '../jobs/filter-values'
+import { importRowsIntoJob, recheckStoredRows, PlanError, type RowImporter } from '../jobs/planner'
+
+import { HOSPITAL_FILTER_FIELDS, checkFilterValue, type HospitalValueLists } from '../model/filter-values'
 import { hospitalValueLists } from './value-lists'
 import { schoolSearchRecords } from '../provider/school-search'
 import { premiumRequiredText } from '../jobs/premium-text'
@@ -17,7 +17,9 @@ import { ServiceError } from '../provider'
 import { JobRunner } from '../jobs/job-runner'
 import { RateLimiter } from '../jobs/rate-limiter'
 import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
-import { cellText } from '../jobs/row-checks'
+import { cellText } from '../kinds/row-checks'
+import { autoMap, fieldsOf, guessKind, kindModule } from '../kinds/registry'
+import { directoryRow } from '../kinds/directory'
 import type { JobSettings } from '../model/job-settings'
 import type { JobPlanView, ProgressView, SheetPreview, PlanProblem } from '../../contract/ipc'
 import { progressView, rowView, summaryView, type Ownership } from './views'
@@ -30,8 +32,8 @@ import type { DirectoryPlanRequest, Engine, JobLimits, PlanRequest, StateChange,
 import { loadRegionTree } from '../regions/region-tree'
 import { AccountHits } from '../jobs/account-hits'
 import { shortfallWarnings } from '../jobs/plan-warnings'
-import { reuseVerifiedPairs, type ReuseSummary } from '../jobs/pair-reuse'
-import { DIRECTORY_PAGING, type UnitEnv } from '../jobs/units'
+import type { ReuseSummary } from '../kinds/face-match/pair-reuse'
+import type { UnitEnv } from '../kinds/unit'
 import { estimateDirectoryPages } from './directory-estimate'
 import { accountOf } from './account-id'
 
@@ -39,6 +41,7 @@ export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView,
 export { accountOf } from './account-id'
 export { PlanError } from '../jobs/planner'
 export { ActionRefusedError, JobOwnedError } from './action-errors'
+export { guessKind } from '../kinds/registry'
 
 /** Where a job's requests go. `source` labels cached records ('sandbox' or the service host). */
 export interface ServiceTarget {
@@ -103,14 +106,14 @@ export function createEngine(opts: EngineOptions): Engine {
   function ownership(j: JobRecord, counts: JobFacts['counts']): Ownership {
     const lease = store.leases.get(j.id) ?? null
     const holder = judgeLease(lease, me, leaseEnv())
-    const facts: JobFacts = { state: j.state, holder, counts, paid: PRICE_POINTS[KIND_PRODUCT[j.kind]] > 0 }
+    const facts: JobFacts = { state: j.state, holder, counts, paid: PRICE_POINTS[kindModule(j.kind).product] > 0 }
     return { holder, lease, actions: availableActions(facts) }
   }
 
   function factsOf(j: JobRecord): { facts: JobFacts; lease: ReturnType<Store['leases']['get']> } {
     const lease = store.leases.get(j.id)
     const holder = judgeLease(lease, me, leaseEnv())
-    return { facts: { state: j.state, holder, counts: store.rows.counts(j.id), paid: PRICE_POINTS[KIND_PRODUCT[j.kind]] > 0 }, lease }
+    return { facts: { state: j.state, holder, counts: store.rows.counts(j.id), paid: PRICE_POINTS[kindModule(j.kind).product] > 0 }, lease }
   }
 
   /** The one gate every action passes BEFORE anything in the store changes. */
@@ -134,7 +137,7 @@ export function createEngine(opts: EngineOptions): Engine {
     if (!got.ok) throw new JobOwnedError(jobId, action, got.owner)
     if (got.previous === 'self') return
     const j = job(jobId)
-    const paid = PRICE_POINTS[KIND_PRODUCT[j.kind]] > 0
+    const paid = PRICE_POINTS[kindModule(j.kind).product] > 0
     const n = store.rows.recoverInFlight(jobId, paid)
     if (n) ctx.logger.log('warn', `job ${jobId}: ${n} row(s) left in flight by a process that died are now ${paid ? 'uncertain' : 'pending'}`)
   }
@@ -283,8 +286,7 @@ export function createEngine(opts: EngineOptions): Engine {
       baseUrl: target.baseUrl,
       apiKey: target.apiKey,
       authHeader: settings.authHeader,
-      // The first face match of a fresh sandbox loads the model (~20 s on 2 cores).
-      timeoutMs: kind === 'face-match' ? Math.max(settings.requestTimeoutMs, 120_000) : settings.requestTimeoutMs,
+      timeoutMs: kindModule(kind).requestTimeoutMs(settings),
       fetch: ctx.fetch,
     })
     return { client, target }
@@ -296,7 +298,7 @@ export function createEngine(opts: EngineOptions): Engine {
   ): JobPlanView {
     const j = job(jobId)
     const c = store.rows.counts(jobId)
-    const product = KIND_PRODUCT[j.kind]
+    const product = kindModule(j.kind).product
     const callsNeeded = extra.calls.callsNeeded
     const left = quotaLeft(j.settings.monthlyQuota[product], store.usage.hitsThisMonth(product, now(), extra.account))
     const costRp = estimateCostRp(product, callsNeeded)
@@ -342,9 +344,10 @@ export function createEngine(opts: EngineOptions): Engine {
     const j = job(jobId)
     const c = store.rows.counts(jobId)
     const freshAfter = now() - j.settings.cacheFreshnessHours * 3_600_000
-    const paging = DIRECTORY_PAGING[j.kind]
+    const kind = kindModule(j.kind)
+    const paging = kind.paging
     if (paging) {
-      const product = KIND_PRODUCT[j.kind]
+      const product = kind.product
       const account = accountOf(target)
       const hits = hitsOf(account, product)
       let client: ServiceClient | null = null
@@ -375,21 +378,8 @@ export function createEngine(opts: EngineOptions): Engine {
       const d = await estimateDirectoryPages(store, jobId, paging, { source: target.source, freshAfter, env: probeEnv })
       return { callsNeeded: d.pages, cacheHits: d.cacheHits, estimate: d.estimate }
     }
-    if (j.kind === 'regions') {
-      let calls = 0
-      const tree = loadRegionTree()
-      for (const r of store.rows.iterate(jobId)) {
-        if (r.state !== 'pending' || r.duplicateOf) continue
-        const p = (r.payload as DirectoryPayload).filters.province_code
-        const provinces = p ? [p] : [...tree.regenciesByProvince.keys()]
-        calls += 1
-        for (const code of provinces) {
-          const n = tree.regenciesByProvince.get(code)?.length ?? 0
-          calls += Math.max(1, Math.ceil(n / 100)) + n
-        }
-      }
-      return { callsNeeded: calls, cacheHits: 0, estimate: { unit: 'calls', basis: 'region-tree', probed: 0 } }
-    }
+    const planned = kind.plannedCalls?.(store, jobId)
+    if (planned) return { callsNeeded: planned.calls, cacheHits: 0, estimate: { unit: 'calls', basis: planned.basis, probed: 0 } }
     const cacheHits = countCacheHits(jobId, j.kind, j.settings, target.source)
     return {
       callsNeeded: Math.max(0, c.total - c.localFailures - duplicates - cacheHits - reused),
@@ -398,12 +388,12 @@ export function createEngine(opts: EngineOptions): Engine {
     }
   }
 
-  /** Lookup rows whose record is already in the cache and fresh: they will not be re-hit. */
   /** Lookup rows a fresh cached record will answer for free (a lookup row's unit key is its code). */
   function countCacheHits(jobId: string, kind: JobKind, settings: JobSettings, source: string): number {
-    if (kind !== 'hospital-lookup' && kind !== 'school-lookup') return 0
+    const cached = kindModule(kind).rowsAnsweredFromCache
+    if (!cached) return 0
     const freshAfter = now() - settings.cacheFreshnessHours * 3_600_000
-    return store.cache.countFreshLookups(jobId, kind === 'hospital-lookup' ? 'hospital' : 'school', source, freshAfter)
+    return cached(store, jobId, source, freshAfter)
   }
 
   /** Waits for this engine's previous runner of the job (stopping, requests finishing) to end. */
@@ -423,7 +413,7 @@ export function createEngine(opts: EngineOptions): Engine {
       releaseOwnership(jobId)
       throw err
     }
-    const product = KIND_PRODUCT[j.kind]
+    const product = kindModule(j.kind).product
     if (j.state !== 'running') transition(jobId, 'running', { reason: j.state === 'done' ? 'reopened' : undefined })
     const account = accountOf(target)
     const hits = hitsOf(account, product)
@@ -515,10 +505,10 @@ export function createEngine(opts: EngineOptions): Engine {
     async plan(req: PlanRequest) {
       const target = await opts.resolveTarget(req.settings)
       // Hospital filter values are checked against the service's own lists before any query is sent.
-      const directory = req.kind === 'hospital-directory' ? { ...req.directory, valueLists: await valueListsFor(req.settings, target) } : req.directory
+      const directory = kindModule(req.kind).checksValueLists ? { ...req.directory, valueLists: await valueListsFor(req.settings, target) } : req.directory
       const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...req, directory }, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
       // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
-      const reused = req.kind === 'face-match' ? reuseVerifiedPairs(store, planned.jobId, req.settings, now()) : undefined
+      const reused = kindModule(req.kind).reuseEarlierResults?.(store, planned.jobId, req.settings, now())
       const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint
       const earlierRun = fingerprint ? store.reuse.earlierRun(fingerprint, req.kind, planned.jobId) : null
       const calls = await estimateCalls(planned.jobId, target, planned.duplicates, reused?.reused ?? 0)
@@ -564,12 +554,9 @@ export function createEngine(opts: EngineOptions): Engine {
       const j = store.jobs.create({ kind, inputName: null, settings: req.settings, mapping: {}, headers: Object.keys(units[0] ?? {}) }, now())
       store.rows.insertMany(
         j.id,
-        units.map((filters, i) => ({
-          rowNo: i + 1,
-          input: { ...filters, ...(clientFilters ? { services: clientFilters.services } : {}) },
-          payload: (clientFilters ? { filters, clientFilters } : { filters }) satisfies DirectoryPayload,
-          unitKey: directoryUnitKey(filters, clientFilters),
-        })),
+        units.map((filters, i) =>
+          directoryRow(i + 1, { ...filters, ...(clientFilters ? { services: clientFilters.services } : {}) }, filters, undefined, clientFilters),
+        ),
         now(),
       )
       const calls = await estimateCalls(j.id, target, 0)
@@ -757,25 +744,6 @@ export function createEngine(opts: EngineOptions): Engine {
   }
 
   return engine
-}
-
-/**
- * Picks the job kind a sheet most likely is, from its headers. A sheet of province codes with
- * their names (and nothing a hospital query filters on) is a `regions` job; province codes
- * alone stay a hospital query by province.
- */
-export function guessKind(headers: string[]): JobKind | null {
-  const order: JobKind[] = ['face-match', 'hospital-lookup', 'school-lookup', 'school-directory', 'regions', 'hospital-directory']
-  for (const kind of order) {
-    const { missing, mapping } = autoMap(kind, headers)
-    if (kind === 'regions') {
-      const hospitalOnly = Object.keys(autoMap('hospital-directory', headers).mapping).some((f) => f !== 'province_code')
-      if (mapping.province_code && mapping.province_name && !hospitalOnly) return kind
-      continue
-    }
-    if (missing.length === 0 && Object.keys(mapping).length > 0) return kind
-  }
-  return null
 }
 
 export function picturesDirFor(dataDir: string): string {

@@ -14,8 +14,8 @@ import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
 import type { JobAction } from '../model/job-actions'
 import type { RowFilter } from '../store'
-import type { DirectoryOptions } from '../jobs/planner'
-import type { HospitalValueLists } from '../jobs/filter-values'
+import type { DirectoryOptions } from '../kinds/directory'
+import type { HospitalValueLists } from '../model/filter-values'
 
 export interface PlanRequest {
   file: string

@@ -4,7 +4,7 @@
  */
 import type { Store } from '../store'
 import type { ServiceClient } from '../provider'
-import type { HospitalValueLists } from '../jobs/filter-values'
+import type { HospitalValueLists } from '../model/filter-values'
 
 interface Cached extends HospitalValueLists {
   fetchedAt: number

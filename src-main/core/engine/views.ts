@@ -2,8 +2,9 @@ import type { JobRecord, RowCounts, JobRow, RowResult } from '../store'
 import type { CountsView, JobOwnerView, JobStateView, JobSummaryView, ProgressView, RowView } from '../../contract/ipc'
 import type { JobAction } from '../model/job-actions'
 import { isInterrupted, type Lease, type LeaseHolder } from '../model/lease-rules'
-import { labelFor } from './outcome-label'
+import { rowVerdict } from '../verdict'
 import { parseReusedKey } from '../store/reuse-repo'
+import { kindModule } from '../kinds/registry'
 
 /** Who owns a job and what may be done to it now, as the engine judged it for a view. */
 export interface Ownership {
@@ -86,7 +87,7 @@ export function rowView(job: JobRecord, r: JobRow & { result: (RowResult & { at:
     state: r.state,
     input: r.input,
     outcome: r.result?.outcome ?? null,
-    label: labelFor(job, r.state, r.result),
+    verdict: rowVerdict(r.state, r.result, job.settings.reviewBand),
     confidence: r.result?.confidence ?? null,
     charged: r.charged,
     costRp: r.costPoints,
@@ -95,6 +96,6 @@ export function rowView(job: JobRecord, r: JobRow & { result: (RowResult & { at:
     errorColumn: r.errorColumn,
     attempts: r.attempts,
     finishedAt: r.finishedAt,
-    reusedFrom: job.kind === 'face-match' ? parseReusedKey(r.result?.recordKey) : null,
+    reusedFrom: kindModule(job.kind).reusable ? parseReusedKey(r.result?.recordKey) : null,
   }
 }

@@ -3,16 +3,16 @@ import { ServiceError, type ServiceClient } from '../provider'
 import type { Clock, Logger } from '../context'
 import type { Store, JobRow, JobRecord, RowError } from '../store'
 import type { BlockedReason } from '../model/job-state'
-import { KIND_PRODUCT } from './kind-product'
 import { PRICE_POINTS, isPaidProduct, type Product } from '../model/products'
 import { decideAfterFailure } from './retry-policy'
 import { LocalBlock } from './local-block'
 import { MoneyGuard } from './money-guard'
 import type { RateLimiter } from './rate-limiter'
-import { UNITS, UnitInputError, type UnitEnv } from './units'
 import type { AccountHits } from './account-hits'
 import { completionRate } from './estimate'
 import { isPlanProduct, quotaExhaustedMessage } from '../model/plans'
+import { kindModule } from '../kinds/registry'
+import { UnitInputError, type Unit, type UnitEnv } from '../kinds/unit'
 
 /** Consecutive network failures (across rows) after which the service counts as gone. */
 const OFFLINE_AFTER = 12
@@ -52,6 +52,7 @@ export class JobRunner {
   private settledSignal: (() => void) | null = null
   readonly money: MoneyGuard
   readonly product: Product
+  private readonly unit: Unit
   private readonly paid: boolean
   private readonly completions: number[] = []
 
@@ -59,7 +60,9 @@ export class JobRunner {
     private readonly job: JobRecord,
     private readonly deps: RunnerDeps,
   ) {
-    this.product = KIND_PRODUCT[job.kind]
+    const kind = kindModule(job.kind)
+    this.product = kind.product
+    this.unit = kind.unit
     this.paid = isPaidProduct(this.product)
     this.queue = new PQueue({ concurrency: Math.max(1, job.settings.concurrency) })
     this.money = new MoneyGuard(
@@ -214,7 +217,7 @@ export class JobRunner {
             }
           },
         }
-        const out = await UNITS[this.job.kind](row, env)
+        const out = await this.unit(row, env)
         this.deps.limiter.onSuccess()
         this.networkStreak = 0
         const now = clock.now()

@@ -1,69 +1,17 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import PQueue from 'p-queue'
-import {
-  openTable,
-  autoMap,
-  applyMapOverrides,
-  missingFields,
-  describeLocation,
-  type CellValue,
-  type ImportedRow,
-} from '../importers'
-import { PreflightMemo } from './preflight-memo'
+import { openTable, describeLocation, type CellValue, type ImportedRow } from '../importers'
 import type { Store, NewRow } from '../store'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
-import {
-  cellText,
-  checkHospitalCode,
-  checkNpsn,
-  checkProvinceCode,
-  checkRegencyCode,
-  checkSchoolStatus,
-  optionalText,
-  type Checked,
-} from './row-checks'
+import { applyMapOverrides, autoMap, kindModule, missingFields } from '../kinds/registry'
+import { plainInput } from '../kinds/checked-row'
+import type { RowCheckContext } from '../kinds/kind'
+import type { DirectoryOptions } from '../kinds/directory'
+import { PreflightMemo } from '../images/preflight-memo'
 import type { PlanProblem } from '../../contract/ipc'
-import { HOSPITAL_FILTER_FIELDS, checkFilterValue, type HospitalValueLists } from './filter-values'
-
-/** Everything the engine needs to send one face pair, decided at planning time. */
-export interface FaceImageRef {
-  path: string
-  sha256: string
-  /** too large or wrong-but-convertible type: a compliant JPEG copy is sent instead */
-  convert: boolean
-}
-export interface FacePayload {
-  image1: FaceImageRef
-  image2: FaceImageRef
-}
-export type LookupPayload = { code: string }
-/**
- * A directory query: `filters` go to the service; `clientFilters` are applied by rekap to the
- * records it gets (the spec has no server filter for services).
- */
-export type DirectoryPayload = { filters: Record<string, string>; clientFilters?: { services?: string } }
-
-/** Options of a directory job that apply to every row (CLI --name, --services; value lists to check filters against). */
-export interface DirectoryOptions {
-  valueLists?: HospitalValueLists
-  /** hospitals: name filter (sent to the service) */
-  name?: string
-  /** hospitals: services words (applied by rekap) */
-  services?: string
-  /** schools: accreditation filter (premium; sent as `accreditation`) */
-  accreditation?: string
-}
-
-/** The row's key: same query and same client filters = the same unit (de-duplicated). */
-export function directoryUnitKey(filters: Record<string, string>, clientFilters?: DirectoryPayload['clientFilters']): string {
-  const all: Record<string, string> = { ...filters }
-  if (clientFilters?.services) all['~services'] = clientFilters.services
-  return JSON.stringify(Object.fromEntries(Object.entries(all).sort()))
-}
 
 export class PlanError extends Error {
   constructor(
@@ -155,9 +103,10 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
       opts.now(),
     )
 
-    const checkContext: CheckContext = {
+    const checkContext: RowCheckContext = {
       file: req.file,
       sheet: table.sheet,
+      mapping,
       workbookDir: dirname(req.file),
       picturesDir: join(opts.picturesDir, job.id),
       allowOutside: req.settings.allowOutsidePaths,
@@ -165,7 +114,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
       preflights: opts.preflights ?? new PreflightMemo(dirname(req.file), req.settings.allowOutsidePaths),
       directory: req.directory ?? {},
     }
-    const checker = rowChecker(req.kind, mapping, checkContext)
+    const checker = rowChecker(req.kind, checkContext)
     const problems: PlanProblem[] = []
     let rowsTotal = 0
     let failing = 0
@@ -221,9 +170,10 @@ export async function recheckStoredRows(
   opts: { picturesDir: string },
 ): Promise<NewRow[]> {
   const file = job.inputFile ?? ''
-  const checker = rowChecker(job.kind, job.mapping, {
+  const checker = rowChecker(job.kind, {
     file,
     sheet: job.sheet ?? '',
+    mapping: job.mapping,
     workbookDir: dirname(file),
     picturesDir: join(opts.picturesDir, job.id),
     allowOutside: job.settings.allowOutsidePaths,
@@ -243,29 +193,12 @@ export async function recheckStoredRows(
   )
 }
 
-interface CheckContext {
-  file: string
-  sheet: string
-  workbookDir: string
-  picturesDir: string
-  allowOutside: boolean
-  /** filled while checking: allowed photo paths outside the workbook's folder */
-  outsidePaths: PlanProblem[]
-  preflights: PreflightMemo
-  directory: DirectoryOptions
-}
-
 type RowChecker = (row: ImportedRow, rowNo: number) => Promise<NewRow>
 
-function plainInput(values: Record<string, CellValue>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(values)) out[k] = v instanceof Date ? v.toISOString() : v
-  return out
-}
-
-function rowChecker(kind: JobKind, mapping: Record<string, string>, ctx: CheckContext): RowChecker {
-  const check = kindChecker(kind, mapping, ctx)
-  const mappedHeaders = new Set(Object.values(mapping))
+/** The kind's row check, after the importer's own verdict on the cells that will be sent. */
+function rowChecker(kind: JobKind, ctx: RowCheckContext): RowChecker {
+  const check = kindModule(kind).checkRow
+  const mappedHeaders = new Set(Object.values(ctx.mapping))
   return async (row, rowNo) => {
     // A cell the importer could not read faithfully (a code that lost digits in Excel) in a column
     // that will be sent: fail the row here, for free, with the importer's own message.
@@ -278,144 +211,6 @@ function rowChecker(kind: JobKind, mapping: Record<string, string>, ctx: CheckCo
         localFailure: { code: blocking.code, column: blocking.column, message: blocking.message },
       }
     }
-    return check(row, rowNo)
+    return check(row, rowNo, ctx)
   }
-}
-
-function kindChecker(kind: JobKind, mapping: Record<string, string>, ctx: CheckContext): RowChecker {
-  const where = (row: ImportedRow, column: string): string => describeLocation(ctx.file, ctx.sheet, row.sourceRow, column)
-  const fail = (row: ImportedRow, rowNo: number, column: string | null, code: string, reason: string): NewRow => ({
-    rowNo,
-    sourceRow: row.sourceRow,
-    input: plainInput(row.values),
-    localFailure: { code, column, message: column ? `${where(row, column)}: ${reason}` : reason },
-  })
-  const checkedOrFail = <T>(row: ImportedRow, rowNo: number, field: string, check: (v: CellValue | undefined) => Checked<T>) => {
-    const header = mapping[field]
-    const r = check(header ? row.values[header] : undefined)
-    return r.ok ? { value: r.value, failure: null } : { value: undefined, failure: fail(row, rowNo, header ?? null, 'invalid-code', r.reason) }
-  }
-
-  switch (kind) {
-    case 'face-match':
-      return async (row, rowNo) => {
-        const images: Partial<FacePayload> = {}
-        for (const field of ['image1', 'image2'] as const) {
-          const header = mapping[field]
-          const resolved = await resolveFaceImage(row, header, field, rowNo, ctx)
-          if ('failure' in resolved) return fail(row, rowNo, header, resolved.code, resolved.failure)
-          images[field] = resolved.ref
-        }
-        const payload = images as FacePayload
-        return {
-          rowNo,
-          sourceRow: row.sourceRow,
-          input: plainInput(row.values),
-          payload,
-          unitKey: `${payload.image1.sha256}:${payload.image2.sha256}`,
-        }
-      }
-    case 'hospital-lookup':
-    case 'school-lookup':
-      return async (row, rowNo) => {
-        const field = kind === 'hospital-lookup' ? 'code' : 'npsn'
-        const c = checkedOrFail(row, rowNo, field, kind === 'hospital-lookup' ? checkHospitalCode : checkNpsn)
-        if (c.failure) return c.failure
-        return { rowNo, sourceRow: row.sourceRow, input: plainInput(row.values), payload: { code: c.value }, unitKey: c.value }
-      }
-    case 'school-directory':
-      return async (row, rowNo) => {
-        const reg = checkedOrFail(row, rowNo, 'regency_code', checkRegencyCode)
-        if (reg.failure) return reg.failure
-        const status = checkedOrFail(row, rowNo, 'status', checkSchoolStatus)
-        if (status.failure) return status.failure
-        const filters: Record<string, string> = { regency_code: reg.value! }
-        const grade = optionalText(mapping.grade ? row.values[mapping.grade] : undefined)
-        if (grade) filters.grade = grade.toUpperCase()
-        if (status.value) filters.status = status.value
-        const accreditation = optionalText(mapping.accreditation ? row.values[mapping.accreditation] : undefined) ?? ctx.directory.accreditation
-        if (accreditation) filters.accreditation = accreditation.toUpperCase()
-        return directoryRow(row, rowNo, filters)
-      }
-    case 'hospital-directory':
-      return async (row, rowNo) => {
-        const filters: Record<string, string> = {}
-        for (const [field, check] of [
-          ['province_code', checkProvinceCode],
-          ['regency_code', checkRegencyCode],
-        ] as const) {
-          if (!mapping[field] || !cellText(row.values[mapping[field]])) continue
-          const c = checkedOrFail(row, rowNo, field, check)
-          if (c.failure) return c.failure
-          filters[field] = c.value!
-        }
-        for (const field of HOSPITAL_FILTER_FIELDS) {
-          const v = optionalText(mapping[field] ? row.values[mapping[field]] : undefined)
-          if (!v) continue
-          const lists = ctx.directory.valueLists
-          if (lists) {
-            const c = checkFilterValue(field, v, lists)
-            if (!c.ok) return fail(row, rowNo, mapping[field], 'invalid-filter', c.reason)
-            filters[field] = c.value
-          } else filters[field] = v
-        }
-        const name = optionalText(mapping.name ? row.values[mapping.name] : undefined) ?? ctx.directory.name
-        if (name) filters.name = name
-        const services = optionalText(mapping.services ? row.values[mapping.services] : undefined) ?? ctx.directory.services
-        return directoryRow(row, rowNo, filters, services ? { services } : undefined)
-      }
-    case 'regions':
-      return async (row, rowNo) => {
-        const filters: Record<string, string> = {}
-        if (mapping.province_code && cellText(row.values[mapping.province_code])) {
-          const c = checkedOrFail(row, rowNo, 'province_code', checkProvinceCode)
-          if (c.failure) return c.failure
-          filters.province_code = c.value!
-        }
-        return directoryRow(row, rowNo, filters)
-      }
-  }
-}
-
-function directoryRow(row: ImportedRow, rowNo: number, filters: Record<string, string>, clientFilters?: DirectoryPayload['clientFilters']): NewRow {
-  const payload: DirectoryPayload = clientFilters ? { filters, clientFilters } : { filters }
-  return { rowNo, sourceRow: row.sourceRow, input: plainInput(row.values), payload, unitKey: directoryUnitKey(filters, clientFilters) }
-}
-
-async function resolveFaceImage(
-  row: ImportedRow,
-  header: string,
-  field: 'image1' | 'image2',
-  rowNo: number,
-  ctx: CheckContext,
-): Promise<{ ref: FaceImageRef } | { failure: string; code: string }> {
-  let path: string
-  const picture = row.pictures[header]
-  if (picture) {
-    // A picture pasted into the cell: kept beside the store so a resumed job can still send it.
-    await mkdir(ctx.picturesDir, { recursive: true })
-    path = join(ctx.picturesDir, `${rowNo}-${field}.${picture.extension}`)
-    await writeFile(path, picture.data)
-  } else {
-    const ref = await ctx.preflights.resolve(row.values[header] ?? null)
-    if (!ref.ok) return { failure: ref.reason, code: ref.code }
-    path = ref.path
-    if (ref.outside && ctx.outsidePaths.length < MAX_PROBLEMS_SHOWN) {
-      ctx.outsidePaths.push({
-        row: row.sourceRow,
-        column: header,
-        code: 'image-ref-outside-allowed',
-        message: `${describeLocation(ctx.file, ctx.sheet, row.sourceRow, header)}: reads ${path}, outside the workbook's folder (allowed)`,
-      })
-    }
-  }
-  const pre = await ctx.preflights.check(path)
-  // Only an oversize photo is fixed silently (a downscaled JPEG copy is sent; the original is
-  // untouched). A wrong file type is reported: the operator should know the file is not a photo.
-  const onlyTooLarge = pre.problems.length > 0 && pre.problems.every((p) => p.code === 'too-large') && pre.fixable
-  if (!pre.ok && !onlyTooLarge) {
-    // Prefixed so a missing photo ('image-not-found') is never mistaken for a record the service did not find.
-    return { failure: pre.problems.map((p) => p.message).join('; '), code: `image-${pre.problems[0]?.code ?? 'undecodable'}` }
-  }
-  return { ref: { path, sha256: pre.sha256!, convert: onlyTooLarge } }
 }

@@ -7,9 +7,9 @@ import { labelsFor, type ReportLang } from './labels'
 import { cellFor, NUMBER_FORMATS, type ColumnKind } from './column-cells'
 import { openReportReader } from './report-reader'
 import { iterateReportRows } from './report-rows'
-import { inReviewBand, reportOutcome } from './row-outcome'
+import { inReviewBand, verdictOf } from '../verdict'
 import { faceNote } from './face-report'
-import { ReportError } from './job-report'
+import { ReportError } from './report-result'
 import { errorReason } from './error-reason'
 
 /**
@@ -27,7 +27,8 @@ export const MAX_ANNOTATED_ROWS = 50_000
 export async function writeAnnotatedCopy(
   store: Store,
   jobId: string,
-  opts: { out: string; lang?: ReportLang },
+  /** scored: the kind's results carry a confidence (a score column is added) */
+  opts: { out: string; lang?: ReportLang; scored?: boolean },
 ): Promise<{ out: string; rows: number; sheet: string; firstColumn: number }> {
   const id = store.jobs.resolveId(jobId)
   const job = id ? store.jobs.get(id) : undefined
@@ -52,7 +53,7 @@ export async function writeAnnotatedCopy(
   if (!ws) throw new ReportError(`sheet "${job.sheet}" is no longer in ${input}`)
   const headerRow = job.headerRow ?? 1
   const firstColumn = ws.columnCount + 1
-  const face = job.kind === 'face-match'
+  const face = opts.scored === true
   const cols: Array<{ header: string; kind: ColumnKind; width: number }> = [
     { header: face ? L.face.result : L.lookup.result, kind: 'outcome', width: 17 },
     ...(face ? [{ header: L.face.score, kind: 'score' as ColumnKind, width: 9 }] : []),
@@ -75,7 +76,7 @@ export async function writeAnnotatedCopy(
     for (const row of iterateReportRows(reader.db, job.id)) {
       if (!row.sourceRow) continue
       const r = row.result
-      const outcome = reportOutcome(row.state, r?.outcome, face && inReviewBand(r?.confidence, band))
+      const outcome = verdictOf(row.state, r?.outcome, face && inReviewBand(r?.confidence, band))
       const values: unknown[] = [
         L.outcomes[outcome],
         ...(face ? [r?.confidence ?? null] : []),

@@ -8,7 +8,7 @@ import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from './hos
 import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from './school-report'
 import { loadRegionNames } from './region-names'
 import { cachedSchoolsLackPremiumFields } from './premium-fields'
-import { formatFromName, type ReportResult } from './job-report'
+import { formatFromName, type ReportResult } from './report-result'
 import { utcOffsetLabel, wallClockDate } from './report-time'
 
 export type DirectoryReportOptions =

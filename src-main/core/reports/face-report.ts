@@ -4,9 +4,8 @@ import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
 import { inputColumns } from './input-columns'
-import type { ReportOutcome } from './row-outcome'
+import { rowVerdict, type Verdict } from '../verdict'
 import type { ReviewEntry } from '../store'
-import { serviceVerdict } from '../review/service-verdict'
 import { finalDecisionCells } from './final-decision'
 import { slowedBy429, trailColumns } from './row-trail'
 import { reportZone, type ReportZone } from './time-zone'
@@ -16,7 +15,7 @@ import { checkedPhotoPath } from '../images/checked-photo'
 import { errorReason } from './error-reason'
 import { parseReusedKey } from '../store/reuse-repo'
 
-export const FACE_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
+export const FACE_TONES: Partial<Record<Verdict, OutcomeTone>> = {
   match: 'good',
   'no-match': 'bad',
   review: 'review',
@@ -25,9 +24,9 @@ export const FACE_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
   pending: 'muted',
 }
 
-export function toneMap(L: ReportLabels, tones: Partial<Record<ReportOutcome, OutcomeTone>>): Record<string, OutcomeTone> {
+export function toneMap(L: ReportLabels, tones: Partial<Record<Verdict, OutcomeTone>>): Record<string, OutcomeTone> {
   const out: Record<string, OutcomeTone> = {}
-  for (const [k, t] of Object.entries(tones)) out[L.outcomes[k as ReportOutcome]] = t!
+  for (const [k, t] of Object.entries(tones)) out[L.outcomes[k as Verdict]] = t!
   return out
 }
 
@@ -45,7 +44,7 @@ export function faceNote(row: ReportRow, L: ReportLabels): string {
 /** What a result column's value is computed from. */
 interface FaceRowContext {
   row: ReportRow
-  outcome: ReportOutcome
+  outcome: Verdict
   L: ReportLabels
   threshold: string
   zone: ReportZone
@@ -119,7 +118,7 @@ export async function writeFaceResults(
   let n = 0
   const write = async (row: ReportRow): Promise<void> => {
     const r = row.result
-    const ctx: FaceRowContext = { row, outcome: serviceVerdict(row.state, r, band), L, threshold, zone, review: reviews.get(row.rowNo) }
+    const ctx: FaceRowContext = { row, outcome: rowVerdict(row.state, r, band), L, threshold, zone, review: reviews.get(row.rowNo) }
     const rowNumber = sheet.nextRow
     for (let i = 0; i < nIn; i++) values[i] = row.input[inputs[i].header]
     for (let i = 0; i < resultCols.length; i++) values[nIn + i] = resultCols[i].value(ctx)

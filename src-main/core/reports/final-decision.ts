@@ -1,12 +1,12 @@
 import type { ReviewEntry } from '../store'
 import { finalDecision, rowReview } from '../review/review-rules'
-import type { ServiceVerdict } from '../review/service-verdict'
+import type { Verdict } from '../verdict'
 import type { ReportLabels } from './labels'
 import type { ReportZone } from './time-zone'
 
 /** The final-decision cells of a result row: the label, who decided (the service or a person), and when. */
 export function finalDecisionCells(
-  verdict: ServiceVerdict,
+  verdict: Verdict,
   entries: readonly ReviewEntry[] | undefined,
   L: ReportLabels,
   zone: ReportZone,

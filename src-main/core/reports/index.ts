@@ -1,6 +1,6 @@
-/** Report writers: the public surface the CLI, the engine's `--out` and the desktop call. */
-export { writeJobReport, formatFromName, ReportError } from './job-report'
-export type { JobReportOptions, ReportResult } from './job-report'
+/** Report building blocks; a job's whole report is put together by kind in core/export. */
+export { formatFromName, ReportError } from './report-result'
+export type { ReportResult } from './report-result'
 export { writeDirectoryReport } from './directory-report'
 export type { DirectoryReportOptions } from './directory-report'
 export { writeAnnotatedCopy, MAX_ANNOTATED_ROWS } from './annotated-copy'

@@ -1,12 +1,12 @@
 import type { Store, RowCounts } from '../store'
 import type { JobRecord } from '../store'
-import { reportOutcome, type ReportOutcome } from './row-outcome'
+import { verdictOf, type Verdict } from '../verdict'
 
 /** The numbers a summary states, read from the store in a few aggregate queries (no row pass). */
 export interface JobFigures {
   counts: RowCounts
   /** rows per report label, by the same rule the results sheet uses */
-  outcomes: Partial<Record<ReportOutcome, number>>
+  outcomes: Partial<Record<Verdict, number>>
   /** requests sent (every attempt of every row) */
   attempts: number
   /** points in the charges ledger for this job */
@@ -18,9 +18,9 @@ export interface JobFigures {
 
 export function jobFigures(store: Store, job: JobRecord): JobFigures {
   const band = job.settings.reviewBand ?? null
-  const outcomes: Partial<Record<ReportOutcome, number>> = {}
+  const outcomes: Partial<Record<Verdict, number>> = {}
   for (const g of store.rows.outcomeGroups(job.id, band)) {
-    const key = reportOutcome(g.state, g.outcome, g.inBand)
+    const key = verdictOf(g.state, g.outcome, g.inBand)
     outcomes[key] = (outcomes[key] ?? 0) + g.n
   }
   const attempts = store.rows.attemptsTotal(job.id)

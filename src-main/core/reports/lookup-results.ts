@@ -4,14 +4,14 @@ import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
 import { inputColumns, inputValues } from './input-columns'
-import { reportOutcome, type ReportOutcome } from './row-outcome'
+import { verdictOf, type Verdict } from '../verdict'
 import { serviceHost } from './summary-sheet'
 import { toneMap } from './face-report'
 import { trailColumns, trailValues } from './row-trail'
 import { reportZone, type ReportZone } from './time-zone'
 import { errorReason } from './error-reason'
 
-export const LOOKUP_TONES: Partial<Record<ReportOutcome, OutcomeTone>> = {
+export const LOOKUP_TONES: Partial<Record<Verdict, OutcomeTone>> = {
   found: 'good',
   records: 'good',
   'not-found': 'bad',
@@ -63,7 +63,7 @@ export async function writeLookupResults<T>(
   let n = 0
   const write = async (row: ReportRow): Promise<void> => {
     const r = row.result
-    const outcome = reportOutcome(row.state, r?.outcome, false)
+    const outcome = verdictOf(row.state, r?.outcome, false)
     let record = kind.fromResult(r?.raw)
     if (!record && r?.recordKey && outcome === 'found') record = kind.fromCache(store, r.recordKey, source) ?? null
     if (record) kind.onRecord(record)

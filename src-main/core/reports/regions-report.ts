@@ -3,7 +3,7 @@ import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ReportWriter } from './report-output'
 import { inputColumns, inputValues } from './input-columns'
-import { reportOutcome } from './row-outcome'
+import { verdictOf } from '../verdict'
 import { toneMap } from './face-report'
 import { LOOKUP_TONES } from './lookup-results'
 import { trailColumns, trailValues } from './row-trail'
@@ -35,7 +35,7 @@ export async function writeRegionUnits(
   )
   let n = 0
   const write = (row: ReportRow): void => {
-    const outcome = reportOutcome(row.state, row.result?.outcome, false)
+    const outcome = verdictOf(row.state, row.result?.outcome, false)
     sheet.addRow([
       ...inputValues(inputs, row.input),
       L.outcomes[outcome],

@@ -6,7 +6,7 @@ import type { JobFigures } from './job-figures'
 import type { ReportWriter } from './report-output'
 import { humanDuration } from './report-time'
 import { reportZone, type ReportZone } from './time-zone'
-import type { ReportOutcome } from './row-outcome'
+import type { Verdict } from '../verdict'
 
 /** One line of the summary sheet; a line without a value is a section heading. */
 export interface SummaryLine {
@@ -59,7 +59,8 @@ export function reviewBandText(band: [number, number] | null | undefined): strin
  * The settings a job ran with, by an explicit list of fields: nothing else from the settings
  * snapshot is ever written, so a key that found its way into it cannot reach the report.
  */
-export function settingsLines(s: JobSettings, kind: string, L: ReportLabels): SummaryLine[] {
+/** `scored`: the job's results carry a confidence, so its review band is stated. */
+export function settingsLines(s: JobSettings, scored: boolean, L: ReportLabels): SummaryLine[] {
   const S = L.summary
   const num = (v: number | null | undefined): number | string => (typeof v === 'number' ? v : S.none)
   const lines: SummaryLine[] = [
@@ -79,7 +80,7 @@ export function settingsLines(s: JobSettings, kind: string, L: ReportLabels): Su
       value: PRODUCTS.map((p) => `${p} ${typeof s.monthlyQuota?.[p] === 'number' ? s.monthlyQuota[p] : S.unlimited}`).join('; '),
     },
   ]
-  if (kind === 'face-match') {
+  if (scored) {
     lines.push({ label: S.reviewBand, value: reviewBandText(s.reviewBand) })
     lines.push({
       label: S.threshold,
@@ -95,7 +96,7 @@ export function settingsLines(s: JobSettings, kind: string, L: ReportLabels): Su
   return lines
 }
 
-const OUTCOME_ORDER: ReportOutcome[] = ['match', 'no-match', 'review', 'found', 'not-found', 'records', 'failed', 'uncertain', 'pending']
+const OUTCOME_ORDER: Verdict[] = ['match', 'no-match', 'review', 'found', 'not-found', 'records', 'failed', 'uncertain', 'pending']
 
 export function jobSummaryLines(
   job: JobRecord,
@@ -106,7 +107,11 @@ export function jobSummaryLines(
     rekapVersion: string
     notes?: string[]
     zone?: ReportZone
-    /** face-match: pairs reviewed n of m */
+    /** results carry a confidence (the review band is stated) */
+    scored: boolean
+    /** the job links directory records (counted) */
+    records: boolean
+    /** scored kinds: pairs reviewed n of m */
     review?: { reviewed: number; total: number }
     audit?: AuditFacts
   },
@@ -137,7 +142,7 @@ export function jobSummaryLines(
     { label: S.wallDuration, value: wall === null ? S.none : humanDuration(wall) },
     { label: S.wallSeconds, value: wall === null ? S.none : Math.round(wall / 1000) },
     { label: S.timeZone, value: `${zone.fullName} (${zone.offsetLabel(ctx.now)})` },
-    ...settingsLines(job.settings, job.kind, L),
+    ...settingsLines(job.settings, ctx.scored, L),
     { label: S.sectionCounts },
     { label: S.totalRows, value: f.counts.total },
   )
@@ -151,7 +156,7 @@ export function jobSummaryLines(
     { label: S.cacheHits, value: f.counts.cacheHits },
   )
   if (ctx.review) lines.push({ label: L.audit.reviewed, value: L.audit.reviewedOf(ctx.review.reviewed, ctx.review.total) })
-  if (job.kind.endsWith('-directory')) lines.push({ label: S.records, value: f.records })
+  if (ctx.records) lines.push({ label: S.records, value: f.records })
   lines.push(
     { label: S.sectionMoney },
     { label: S.chargedRows, value: f.counts.charged },

@@ -1,5 +1,5 @@
 import type { PlanRequestArgs, PlannedTable } from '../jobs/planner'
-import type { JobReportOptions, ReportResult } from '../reports'
+import type { JobReportOptions, ReportResult } from '../export'
 
 /**
  * Messages between the process that serves the UI and its heavy-work thread: workbook parsing

@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads'
 import { openStore } from '../store'
 import { importRowsIntoJob } from '../jobs/planner'
-import { writeJobReport } from '../reports'
+import { writeJobReport } from '../export'
 import type { FromHeavyWorker, HeavyTask } from './heavy-protocol'
 
 const PROGRESS_EVERY_MS = 250

@@ -1,5 +1,6 @@
 import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
 import type { Messages } from './id'
+import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
 
 /** English texts; same keys as id.ts (the Messages type enforces it). */
 export const en: Messages = {
@@ -62,14 +63,8 @@ export const en: Messages = {
     failed: 'Failed',
     uncertain: 'Uncertain',
   },
-  outcome: {
-    match: 'MATCH',
-    'no-match': 'NO MATCH',
-    found: 'Found',
-    'not-found': 'Not found',
-    failed: 'FAILED',
-    records: 'Records',
-  },
+  // a row's verdict, in the reports' own words (one table: src-main/contract/verdicts.ts)
+  outcome: VERDICT_WORDS.en,
   newJob: {
     title: 'New job',
     intro: 'Choose an Excel or CSV file. Nothing is sent or charged until you press start.',
@@ -442,17 +437,7 @@ export const en: Messages = {
       skip: 'SKIPPED',
       flag: 'FLAGGED',
     },
-    verdict: {
-      match: 'MATCH',
-      'no-match': 'NO MATCH',
-      review: 'NEEDS REVIEW',
-      uncertain: 'UNCERTAIN',
-      failed: 'FAILED',
-      pending: 'NOT PROCESSED',
-      found: 'FOUND',
-      'not-found': 'NOT FOUND',
-      records: 'DONE',
-    },
+    verdict: VERDICT_WORDS.en,
     settingsSection: 'Review and reports',
     timeZone: 'Time zone of report time columns',
     timeZoneHint: 'An IANA name, e.g. Asia/Jakarta (WIB), Asia/Makassar (WITA), Asia/Jayapura (WIT).',

@@ -5,6 +5,7 @@
  * no message here formats money itself. vue-i18n reserves @ { } | in texts: avoid them.
  */
 import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
+import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
 
 export const id = {
   app: {
@@ -66,14 +67,8 @@ export const id = {
     failed: 'Gagal',
     uncertain: 'Tidak pasti',
   },
-  outcome: {
-    match: 'COCOK',
-    'no-match': 'TIDAK COCOK',
-    found: 'Ditemukan',
-    'not-found': 'Tidak ditemukan',
-    failed: 'GAGAL',
-    records: 'Data',
-  },
+  // a row's verdict, in the reports' own words (one table: src-main/contract/verdicts.ts)
+  outcome: VERDICT_WORDS.id,
   newJob: {
     title: 'Pekerjaan baru',
     intro: 'Pilih berkas Excel atau CSV. Belum ada yang dikirim atau ditagih sampai Anda menekan tombol mulai.',
@@ -447,17 +442,7 @@ export const id = {
       skip: 'DILEWATI',
       flag: 'DITANDAI',
     },
-    verdict: {
-      match: 'COCOK',
-      'no-match': 'TIDAK COCOK',
-      review: 'PERLU TINJAUAN',
-      uncertain: 'TIDAK PASTI',
-      failed: 'GAGAL',
-      pending: 'BELUM DIPROSES',
-      found: 'DITEMUKAN',
-      'not-found': 'TIDAK DITEMUKAN',
-      records: 'SELESAI',
-    },
+    verdict: VERDICT_WORDS.id,
     settingsSection: 'Tinjauan dan laporan',
     timeZone: 'Zona waktu kolom waktu di laporan',
     timeZoneHint: 'Nama IANA, misalnya Asia/Jakarta (WIB), Asia/Makassar (WITA), Asia/Jayapura (WIT).',

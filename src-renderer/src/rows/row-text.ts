@@ -1,10 +1,11 @@
 import type { RowView } from '../../../src-main/contract/ipc'
 
-const OUTCOMES = new Set(['match', 'no-match', 'found', 'not-found', 'failed', 'records'])
-
-/** The i18n key of a row's outcome, or null while it has none (pending, uncertain…). */
-export function outcomeKey(row: Pick<RowView, 'outcome'>): string | null {
-  return row.outcome && OUTCOMES.has(row.outcome) ? `outcome.${row.outcome}` : null
+/**
+ * The i18n key of a row's verdict. The engine decides the verdict (src-main/core/verdict.ts, the
+ * rule the reports use too, review band included); the screens only translate it.
+ */
+export function verdictKey(row: Pick<RowView, 'verdict'>): string {
+  return `outcome.${row.verdict}`
 }
 
 const COUNTER_HEADER = /^(no\.?|nomor|nomer|#|urut|no urut)$/i

@@ -1,4 +1,5 @@
 import type { ReportLabels } from './id'
+import { VERDICT_WORDS } from '../../../contract/verdicts'
 
 /** English report texts (`--lang en`): same sheets and columns as ./id.ts, translated. */
 export const EN: ReportLabels = {
@@ -16,17 +17,8 @@ export const EN: ReportLabels = {
     districtByGrade: 'District x Grade',
     districtByStatus: 'District x Status',
   },
-  outcomes: {
-    match: 'MATCH',
-    'no-match': 'NO MATCH',
-    review: 'NEEDS REVIEW',
-    failed: 'FAILED',
-    found: 'FOUND',
-    'not-found': 'NOT FOUND',
-    records: 'DONE',
-    pending: 'NOT PROCESSED',
-    uncertain: 'UNCERTAIN',
-  },
+  // the verdict words are the contract's, so the app and the reports say the same
+  outcomes: VERDICT_WORDS.en,
   yes: 'Yes',
   no: 'No',
   face: {

@@ -1,3 +1,4 @@
+import { VERDICT_WORDS } from '../../../contract/verdicts'
 /**
  * Indonesian report texts (the default). The English table in ./en.ts has exactly these keys;
  * the compiler checks it. Sheet names stay within Excel's 31 characters and avoid / \ ? * [ ] :.
@@ -17,17 +18,8 @@ export const ID = {
     districtByGrade: 'Kecamatan x Jenjang',
     districtByStatus: 'Kecamatan x Status',
   },
-  outcomes: {
-    match: 'COCOK',
-    'no-match': 'TIDAK COCOK',
-    review: 'PERLU TINJAUAN',
-    failed: 'GAGAL',
-    found: 'DITEMUKAN',
-    'not-found': 'TIDAK DITEMUKAN',
-    records: 'SELESAI',
-    pending: 'BELUM DIPROSES',
-    uncertain: 'TIDAK PASTI',
-  },
+  // the verdict words are the contract's, so the app and the reports say the same
+  outcomes: VERDICT_WORDS.id,
   yes: 'Ya',
   no: 'Tidak',
   face: {

@@ -5,9 +5,9 @@
  * at planning, so the plan counts them before anything is paid, and each such row says which
  * job it was reused from.
  */
-import type { Store } from '../store'
-import { reusedKey, type VerifiedPair } from '../store/reuse-repo'
-import type { JobSettings } from '../model/job-settings'
+import type { Store } from '../../store'
+import { reusedKey, type VerifiedPair } from '../../store/reuse-repo'
+import type { JobSettings } from '../../model/job-settings'
 
 const DAY_MS = 86_400_000
 

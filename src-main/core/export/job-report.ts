@@ -1,23 +1,18 @@
 import type { Store, JobRecord } from '../store'
 import { REKAP_VERSION } from '../version'
-import { labelsFor, type ReportLang, type ReportLabels } from './labels'
-import { openReport, type ReportFormat, type ReportWriter } from './report-output'
-import { openReportReader } from './report-reader'
-import { jobFigures, type JobFigures } from './job-figures'
-import { jobSummaryLines, writeSummarySheet } from './summary-sheet'
-import { writeErrorsSheet } from './errors-sheet'
-import { writeFaceResults } from './face-report'
-import { MAX_THUMBNAIL_ROWS } from './face-thumbnails'
-import { HospitalPivots, writeHospitalLookupResults, writeHospitalPivots, writeHospitalRecords } from './hospital-report'
-import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots, writeSchoolRecords } from './school-report'
-import { writeRegionTree, writeRegionUnits } from './regions-report'
-import { loadRegionNames } from './region-names'
-import { schoolsLackPremiumFields } from './premium-fields'
-import { sheetPartNames } from './xlsx/sheet-parts'
+import { kindModule } from '../kinds/registry'
+import { labelsFor, type ReportLang, type ReportLabels } from '../reports/labels'
+import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
+import { openReportReader } from '../reports/report-reader'
+import { jobFigures, type JobFigures } from '../reports/job-figures'
+import { jobSummaryLines, writeSummarySheet } from '../reports/summary-sheet'
+import { MAX_THUMBNAIL_ROWS } from '../reports/face-thumbnails'
+import { formatFromName, ReportError, type ReportResult } from '../reports/report-result'
+import { writeAnnotatedCopy as annotate } from '../reports/annotated-copy'
+import { sheetPartNames } from '../reports/xlsx/sheet-parts'
 import { reviewQueue } from '../review/review-queue'
-import { writeReviewLogSheet } from './review-log-sheet'
-import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from './report-digest'
-import { reportZone, type ReportZone } from './time-zone'
+import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from '../reports/report-digest'
+import { reportZone, type ReportZone } from '../reports/time-zone'
 
 export interface JobReportOptions {
   out: string
@@ -36,19 +31,6 @@ export interface JobReportOptions {
   asOf?: number
 }
 
-export interface ReportResult {
-  out: string
-  /** rows in the results sheet */
-  rows: number
-  sheets: string[]
-}
-
-export class ReportError extends Error {}
-
-export function formatFromName(out: string): ReportFormat {
-  return out.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx'
-}
-
 /**
  * A job's report, chosen by its kind: summary, results, errors, then pivots. Reads the store
  * through its own read-only connection and streams rows, so a 100,000-row job exports with
@@ -60,7 +42,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   if (!job) throw new ReportError(`no job "${jobId}" in ${store.file}`)
   const L = labelsFor(opts.lang)
   const format = opts.format ?? formatFromName(opts.out)
-  const thumbnails = opts.thumbnails === true && job.kind === 'face-match' && format === 'xlsx'
+  const thumbnails = opts.thumbnails === true && kindModule(job.kind).photos && format === 'xlsx'
   if (thumbnails) {
     const total = store.rows.counts(job.id).total
     if (total > MAX_THUMBNAIL_ROWS) {
@@ -132,21 +114,24 @@ async function writeSheets(
   L: ReportLabels,
   ctx: SheetsContext,
 ): Promise<number> {
+  const kind = kindModule(job.kind)
   const shared = ctx.shared
   const figures = (shared.figures ??= jobFigures(store, job))
-  const isSchool = job.kind === 'school-lookup' || job.kind === 'school-directory'
-  const notes = isSchool && schoolsLackPremiumFields(store, job) ? [L.notes.premium] : []
-  const resultRows = job.kind.endsWith('-directory') ? figures.records : figures.counts.total
+  const notes = kind.reportNotes?.(store, job, L) ?? []
+  const resultRows = kind.recordsLinked ? figures.records : figures.counts.total
   const parts = sheetPartNames(L.sheets.results, resultRows, writer.maxRowsPerSheet)
   if (parts.length > 1) notes.push(L.notes.sheetSplit(L.sheets.results, parts.join(', ')))
   if (shared.review === undefined) {
-    const queue = job.kind === 'face-match' ? reviewQueue(store, job, { asOf: ctx.asOf }) : null
+    // Scored results have a review band, hence a review queue.
+    const queue = kind.scored ? reviewQueue(store, job, { asOf: ctx.asOf }) : null
     shared.review = queue ? { reviewed: queue.reviewed, total: queue.total } : null
   }
   const lines = jobSummaryLines(job, figures, L, {
     now: ctx.now,
     rekapVersion: ctx.rekapVersion,
     notes,
+    scored: kind.scored,
+    records: kind.recordsLinked,
     zone: ctx.zone,
     review: shared.review ?? undefined,
     audit: {
@@ -158,44 +143,16 @@ async function writeSheets(
   })
   await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id), ctx.zone)
 
-  switch (job.kind) {
-    case 'face-match': {
-      const n = await writeFaceResults(writer, store, job, L, { thumbnails: ctx.thumbnails, zone: ctx.zone, asOf: ctx.asOf })
-      await writeErrorsSheet(writer, store, job.id, L)
-      await writeReviewLogSheet(writer, store, job, L, { zone: ctx.zone, asOf: ctx.asOf })
-      return n
-    }
-    case 'hospital-lookup':
-    case 'hospital-directory': {
-      const regions = await loadRegionNames(store.cache)
-      const pivots = new HospitalPivots()
-      const n =
-        job.kind === 'hospital-lookup'
-          ? await writeHospitalLookupResults(writer, store, job, L, regions, pivots, ctx.zone)
-          : await writeHospitalRecords(writer, store.cache.iterateJobHospitals(job.id), L, regions, pivots)
-      await writeErrorsSheet(writer, store, job.id, L)
-      await writeHospitalPivots(writer, pivots, L, regions)
-      return n
-    }
-    case 'school-lookup':
-    case 'school-directory': {
-      const regions = await loadRegionNames(store.cache)
-      const pivots = new SchoolPivots()
-      const n =
-        job.kind === 'school-lookup'
-          ? await writeSchoolLookupResults(writer, store, job, L, regions, pivots, ctx.zone)
-          : await writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, regions, pivots)
-      await writeErrorsSheet(writer, store, job.id, L)
-      await writeSchoolPivots(writer, pivots, L, regions)
-      return n
-    }
-    case 'regions': {
-      const n = await writeRegionUnits(writer, store, job, L, ctx.zone)
-      await writeErrorsSheet(writer, store, job.id, L)
-      await writeRegionTree(writer, store, L)
-      return n
-    }
-    default:
-      throw new ReportError(`job ${job.id} has an unknown kind "${String(job.kind)}"`)
-  }
+  return kind.writeReportSheets(writer, store, job, L, { thumbnails: ctx.thumbnails, zone: ctx.zone, asOf: ctx.asOf })
+}
+
+/** A copy of the job's own workbook with the result columns appended (see reports/annotated-copy). */
+export async function writeAnnotatedCopy(
+  store: Store,
+  jobId: string,
+  opts: Omit<Parameters<typeof annotate>[2], 'scored'>,
+): ReturnType<typeof annotate> {
+  const id = store.jobs.resolveId(jobId)
+  const job = id ? store.jobs.get(id) : undefined
+  return annotate(store, jobId, { ...opts, scored: job ? kindModule(job.kind).scored : false })
 }

@@ -1,0 +1,8 @@
+/**
+ * Reports: the public surface the CLI, the engine's `--out` and the desktop call. A job's report is
+ * put together here from its kind's module (core/kinds) and the building blocks in core/reports.
+ */
+export { writeJobReport, writeAnnotatedCopy } from './job-report'
+export type { JobReportOptions } from './job-report'
+export { writeDirectoryReport, formatFromName, ReportError, MAX_ANNOTATED_ROWS, MAX_THUMBNAIL_ROWS, literalCell, csvField, isFormulaLike, labelsFor } from '../reports'
+export type { DirectoryReportOptions, ReportResult, ReportLang, ReportLabels, ReportFormat } from '../reports'

@@ -1,0 +1,87 @@
+import type { HospitalRecord } from '../provider'
+import { loadRegionNames } from '../reports/region-names'
+import { writeErrorsSheet } from '../reports/errors-sheet'
+import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from '../reports/hospital-report'
+import { checkField, failedRow, fieldCell, plainInput } from './checked-row'
+import { HOSPITAL_FILTER_FIELDS, checkFilterValue } from '../model/filter-values'
+import { directoryRow, directoryUnit, PROVINCE_SYNONYMS, REGENCY_SYNONYMS } from './directory'
+import type { JobKindModule } from './kind'
+import { cellText, checkProvinceCode, checkRegencyCode, optionalText } from './row-checks'
+
+const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
+
+/** Every hospital matching each row's filters (any filter may be empty). */
+export const hospitalDirectory: JobKindModule = {
+  kind: 'hospital-directory',
+  product: 'hospitals',
+  fields: [
+    { field: 'province_code', required: false, synonyms: PROVINCE_SYNONYMS },
+    { field: 'regency_code', required: false, synonyms: REGENCY_SYNONYMS },
+    { field: 'class', required: false, synonyms: ['class', 'kelas', 'kelasrs', 'hospitalclass', 'kelasrumahsakit'] },
+    { field: 'type', required: false, synonyms: ['type', 'jenis', 'jenisrs', 'tipe', 'tipers', 'hospitaltype', 'jenisrumahsakit'] },
+    { field: 'ownership', required: false, synonyms: ['ownership', 'kepemilikan', 'pemilik', 'penyelenggara', 'kepemilikanrs'] },
+    { field: 'blu_status', required: false, synonyms: ['blustatus', 'statusblu', 'blu', 'blud', 'statusblud'] },
+    { field: 'name', required: false, synonyms: ['namars', 'namarumahsakit', 'hospitalname', 'nama', 'name'] },
+    // no server filter: rekap keeps the records whose services list has these words
+    { field: 'services', required: false, synonyms: ['services', 'layanan', 'pelayanan', 'layananrs'] },
+  ],
+  guessRank: 6,
+  async checkRow(row, rowNo, ctx) {
+    const filters: Record<string, string> = {}
+    for (const [field, check] of [
+      ['province_code', checkProvinceCode],
+      ['regency_code', checkRegencyCode],
+    ] as const) {
+      if (!cellText(fieldCell(row, ctx, field))) continue
+      const c = checkField(row, rowNo, ctx, field, check)
+      if (c.failure) return c.failure
+      filters[field] = c.value
+    }
+    for (const field of HOSPITAL_FILTER_FIELDS) {
+      const v = optionalText(fieldCell(row, ctx, field))
+      if (!v) continue
+      const lists = ctx.directory.valueLists
+      if (lists) {
+        const c = checkFilterValue(field, v, lists)
+        if (!c.ok) return failedRow(row, rowNo, ctx, ctx.mapping[field], 'invalid-filter', c.reason)
+        filters[field] = c.value
+      } else filters[field] = v
+    }
+    const name = optionalText(fieldCell(row, ctx, 'name')) ?? ctx.directory.name
+    if (name) filters.name = name
+    const services = optionalText(fieldCell(row, ctx, 'services')) ?? ctx.directory.services
+    return directoryRow(rowNo, plainInput(row.values), filters, row.sourceRow, services ? { services } : undefined)
+  },
+  ...directoryUnit<HospitalRecord>(
+    'hospitals',
+    (env, filters, page, signal) => env.client.hospitals({ ...filters, page, size: 100 }, { signal }),
+    (h) => h.code,
+    (env, f) =>
+      env.store.cache.iterateHospitals({
+        source: env.source,
+        provinceCodes: list(f.province_code),
+        regencyCodes: list(f.regency_code),
+        class: f.class,
+        type: f.type,
+        ownership: f.ownership,
+        bluStatus: f.blu_status,
+        name: f.name,
+      }),
+  ),
+  checksValueLists: true,
+  reusable: false,
+  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  defaultConcurrency: 8,
+  recordsLinked: true,
+  scored: false,
+  photos: false,
+  outcomeFilters: ['records', 'failed'],
+  async writeReportSheets(writer, store, job, L) {
+    const regions = await loadRegionNames(store.cache)
+    const pivots = new HospitalPivots()
+    const n = await writeHospitalRecords(writer, store.cache.iterateJobHospitals(job.id), L, regions, pivots)
+    await writeErrorsSheet(writer, store, job.id, L)
+    await writeHospitalPivots(writer, pivots, L, regions)
+    return n
+  },
+}

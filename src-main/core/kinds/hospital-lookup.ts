@@ -1,0 +1,42 @@
+import { loadRegionNames } from '../reports/region-names'
+import { writeErrorsSheet } from '../reports/errors-sheet'
+import { HospitalPivots, writeHospitalLookupResults, writeHospitalPivots } from '../reports/hospital-report'
+import type { JobKindModule } from './kind'
+import { lookupRowCheck, type LookupPayload } from './lookup'
+import { checkHospitalCode } from './row-checks'
+import type { Unit } from './unit'
+
+const lookUp: Unit = async (row, env) => {
+  const { code } = row.payload as LookupPayload
+  const cached = env.store.cache.getHospital(code, env.source, env.freshAfter)
+  if (cached) return { type: 'done', charged: false, hits: 0, result: { outcome: 'found', recordKey: code, fromCache: true, raw: cached } }
+  const h = await env.call((signal) => env.client.hospital(code, { signal }))
+  env.store.cache.putHospitals([h], env.source, env.now())
+  return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: h.code, raw: h } }
+}
+
+/** One hospital per row, by its code. */
+export const hospitalLookup: JobKindModule = {
+  kind: 'hospital-lookup',
+  product: 'hospitals',
+  fields: [{ field: 'code', required: true, synonyms: ['code', 'koders', 'kode', 'hospitalcode', 'koderumahsakit', 'kodersu', 'kodehospital', 'rscode', 'kdrs'] }],
+  guessRank: 2,
+  checkRow: lookupRowCheck('code', checkHospitalCode),
+  unit: lookUp,
+  rowsAnsweredFromCache: (store, jobId, source, freshAfter) => store.cache.countFreshLookups(jobId, 'hospital', source, freshAfter),
+  reusable: false,
+  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  defaultConcurrency: 8,
+  recordsLinked: false,
+  scored: false,
+  photos: false,
+  outcomeFilters: ['found', 'not-found', 'failed'],
+  async writeReportSheets(writer, store, job, L, ctx) {
+    const regions = await loadRegionNames(store.cache)
+    const pivots = new HospitalPivots()
+    const n = await writeHospitalLookupResults(writer, store, job, L, regions, pivots, ctx.zone)
+    await writeErrorsSheet(writer, store, job.id, L)
+    await writeHospitalPivots(writer, pivots, L, regions)
+    return n
+  },
+}

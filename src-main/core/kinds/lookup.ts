@@ -1,0 +1,16 @@
+import type { CellValue } from '../importers'
+import { checkField, plainInput } from './checked-row'
+import type { JobKindModule } from './kind'
+import type { Checked } from './row-checks'
+
+/** A lookup row sends one code. */
+export type LookupPayload = { code: string }
+
+/** Row check of a lookup kind: the code's shape, checked locally (a malformed code fails for free). */
+export function lookupRowCheck(field: string, check: (v: CellValue | undefined) => Checked<string>): JobKindModule['checkRow'] {
+  return async (row, rowNo, ctx) => {
+    const c = checkField(row, rowNo, ctx, field, check)
+    if (c.failure) return c.failure
+    return { rowNo, sourceRow: row.sourceRow, input: plainInput(row.values), payload: { code: c.value } satisfies LookupPayload, unitKey: c.value }
+  }
+}

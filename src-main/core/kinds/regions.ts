@@ -1,0 +1,99 @@
+import { loadRegionTree } from '../regions/region-tree'
+import { writeErrorsSheet } from '../reports/errors-sheet'
+import { writeRegionTree, writeRegionUnits } from '../reports/regions-report'
+import { checkField, fieldCell, plainInput } from './checked-row'
+import { directoryRow, PROVINCE_SYNONYMS, type DirectoryPayload } from './directory'
+import type { JobKindModule } from './kind'
+import { cellText, checkProvinceCode } from './row-checks'
+import type { Unit } from './unit'
+
+/**
+ * The region tree of one province (or all): regencies, then districts of each regency. Each
+ * answer's hit is written as it comes (a row blocked half-way by the quota has spent them).
+ */
+const fetchTree: Unit = async (row, env) => {
+  const { filters } = row.payload as DirectoryPayload
+  const now = env.now()
+  const call = async <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const r = await env.call(fn)
+    env.store.usage.addHits('regional', 1, env.now(), env.account)
+    return r
+  }
+  const provinces = await call((signal) => env.client.provinces({ signal }))
+  env.store.cache.putRegions(provinces.map((p) => ({ code: p.code, level: 'province', parentCode: null, name: p.name })), env.source, now)
+  const wanted = filters.province_code ? provinces.filter((p) => p.code === filters.province_code) : provinces
+  if (!wanted.length) return { type: 'fail', code: 'not-found', message: `no province with code ${filters.province_code}`, hits: 0 }
+  let regencyCount = 0
+  let districtCount = 0
+  for (const province of wanted) {
+    for (let page = 1, total = 1; page <= total; page++) {
+      const p = await call((signal) => env.client.regencies({ province_code: province.code, page }, { signal }))
+      total = p.paging.total_page
+      env.store.cache.putRegions(p.items.map((r) => ({ code: r.code, level: 'regency', parentCode: province.code, name: r.name })), env.source, env.now())
+      for (const regency of p.items) {
+        const districts = await call((signal) => env.client.districts({ regency_code: regency.code }, { signal }))
+        env.store.cache.putRegions(districts.map((d) => ({ code: d.code, level: 'district', parentCode: regency.code, name: d.name })), env.source, env.now())
+        regencyCount++
+        districtCount += districts.length
+      }
+    }
+  }
+  // Hits were counted call by call above.
+  return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: wanted.length + regencyCount + districtCount, raw: { provinces: wanted.length, regencies: regencyCount, districts: districtCount } } }
+}
+
+/** Provinces, regencies and districts (of one province per row, or all). */
+export const regions: JobKindModule = {
+  kind: 'regions',
+  product: 'regional',
+  fields: [
+    { field: 'province_code', required: false, synonyms: PROVINCE_SYNONYMS },
+    // A name beside the code is what tells a region list from a hospital query by province.
+    { field: 'province_name', required: false, synonyms: ['namaprovinsi', 'provincename', 'provinsi', 'namapropinsi', 'propinsi', 'wilayah', 'namawilayah', 'region', 'regionname'] },
+  ],
+  guessRank: 5,
+  // Province codes with their names, and nothing a hospital query filters on; province codes
+  // alone stay a hospital query by province.
+  fitsColumns(mapping, mappingOf) {
+    const hospitalOnly = Object.keys(mappingOf('hospital-directory')).some((f) => f !== 'province_code')
+    return Boolean(mapping.province_code && mapping.province_name && !hospitalOnly)
+  },
+  async checkRow(row, rowNo, ctx) {
+    const filters: Record<string, string> = {}
+    if (cellText(fieldCell(row, ctx, 'province_code'))) {
+      const c = checkField(row, rowNo, ctx, 'province_code', checkProvinceCode)
+      if (c.failure) return c.failure
+      filters.province_code = c.value
+    }
+    return directoryRow(rowNo, plainInput(row.values), filters, row.sourceRow)
+  },
+  unit: fetchTree,
+  plannedCalls(store, jobId) {
+    let calls = 0
+    const tree = loadRegionTree()
+    for (const r of store.rows.iterate(jobId)) {
+      if (r.state !== 'pending' || r.duplicateOf) continue
+      const p = (r.payload as DirectoryPayload).filters.province_code
+      const provinces = p ? [p] : [...tree.regenciesByProvince.keys()]
+      calls += 1
+      for (const code of provinces) {
+        const n = tree.regenciesByProvince.get(code)?.length ?? 0
+        calls += Math.max(1, Math.ceil(n / 100)) + n
+      }
+    }
+    return { calls, basis: 'region-tree' }
+  },
+  reusable: false,
+  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  defaultConcurrency: 4,
+  recordsLinked: false,
+  scored: false,
+  photos: false,
+  outcomeFilters: ['records', 'failed'],
+  async writeReportSheets(writer, store, job, L, ctx) {
+    const n = await writeRegionUnits(writer, store, job, L, ctx.zone)
+    await writeErrorsSheet(writer, store, job.id, L)
+    await writeRegionTree(writer, store, L)
+    return n
+  },
+}

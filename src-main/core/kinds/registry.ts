@@ -1,0 +1,73 @@
+import { JOB_KINDS, type JobKind } from '../../contract/job-kinds'
+import type { KindView } from '../../contract/ipc'
+import { applyFieldOverrides, autoMapFields, missingFieldsOf } from '../importers'
+import { faceMatch } from './face-match'
+import { hospitalDirectory } from './hospital-directory'
+import { hospitalLookup } from './hospital-lookup'
+import { kindView, type JobKindModule } from './kind'
+import { regions } from './regions'
+import { schoolDirectory } from './school-directory'
+import { schoolLookup } from './school-lookup'
+
+/**
+ * The job-kind registry: one module per kind. A kind added to JOB_KINDS (the contract) without a
+ * module here does not compile.
+ */
+const KINDS: Record<JobKind, JobKindModule> = {
+  'face-match': faceMatch,
+  'hospital-lookup': hospitalLookup,
+  'hospital-directory': hospitalDirectory,
+  'school-lookup': schoolLookup,
+  'school-directory': schoolDirectory,
+  regions,
+}
+
+export function kindModule(kind: JobKind): JobKindModule {
+  const m = KINDS[kind]
+  if (!m) throw new Error(`unknown job kind "${String(kind)}"`)
+  return m
+}
+
+/** Kinds in guess order (lower rank first); kinds never guessed come last. */
+function ranked(): JobKind[] {
+  const rank = (k: JobKind): number => KINDS[k].guessRank ?? Number.MAX_SAFE_INTEGER
+  return [...JOB_KINDS].sort((a, b) => rank(a) - rank(b))
+}
+
+/** Every kind as the renderer sees it, in the order they are offered (the likeliest first). */
+export function kindViews(): KindView[] {
+  return ranked().map((k) => kindView(KINDS[k]))
+}
+
+export function fieldsOf(kind: JobKind): Array<{ field: string; required: boolean }> {
+  return KINDS[kind].fields.map(({ field, required }) => ({ field, required }))
+}
+
+export function missingFields(kind: JobKind, mapping: Record<string, string>): string[] {
+  return missingFieldsOf(KINDS[kind].fields, mapping)
+}
+
+/** Columns -> the kind's fields, from the headers alone. */
+export function autoMap(kind: JobKind, headers: string[]): { mapping: Record<string, string>; missing: string[] } {
+  return autoMapFields(KINDS[kind].fields, headers)
+}
+
+const ALL_FIELDS = [...new Set(JOB_KINDS.flatMap((k) => KINDS[k].fields.map((s) => s.field)))]
+
+/** `--map field=Header` overrides; with `kind`, fields that kind does not use are refused. */
+export function applyMapOverrides(mapping: Record<string, string>, overrides: string[], headers: string[], kind?: JobKind): Record<string, string> {
+  return applyFieldOverrides(mapping, overrides, headers, kind ? KINDS[kind].fields.map((s) => s.field) : ALL_FIELDS, kind)
+}
+
+/** The job kind a sheet most likely is, from its headers (kinds in guess order; null: none fits). */
+export function guessKind(headers: string[]): JobKind | null {
+  const mappingOf = (kind: JobKind): Record<string, string> => autoMap(kind, headers).mapping
+  for (const kind of ranked()) {
+    const m = KINDS[kind]
+    if (m.guessRank === null) continue
+    const { missing, mapping } = autoMap(kind, headers)
+    const fits = m.fitsColumns ? m.fitsColumns(mapping, mappingOf) : missing.length === 0 && Object.keys(mapping).length > 0
+    if (fits) return kind
+  }
+  return null
+}

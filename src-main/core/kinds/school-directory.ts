@@ -1,0 +1,60 @@
+import type { SchoolRecord } from '../provider'
+import { loadRegionNames } from '../reports/region-names'
+import { writeErrorsSheet } from '../reports/errors-sheet'
+import { schoolsLackPremiumFields } from '../reports/premium-fields'
+import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from '../reports/school-report'
+import { checkField, fieldCell, plainInput } from './checked-row'
+import { directoryRow, directoryUnit, REGENCY_SYNONYMS } from './directory'
+import type { JobKindModule } from './kind'
+import { checkRegencyCode, checkSchoolStatus, optionalText } from './row-checks'
+
+const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
+
+/** Every school of each row's regency (the service lists schools per regency), optionally by grade and status. */
+export const schoolDirectory: JobKindModule = {
+  kind: 'school-directory',
+  product: 'schools',
+  fields: [
+    { field: 'regency_code', required: true, synonyms: REGENCY_SYNONYMS },
+    { field: 'grade', required: false, synonyms: ['grade', 'jenjang', 'jenjangpendidikan', 'bentukpendidikan', 'tingkat'] },
+    { field: 'status', required: false, synonyms: ['status', 'statussekolah', 'negeriswasta'] },
+    // premium accounts only (403 otherwise)
+    { field: 'accreditation', required: false, synonyms: ['accreditation', 'akreditasi', 'akreditasisekolah'] },
+  ],
+  guessRank: 4,
+  async checkRow(row, rowNo, ctx) {
+    const reg = checkField(row, rowNo, ctx, 'regency_code', checkRegencyCode)
+    if (reg.failure) return reg.failure
+    const status = checkField(row, rowNo, ctx, 'status', checkSchoolStatus)
+    if (status.failure) return status.failure
+    const filters: Record<string, string> = { regency_code: reg.value }
+    const grade = optionalText(fieldCell(row, ctx, 'grade'))
+    if (grade) filters.grade = grade.toUpperCase()
+    if (status.value) filters.status = status.value
+    const accreditation = optionalText(fieldCell(row, ctx, 'accreditation')) ?? ctx.directory.accreditation
+    if (accreditation) filters.accreditation = accreditation.toUpperCase()
+    return directoryRow(rowNo, plainInput(row.values), filters, row.sourceRow)
+  },
+  ...directoryUnit<SchoolRecord>(
+    'schools',
+    (env, filters, page, signal) => env.client.schools({ ...filters, page } as never, { signal }),
+    (s) => s.npsn,
+    (env, f) => env.store.cache.iterateSchools({ source: env.source, regencyCodes: list(f.regency_code), grade: f.grade, status: f.status, name: f.name }),
+  ),
+  reusable: false,
+  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  defaultConcurrency: 4,
+  recordsLinked: true,
+  scored: false,
+  photos: false,
+  outcomeFilters: ['records', 'failed'],
+  async writeReportSheets(writer, store, job, L) {
+    const regions = await loadRegionNames(store.cache)
+    const pivots = new SchoolPivots()
+    const n = await writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, regions, pivots)
+    await writeErrorsSheet(writer, store, job.id, L)
+    await writeSchoolPivots(writer, pivots, L, regions)
+    return n
+  },
+  reportNotes: (store, job, L) => (schoolsLackPremiumFields(store, job, 'records') ? [L.notes.premium] : []),
+}

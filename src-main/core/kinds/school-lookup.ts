@@ -1,0 +1,46 @@
+import { loadRegionNames } from '../reports/region-names'
+import { writeErrorsSheet } from '../reports/errors-sheet'
+import { schoolsLackPremiumFields } from '../reports/premium-fields'
+import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots } from '../reports/school-report'
+import type { JobKindModule } from './kind'
+import { lookupRowCheck, type LookupPayload } from './lookup'
+import { checkNpsn } from './row-checks'
+import type { Unit } from './unit'
+
+const lookUp: Unit = async (row, env) => {
+  const { code } = row.payload as LookupPayload
+  const cached = env.store.cache.getSchool(code, env.source, env.freshAfter)
+  if (cached) return { type: 'done', charged: false, hits: 0, result: { outcome: 'found', recordKey: code, fromCache: true, raw: cached } }
+  const page = await env.call((signal) => env.client.schools({ npsn: code }, { signal }))
+  const s = page.items.find((x) => x.npsn === code) ?? page.items[0]
+  if (!s) return { type: 'fail', code: 'not-found', message: `no school with NPSN ${code}`, hits: 1 }
+  env.store.cache.putSchools([s], env.source, env.now())
+  return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: s.npsn, raw: s } }
+}
+
+/** One school per row, by its NPSN. */
+export const schoolLookup: JobKindModule = {
+  kind: 'school-lookup',
+  product: 'schools',
+  fields: [{ field: 'npsn', required: true, synonyms: ['npsn', 'nomorpokoksekolahnasional', 'npsnsekolah', 'schoolnpsn'] }],
+  guessRank: 3,
+  checkRow: lookupRowCheck('npsn', checkNpsn),
+  unit: lookUp,
+  rowsAnsweredFromCache: (store, jobId, source, freshAfter) => store.cache.countFreshLookups(jobId, 'school', source, freshAfter),
+  reusable: false,
+  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  defaultConcurrency: 4,
+  recordsLinked: false,
+  scored: false,
+  photos: false,
+  outcomeFilters: ['found', 'not-found', 'failed'],
+  async writeReportSheets(writer, store, job, L, ctx) {
+    const regions = await loadRegionNames(store.cache)
+    const pivots = new SchoolPivots()
+    const n = await writeSchoolLookupResults(writer, store, job, L, regions, pivots, ctx.zone)
+    await writeErrorsSheet(writer, store, job.id, L)
+    await writeSchoolPivots(writer, pivots, L, regions)
+    return n
+  },
+  reportNotes: (store, job, L) => (schoolsLackPremiumFields(store, job, 'results') ? [L.notes.premium] : []),
+}

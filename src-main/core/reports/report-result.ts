@@ -1,0 +1,15 @@
+import type { ReportFormat } from './report-output'
+
+export interface ReportResult {
+  out: string
+  /** rows in the results sheet */
+  rows: number
+  sheets: string[]
+}
+
+/** A report refused for a reason the user can fix (reaches the desktop as a conflict, the CLI as usage). */
+export class ReportError extends Error {}
+
+export function formatFromName(out: string): ReportFormat {
+  return out.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx'
+}

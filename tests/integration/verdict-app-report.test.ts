@@ -1,0 +1,90 @@
+/**
+ * One verdict rule: for a job with a review band, the label the app shows for every row (the row
+ * view's verdict through the renderer's own messages) is the label the report writes for it (read
+ * back with exceljs), in both languages. Real sandbox process, real SQLite file, real xlsx.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createI18n } from 'vue-i18n'
+import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
+import { engineAgainst, type Harness } from '../helpers/engine-harness'
+import { makeTempDir } from '../helpers/temp-dir'
+import { writeJobReport } from '../../src-main/core/export'
+import { labelsFor } from '../../src-main/core/reports'
+import { id } from '../../src-renderer/src/i18n/id'
+import { en } from '../../src-renderer/src/i18n/en'
+import { verdictKey } from '../../src-renderer/src/rows/row-text'
+import { readBook } from './reports-fixtures'
+
+const face = (f: string): string => join(SHARED_DIR, 'fixtures/faces', f)
+
+let tmp: ReturnType<typeof makeTempDir>
+let sandbox: SandboxProcess
+let h: Harness
+
+beforeAll(async () => {
+  tmp = makeTempDir()
+  sandbox = await startSandboxProcess({ args: ['--balance', '1000000'] })
+  h = engineAgainst(sandbox, tmp.dir)
+}, 60_000)
+
+afterAll(async () => {
+  await h?.close()
+  await sandbox?.stop()
+  tmp?.cleanup()
+})
+
+/** The label in the report's results sheet for each row (by its row id column). */
+async function reportLabels(file: string, lang: 'id' | 'en'): Promise<Map<number, string>> {
+  const L = labelsFor(lang)
+  const ws = (await readBook(file)).getWorksheet(L.sheets.results)!
+  const headers = (ws.getRow(1).values as unknown[]).map((v) => String(v ?? ''))
+  const resultCol = headers.indexOf(L.face.result)
+  const rowIdCol = headers.indexOf(L.face.rowId)
+  expect(resultCol).toBeGreaterThan(0)
+  const out = new Map<number, string>()
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r)
+    out.set(Number(row.getCell(rowIdCol).value), String(row.getCell(resultCol).text))
+  }
+  return out
+}
+
+describe('the app and the report give every row the same label', () => {
+  it('with a review band, in Indonesian and English', async () => {
+    const file = join(tmp.dir, 'kyc.csv')
+    writeFileSync(
+      file,
+      [
+        'NIK,Nama,Foto KTP,Foto Selfie',
+        `3273010101010001,Same person,${face('obama_1.jpg')},${face('obama_2.jpg')}`,
+        `3273010101010002,Different people,${face('obama_1.jpg')},${face('biden_1.jpg')}`,
+        `3273010101010003,Missing photo,${face('does-not-exist.jpg')},${face('biden_1.jpg')}`,
+        `3273010101010004,Same person (2),${face('biden_1.jpg')},${face('biden_2.jpg')}`,
+        `3273010101010005,Duplicate of row 1,${face('obama_1.jpg')},${face('obama_2.jpg')}`,
+      ].join('\n'),
+    )
+    // Every match scores above 0.5: a band [0.5, 1] sends them all to review; the no-match stays.
+    const plan = await h.engine.plan({ file, kind: 'face-match', settings: h.settings({ concurrency: 2, reviewBand: [0.5, 1] }) })
+    await h.engine.start(plan.jobId)
+    expect((await h.engine.settled(plan.jobId)).state).toBe('done')
+    const rows = h.engine.rows(plan.jobId, 0, 100).rows
+    expect(rows).toHaveLength(5)
+
+    for (const [lang, messages] of [['id', id], ['en', en]] as const) {
+      const i18n = createI18n({ legacy: false, locale: lang, messages: { [lang]: messages } })
+      const shown = new Map(rows.map((r) => [r.rowNo, i18n.global.t(verdictKey(r))]))
+      const out = join(tmp.dir, `report-${lang}.xlsx`)
+      await writeJobReport(h.store, plan.jobId, { out, lang })
+      const written = await reportLabels(out, lang)
+      expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(written))
+      const L = labelsFor(lang)
+      // the band matters: matches are under review, the no-match and the missing photo are not
+      expect(shown.get(1)).toBe(L.outcomes.review)
+      expect(shown.get(2)).toBe(L.outcomes['no-match'])
+      expect(shown.get(3)).toBe(L.outcomes.failed)
+      expect(shown.get(4)).toBe(L.outcomes.review)
+    }
+  })
+})
