@@ -4,8 +4,8 @@
  * settings (quota and rate come from the plan catalog, core/jobs/plans.ts).
  */
 import { Option, InvalidArgumentError, type Command } from 'commander'
-import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, monthlyQuotas, hospitalRps, parseProductName } from '../core/model/plans'
-import type { JobSettings } from '../core/model/job-settings'
+import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, parseProductName } from '../core/model/plans'
+import { withPlans, type JobSettings } from '../core/model/job-settings'
 import type { Product } from '../core/model/products'
 
 export interface PlanFlags {
@@ -43,19 +43,7 @@ export function addPlanOptions(cmd: Command): Command {
 
 /** Settings the plan flags change; for a new job over the defaults, for a resumed one over its snapshot. */
 export function planSettings(base: JobSettings, o: PlanFlags): Pick<JobSettings, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan' | 'monthlyQuota' | 'rps'> {
-  const plans = {
-    hospitals: o.hospitalPlan ?? o.plan ?? base.hospitalPlan,
-    schools: o.schoolPlan ?? base.schoolPlan ?? 'starter',
-    regional: o.regionalPlan ?? base.regionalPlan ?? 'starter',
-  }
-  const hospitalChanged = plans.hospitals !== base.hospitalPlan
-  return {
-    hospitalPlan: plans.hospitals,
-    schoolPlan: plans.schools,
-    regionalPlan: plans.regional,
-    monthlyQuota: monthlyQuotas(plans),
-    rps: hospitalChanged ? { ...base.rps, hospitals: hospitalRps(plans.hospitals) } : base.rps,
-  }
+  return withPlans(base, { hospitals: o.hospitalPlan ?? o.plan, schools: o.schoolPlan, regional: o.regionalPlan })
 }
 
 export function hasPlanFlags(o: PlanFlags): boolean {

@@ -256,6 +256,25 @@ describe('jobs and the directory against the embedded sandbox', () => {
     expect(readFileSync(csv.path, 'utf8')).toContain(hospitalCodes[0])
   })
 
+  it('a job blocked at the quota resumes on the bigger plan chosen in Settings', async () => {
+    const file = join(tmp.dir, 'codes-quota.csv')
+    writeFileSync(file, ['Kode RS', ...hospitalCodes].join('\n'))
+    // cache off: these codes were fetched by the test above
+    await call('settings.save', { hospitalPlan: 'free', hitsUsed: { hospitals: 999 }, cacheFreshnessHours: 0 })
+    const plan = await call('jobs.plan', { path: file, kind: 'hospital-lookup', mapping: {} })
+    expect(plan.warnings.map((w) => w.code)).toEqual(['quota-shortfall'])
+    await call('jobs.start', { jobId: plan.jobId })
+    const blocked = await app.ctx.engine.settled(plan.jobId)
+    expect(blocked).toMatchObject({ state: 'blocked', blockedReason: 'quota-exhausted' })
+    expect(blocked.stateDetail).toMatch(/--hospital-plan standard/)
+    await call('settings.save', { hospitalPlan: 'premium' })
+    await call('jobs.resume', { jobId: plan.jobId })
+    const end = await app.ctx.engine.settled(plan.jobId)
+    expect(end.state).toBe('done')
+    expect(app.ctx.store.jobs.get(plan.jobId)!.settings).toMatchObject({ hospitalPlan: 'premium', monthlyQuota: { hospitals: null } })
+    await call('settings.save', { hospitalPlan: 'standard', hitsUsed: { hospitals: 0 }, cacheFreshnessHours: 168 })
+  })
+
   it('shows both photos of a face row as small JPEGs (no paid call needed)', async () => {
     const file = join(tmp.dir, 'kyc.csv')
     // photos beside the workbook: paths outside its folder are refused unless allowed (issue 14)

@@ -2,6 +2,7 @@ import { kindModule } from '../../core/kinds/registry'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { JobKind } from '../../contract/job-kinds'
+import { withPlans } from '../../core/model/job-settings'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import { exportsDirOf, jobSettingsFor } from '../app-settings'
@@ -46,7 +47,13 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
       return ctx.engine.start(jobId, budgetRp === undefined ? {} : { budgetRp })
     },
     'jobs.resume': async ({ jobId }) => {
-      requireJob(ctx, jobId)
+      const job = requireJob(ctx, jobId)
+      if (job.state === 'blocked' && job.blockedReason === 'quota-exhausted') {
+        // The user may have moved to a bigger plan in Settings since: the job resumes on it.
+        const a = ctx.settings()
+        const plans = withPlans(job.settings, { hospitals: a.hospitalPlan, schools: a.schoolPlan, regional: a.regionalPlan })
+        ctx.store.jobs.update(jobId, { settings: { ...job.settings, ...plans } }, ctx.core.clock.now())
+      }
       return ctx.engine.start(jobId)
     },
     'jobs.pause': async ({ jobId }) => (requireJob(ctx, jobId), ctx.engine.pause(jobId)),

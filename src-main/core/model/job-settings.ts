@@ -80,3 +80,25 @@ export function defaultJobSettings(overrides: Partial<JobSettings> = {}): JobSet
     ...overrides,
   }
 }
+
+/**
+ * A job's settings on other plans (a resumed job after the user moved to a bigger plan): the
+ * quotas follow, and the hospital rate when the hospital plan changed. Plans not given stay.
+ */
+export function withPlans(
+  base: JobSettings,
+  plans: Partial<{ hospitals: HospitalPlan; schools: SchoolPlan; regional: RegionalPlan }>,
+): Pick<JobSettings, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan' | 'monthlyQuota' | 'rps'> {
+  const next = {
+    hospitals: plans.hospitals ?? base.hospitalPlan,
+    schools: plans.schools ?? base.schoolPlan ?? DEFAULT_PLANS.schools,
+    regional: plans.regional ?? base.regionalPlan ?? DEFAULT_PLANS.regional,
+  }
+  return {
+    hospitalPlan: next.hospitals,
+    schoolPlan: next.schools,
+    regionalPlan: next.regional,
+    monthlyQuota: monthlyQuotas(next),
+    rps: next.hospitals !== base.hospitalPlan ? { ...base.rps, hospitals: hospitalRps(next.hospitals) } : base.rps,
+  }
+}

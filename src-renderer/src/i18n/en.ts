@@ -163,7 +163,7 @@ export const en: Messages = {
   },
   blocked: {
     'needs-top-up': 'Balance used up. Top up your balance, then resume.',
-    'quota-exhausted': 'Monthly quota used up. Wait for next month\'s quota or upgrade the plan, then resume.',
+    'quota-exhausted': 'The plan\'s hits for this month are used up. Choose a bigger plan in Settings (the job resumes on it) or wait for next month, then resume.',
     'auth-failed': 'The API key was rejected. Fix the key in Settings, then resume.',
     offline: 'The service cannot be reached. Check the internet connection, then resume.',
     fixKey: 'Open Settings',

@@ -167,7 +167,7 @@ export const id = {
   },
   blocked: {
     'needs-top-up': 'Saldo habis. Isi ulang saldo lalu lanjutkan.',
-    'quota-exhausted': 'Kuota bulanan habis. Tunggu kuota bulan berikutnya atau naikkan paket, lalu lanjutkan.',
+    'quota-exhausted': 'Hit paket bulan ini habis. Pilih paket lebih besar di Pengaturan (pekerjaan dilanjutkan dengan paket itu) atau tunggu bulan berikutnya, lalu lanjutkan.',
     'auth-failed': 'Kunci API ditolak. Perbaiki kunci di Pengaturan, lalu lanjutkan.',
     offline: 'Layanan tidak bisa dihubungi. Periksa koneksi internet, lalu lanjutkan.',
     fixKey: 'Buka Pengaturan',
