@@ -22,10 +22,11 @@ import { autoMap, fieldsOf, guessKind, kindModule } from '../kinds/registry'
 import { directoryRow } from '../kinds/directory'
 import type { JobSettings } from '../model/job-settings'
 import type { JobPlanView, ProgressView, SheetPreview, PlanProblem } from '../../contract/ipc'
-import { progressView, rowView, summaryView, type Ownership } from './views'
-import { availableActions, whyNot, type JobAction, type JobFacts } from '../model/job-actions'
-import { HEARTBEAT_MS, judgeLease, type LeaseEnv, type OwnerIdentity } from '../model/lease-rules'
-import { ActionRefusedError, JobOwnedError } from './action-errors'
+import { progressView, rowView, summaryView } from './views'
+import type { JobAction, JobFacts } from '../model/job-actions'
+import type { OwnerIdentity } from '../model/lease-rules'
+import { JobOwnedError } from './action-errors'
+import { createJobOwnership } from './job-ownership'
 import { newOwnerIdentity, processAlive } from './owner-identity'
 import type { JobRecord } from '../store'
 import type { DirectoryPlanRequest, Engine, JobLimits, PlanRequest, StateChange, UsageView } from './types'
@@ -92,9 +93,12 @@ export function createEngine(opts: EngineOptions): Engine {
   const pendingEmit = new Map<string, ReturnType<typeof setTimeout>>()
   const interval = opts.progressIntervalMs ?? 250
   const now = (): number => ctx.clock.now()
-  const me = opts.owner ?? newOwnerIdentity()
-  const leaseEnv = (): LeaseEnv => ({ now: now(), processAlive: opts.processAlive ?? processAlive })
-  const heartbeats = new Map<string, ReturnType<typeof setInterval>>()
+  const owners = createJobOwnership({
+    store,
+    me: opts.owner ?? newOwnerIdentity(),
+    env: () => ({ now: now(), processAlive: opts.processAlive ?? processAlive }),
+    logger: ctx.logger,
+  })
 
   const job = (id: string) => {
     const j = store.jobs.get(id)
@@ -102,44 +106,18 @@ export function createEngine(opts: EngineOptions): Engine {
     return j
   }
 
-  /** Who owns the job (seen from this engine) and what may be done to it now. */
-  function ownership(j: JobRecord, counts: JobFacts['counts']): Ownership {
-    const lease = store.leases.get(j.id) ?? null
-    const holder = judgeLease(lease, me, leaseEnv())
-    const facts: JobFacts = { state: j.state, holder, counts, paid: PRICE_POINTS[kindModule(j.kind).product] > 0 }
-    return { holder, lease, actions: availableActions(facts) }
-  }
-
-  function factsOf(j: JobRecord): { facts: JobFacts; lease: ReturnType<Store['leases']['get']> } {
-    const lease = store.leases.get(j.id)
-    const holder = judgeLease(lease, me, leaseEnv())
-    return { facts: { state: j.state, holder, counts: store.rows.counts(j.id), paid: PRICE_POINTS[kindModule(j.kind).product] > 0 }, lease }
-  }
-
   /** The one gate every action passes BEFORE anything in the store changes. */
   function assertAllowed(jobId: string, action: JobAction): { j: JobRecord; facts: JobFacts } {
     const j = job(jobId)
-    const { facts, lease } = factsOf(j)
-    const why = whyNot(action, facts, jobId)
-    if (why === null) return { j, facts }
-    if (facts.holder === 'live' && lease && ['start', 'resume', 'retryFailed', 'resendUncertain'].includes(action)) {
-      throw new JobOwnedError(jobId, action, lease)
-    }
-    throw new ActionRefusedError(jobId, action, why)
+    return { j, facts: owners.assertAllowed(j, action) }
   }
 
-  /**
-   * Takes the job's lease. The new owner's first act: rows a dead (or absent) owner left in
-   * flight are recovered — free ones back to pending, paid ones uncertain (they may be charged).
-   */
   function takeOwnership(jobId: string, action: JobAction): void {
-    const got = store.leases.acquire(jobId, me, leaseEnv())
-    if (!got.ok) throw new JobOwnedError(jobId, action, got.owner)
-    if (got.previous === 'self') return
-    const j = job(jobId)
-    const paid = PRICE_POINTS[kindModule(j.kind).product] > 0
-    const n = store.rows.recoverInFlight(jobId, paid)
-    if (n) ctx.logger.log('warn', `job ${jobId}: ${n} row(s) left in flight by a process that died are now ${paid ? 'uncertain' : 'pending'}`)
+    owners.take(job(jobId), action)
+  }
+
+  function releaseOwnership(jobId: string): void {
+    owners.release(jobId)
   }
 
   /** Work between taking the lease and starting the runner: on an error the lease is given back. */
@@ -185,35 +163,6 @@ export function createEngine(opts: EngineOptions): Engine {
     store.jobs.update(jobId, { settings }, now())
   }
 
-  function releaseOwnership(jobId: string): void {
-    const hb = heartbeats.get(jobId)
-    if (hb) (clearInterval(hb), heartbeats.delete(jobId))
-    store.leases.release(jobId, me)
-  }
-
-  /** While a runner works: renew the lease and obey a pause/cancel another process asked for. */
-  function startHeartbeat(jobId: string, runner: JobRunner): void {
-    let obeyed: string | null = null
-    const hb = setInterval(() => {
-      try {
-        const lease = store.leases.heartbeat(jobId, me, now())
-        if (!lease) {
-          ctx.logger.log('error', `job ${jobId}: this process no longer owns the job; stopping`)
-          runner.stop({ kind: 'pause' })
-          return
-        }
-        if (lease.request && lease.request !== obeyed) {
-          obeyed = lease.request
-          stopLocally(jobId, lease.request)
-        }
-      } catch (err) {
-        ctx.logger.log('warn', `job ${jobId}: heartbeat failed: ${(err as Error).message}`)
-      }
-    }, HEARTBEAT_MS)
-    hb.unref?.()
-    heartbeats.set(jobId, hb)
-  }
-
   /** Pause or cancel a job this engine runs: no new request starts; those in flight finish and are recorded. */
   function stopLocally(jobId: string, what: 'pause' | 'cancel'): void {
     runners.get(jobId)?.runner.stop({ kind: what })
@@ -226,7 +175,7 @@ export function createEngine(opts: EngineOptions): Engine {
     const j = job(jobId)
     const r = runners.get(jobId)?.runner
     const counts = store.rows.counts(jobId)
-    return progressView(j, counts, { ratePerSec: r?.ratePerSec() ?? 0, now: now() }, ownership(j, counts))
+    return progressView(j, counts, { ratePerSec: r?.ratePerSec() ?? 0, now: now() }, owners.ownership(j, counts))
   }
 
   /** How long the last snapshot of each job took: big jobs are counted less often. */
@@ -431,7 +380,7 @@ export function createEngine(opts: EngineOptions): Engine {
       onRowSettled: () => emitProgress(jobId),
     })
     const startedAt = now()
-    startHeartbeat(jobId, runner)
+    owners.keepAlive(jobId, now, { lost: () => runner.stop({ kind: 'pause' }), request: (what) => stopLocally(jobId, what) })
     const done = runner
       .run()
       .then((stop) => {
@@ -621,7 +570,7 @@ export function createEngine(opts: EngineOptions): Engine {
 
     actions(jobId) {
       const j = job(jobId)
-      return ownership(j, store.rows.counts(jobId)).actions
+      return owners.ownership(j, store.rows.counts(jobId)).actions
     },
 
     assertAllowed(jobId, action) {
@@ -668,7 +617,7 @@ export function createEngine(opts: EngineOptions): Engine {
     listJobs() {
       return store.jobs.list().map((j) => {
         const counts = store.rows.counts(j.id)
-        return summaryView(j, counts, ownership(j, counts))
+        return summaryView(j, counts, owners.ownership(j, counts))
       })
     },
 
@@ -697,17 +646,14 @@ export function createEngine(opts: EngineOptions): Engine {
     },
 
     interruptedJobs() {
-      return store.jobs
-        .list()
-        .filter((j) => j.state === 'running' && ['none', 'dead'].includes(judgeLease(store.leases.get(j.id), me, leaseEnv())))
-        .map((j) => j.id)
+      return owners.interrupted(store.jobs.list())
     },
 
     async close() {
       for (const { runner } of runners.values()) runner.stop({ kind: 'pause' })
       await Promise.all([...runners.values()].map((r) => r.done))
       for (const t of pendingEmit.values()) clearTimeout(t)
-      for (const id of [...heartbeats.keys()]) releaseOwnership(id)
+      owners.releaseAll()
     },
   }
 
@@ -722,18 +668,15 @@ export function createEngine(opts: EngineOptions): Engine {
       stopLocally(jobId, what)
       return snapshot(jobId)
     }
-    if (facts.holder === 'live') {
-      const lease = store.leases.get(jobId)
-      if (lease && store.leases.request(jobId, lease.ownerId, what, now())) return snapshot(jobId)
-    }
-    const got = store.leases.acquire(jobId, me, leaseEnv())
-    if (!got.ok) {
-      // the owner changed between the check and now: ask the new one
-      store.leases.request(jobId, got.owner.ownerId, what, now())
-      return snapshot(jobId)
+    if (facts.holder === 'live' && owners.ask(jobId, what, now())) return snapshot(jobId)
+    try {
+      owners.take(job(jobId), what)
+    } catch (err) {
+      // another process took it between the check and now: ask that one
+      if (err instanceof JobOwnedError && owners.ask(jobId, what, now())) return snapshot(jobId)
+      throw err
     }
     try {
-      if (got.previous !== 'self') store.rows.recoverInFlight(jobId, facts.paid)
       const cur = job(jobId).state
       if (what === 'pause' && (cur === 'running' || cur === 'blocked')) transition(jobId, 'paused', { reason: 'user' })
       if (what === 'cancel' && cur !== 'done' && cur !== 'cancelled') transition(jobId, 'cancelled', { reason: 'user' })
