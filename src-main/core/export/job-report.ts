@@ -67,10 +67,22 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   }
   try {
     let rows: number
-    if (format === 'xlsx') {
-      // Two passes over the same read snapshot: the first only computes the content digest that
+    const skip = new Set([L.audit.digest, L.audit.sheetDigests])
+    if (format === 'xlsx' && writer.reserveFirst) {
+      // One pass: the result sheets are written (and digested) first; the summary, which states
+      // their digest, is written last into the workbook's first place. Its own digest leaves out
+      // the two digest lines, so it is learnt before they are filled in.
+      writer.reserveFirst()
+      const digest = new ContentDigest(skip)
+      rows = await writeSheets(digestingWriter(writer, digest, { forward: true }), reader, job, L, ctx, { summary: false })
+      await writeSheets(digestingWriter(writer, digest, { forward: false }), reader, job, L, ctx, { summary: true, sheets: false })
+      digest.moveLastToFront()
+      const first: ReportWriter = { ...writer, sheet: (name, columns, o) => writer.sheet(name, columns, { ...o, first: true }) }
+      await writeSheets(first, reader, job, L, { ...ctx, audit: digest.result() }, { summary: true, sheets: false })
+    } else if (format === 'xlsx') {
+      // Two passes over the same read snapshot (the in-memory workbook of thumbnails cannot place a
+      // sheet first once others are written): the first only computes the content digest that
       // the summary (the first sheet) states; the second writes, and checks it got the same.
-      const skip = new Set([L.audit.digest, L.audit.sheetDigests])
       const first = new ContentDigest(skip)
       await writeSheets(digestingWriter(writer, first, { forward: false }), reader, job, L, ctx)
       const expected = first.result()
@@ -113,6 +125,7 @@ async function writeSheets(
   job: JobRecord,
   L: ReportLabels,
   ctx: SheetsContext,
+  which: { summary?: boolean; sheets?: boolean } = {},
 ): Promise<number> {
   const kind = kindModule(job.kind)
   const shared = ctx.shared
@@ -141,8 +154,8 @@ async function writeSheets(
       sheetDigests: ctx.audit ? formatSheetDigests(ctx.audit.sheets) : null,
     },
   })
-  await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id), ctx.zone)
-
+  if (which.summary !== false) await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id), ctx.zone)
+  if (which.sheets === false) return 0
   return kind.writeReportSheets(writer, store, job, L, { thumbnails: ctx.thumbnails, zone: ctx.zone, asOf: ctx.asOf })
 }
 

@@ -96,6 +96,13 @@ export class ContentDigest {
     if (this.pending.length > 65_536) this.flush()
   }
 
+  /** The sheet digested last becomes the first (the summary, written last but shown first). */
+  moveLastToFront(): void {
+    this.flush()
+    const last = this.sheets.pop()
+    if (last) this.sheets.unshift(last)
+  }
+
   result(): DigestResult {
     this.flush()
     const sheets = this.sheets.map((s) => ({ name: s.name, digest: s.hash.copy().digest('hex') }))

@@ -27,6 +27,8 @@ export interface SheetOptions {
   footerRows?: number
   /** row height in points for every data row (thumbnails) */
   rowHeight?: number
+  /** placed first in the workbook though written later (needs `reserveFirst` before any sheet) */
+  first?: boolean
 }
 
 export interface RowOptions {
@@ -50,6 +52,11 @@ export interface ReportWriter {
   /** rows per worksheet, header included; a longer sheet continues in `Name (2)`, ... */
   readonly maxRowsPerSheet: number
   sheet(name: string, columns: import('./column-cells').ColumnSpec[], opts?: SheetOptions): SheetWriter
+  /**
+   * Keeps the workbook's first place for a sheet opened later with `{ first: true }` (the summary,
+   * written last when what it states is learnt from the other sheets). Only writers that can.
+   */
+  reserveFirst?(): void
   /** renames the finished file into place; returns the names of the sheets written */
   finish(): Promise<string[]>
   /** removes the partial file after a failure */

@@ -26,7 +26,11 @@ const MS_PER_DAY = 86_400_000
 interface Book {
   zip: ZipFileWriter
   styles: StyleRegistry
+  /** in workbook order */
   sheets: SheetEntry[]
+  /** part number of the next sheet part (1 is kept for a reserved first sheet) */
+  nextPart: number
+  reserved: boolean
 }
 
 /**
@@ -41,13 +45,20 @@ export function openStreamingXlsxReport(out: string, opts: { maxRowsPerSheet?: n
   probeWritable(partial, out)
   const maxRows = opts.maxRowsPerSheet ?? EXCEL_MAX_ROWS
   if (maxRows < 2 || maxRows > EXCEL_MAX_ROWS) throw new Error(`rows per sheet must be 2..${EXCEL_MAX_ROWS}`)
-  const book: Book = { zip: new ZipFileWriter(partial), styles: new StyleRegistry(), sheets: [] }
+  const book: Book = { zip: new ZipFileWriter(partial), styles: new StyleRegistry(), sheets: [], nextPart: 1, reserved: false }
   let open: StreamingSheet | null = null
   return {
     format: 'xlsx',
     maxRowsPerSheet: maxRows,
+    reserveFirst() {
+      if (book.nextPart !== 1) throw new Error('reserveFirst must come before the first sheet')
+      book.reserved = true
+      book.nextPart = 2
+    },
     sheet(name, columns, sheetOpts = {}) {
       if (open && !open.closed) throw new Error(`sheet "${open.name}" must be closed before "${name}" is opened`)
+      if (sheetOpts.first && !book.reserved) throw new Error(`sheet "${name}" asks for the first place, which was not reserved`)
+      if (sheetOpts.first) book.reserved = false
       open = new StreamingSheet(book, name, columns, sheetOpts, maxRows)
       return open
     },
@@ -89,6 +100,8 @@ class StreamingSheet implements SheetWriter {
   private entry: ZipEntryWriter | null = null
   private partNo = 0
   private partName = ''
+  /** index of the current part in the workbook's sheet list */
+  private entryIndex = 0
   /** worksheet row number of the last row written to the current part */
   private rowInPart = 0
   private sinceBreath = 0
@@ -158,8 +171,11 @@ class StreamingSheet implements SheetWriter {
   private startPart(): void {
     this.partNo++
     this.partName = this.partNo === 1 ? this.name : partName(this.name, this.partNo)
-    const part = this.book.sheets.length + 1
-    this.book.sheets.push({ name: this.partName, part })
+    // a reserved first sheet is part 1 and first in the workbook (its own split parts follow it)
+    const first = this.opts.first === true
+    const part = first && this.partNo === 1 ? 1 : this.book.nextPart++
+    this.entryIndex = first ? this.partNo - 1 : this.book.sheets.length
+    this.book.sheets.splice(this.entryIndex, 0, { name: this.partName, part })
     this.entry = this.book.zip.entry(`xl/worksheets/sheet${part}.xml`)
     const table = this.opts.table ?? true
     const view = table
@@ -194,7 +210,7 @@ class StreamingSheet implements SheetWriter {
       const lastFiltered = Math.max(1, last - (this.opts.footerRows ?? 0))
       const ref = `A1:${columnLetter(n - 1)}${lastFiltered}`
       tail += `<autoFilter ref="${ref}"/>`
-      this.book.sheets[this.book.sheets.length - 1].filterRef = ref
+      this.book.sheets[this.entryIndex].filterRef = ref
     }
     if (this.opts.outcomeColumn !== undefined && this.opts.outcomeTones && last >= 2) {
       const col = columnLetter(this.opts.outcomeColumn)
