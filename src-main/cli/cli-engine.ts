@@ -1,5 +1,5 @@
 import { ensurePrivateDir, privateStoreFiles, usePrivateFileModes } from '../core/paths/private-files'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { openStore, type Store } from '../core/store'
 import { createEngine, picturesDirFor, type Engine, type ServiceTarget } from '../core/engine'
 import { defaultContext, stderrLogger } from '../core/context'
@@ -34,7 +34,9 @@ export interface CliEngine {
 
 /** The store file the CLI uses: --db, else REKAP_DB, else the app's data folder (shared with the desktop app). */
 export function dbPathFrom(db: string | undefined): string {
-  return db ?? process.env.REKAP_DB ?? join(defaultDataDir(), 'rekap.db')
+  // An empty --db or REKAP_DB means "not set" (better-sqlite3 would open a throw-away temporary
+  // database for '', and every folder beside it would be relative to wherever rekap was started).
+  return resolve(db || process.env.REKAP_DB || join(defaultDataDir(), 'rekap.db'))
 }
 
 /** `--base-url` through the one service-address rule (https for any host but this machine). */

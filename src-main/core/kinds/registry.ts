@@ -66,7 +66,8 @@ export function guessKind(headers: string[]): JobKind | null {
     const m = KINDS[kind]
     if (m.guessRank === null) continue
     const { missing, mapping } = autoMap(kind, headers)
-    const fits = m.fitsColumns ? m.fitsColumns(mapping, mappingOf) : missing.length === 0 && Object.keys(mapping).length > 0
+    // A free-text name column alone ("Nama" is in every KYC sheet) says nothing about the kind.
+    const fits = m.fitsColumns ? m.fitsColumns(mapping, mappingOf) : missing.length === 0 && Object.keys(mapping).some((f) => f !== 'name')
     if (fits) return kind
   }
   return null
