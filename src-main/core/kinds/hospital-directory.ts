@@ -26,6 +26,8 @@ export const hospitalDirectory: JobKindModule = {
     { field: 'services', required: false, synonyms: ['services', 'layanan', 'pelayanan', 'layananrs'] },
   ],
   guessRank: 6,
+  // "Nama" and "Layanan" alone say nothing of hospitals (a KYC sheet has "Nama"): a filter column must be there
+  fitsColumns: (mapping) => Object.keys(mapping).some((f) => f !== 'name' && f !== 'services'),
   async checkRow(row, rowNo, ctx) {
     const filters: Record<string, string> = {}
     for (const [field, check] of [

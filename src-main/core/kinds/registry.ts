@@ -70,5 +70,8 @@ export function guessKind(headers: string[]): JobKind | null {
     const fits = m.fitsColumns ? m.fitsColumns(mapping, mappingOf) : missing.length === 0 && Object.keys(mapping).some((f) => f !== 'name')
     if (fits) return kind
   }
-  return null
+  // A photo column recognised but not its pair (e.g. a selfie column headed "Foto Kedua"): a KYC
+  // sheet whose mapping the user completes, not "nothing fits".
+  const face = mappingOf('face-match')
+  return face.image1 || face.image2 ? 'face-match' : null
 }
