@@ -10,6 +10,7 @@ export const JOB_KINDS = [
   'school-lookup',
   'school-directory',
   'regions',
+  'school-search',
 ] as const
 
 export type JobKind = (typeof JOB_KINDS)[number]

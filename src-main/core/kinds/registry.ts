@@ -8,6 +8,7 @@ import { kindView, type JobKindModule } from './kind'
 import { regions } from './regions'
 import { schoolDirectory } from './school-directory'
 import { schoolLookup } from './school-lookup'
+import { schoolSearch } from './school-search'
 
 /**
  * The job-kind registry: one module per kind. A kind added to JOB_KINDS (the contract) without a
@@ -20,6 +21,7 @@ const KINDS: Record<JobKind, JobKindModule> = {
   'school-lookup': schoolLookup,
   'school-directory': schoolDirectory,
   regions,
+  'school-search': schoolSearch,
 }
 
 export function kindModule(kind: JobKind): JobKindModule {

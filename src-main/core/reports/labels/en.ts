@@ -144,6 +144,7 @@ export const EN: ReportLabels = {
     'hospital-directory': 'Hospital directory',
     'school-lookup': 'School lookup by NPSN',
     'school-directory': 'School directory',
+    'school-search': 'School search (premium)',
     regions: 'Regions',
     'hospitals-offline': 'Hospital directory (local cache)',
     'schools-offline': 'School directory (local cache)',

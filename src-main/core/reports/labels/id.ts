@@ -146,6 +146,7 @@ export const ID = {
     'hospital-directory': 'Direktori rumah sakit',
     'school-lookup': 'Cari sekolah per NPSN',
     'school-directory': 'Direktori sekolah',
+    'school-search': 'Pencarian sekolah (premium)',
     regions: 'Wilayah',
     'hospitals-offline': 'Direktori rumah sakit (cache lokal)',
     'schools-offline': 'Direktori sekolah (cache lokal)',

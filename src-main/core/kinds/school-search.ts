@@ -1,0 +1,69 @@
+import { ServiceError, type SchoolRecord } from '../provider'
+import { schoolSearchRecords } from '../provider/school-search'
+import { premiumRequiredText } from '../jobs/premium-text'
+import { loadRegionNames } from '../reports/region-names'
+import { writeErrorsSheet } from '../reports/errors-sheet'
+import { schoolsLackPremiumFields } from '../reports/premium-fields'
+import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from '../reports/school-report'
+import { failedRow, fieldCell, plainInput } from './checked-row'
+import type { JobKindModule } from './kind'
+import { optionalText } from './row-checks'
+import type { Unit } from './unit'
+
+/** A school-search row sends one query text. */
+export type SearchPayload = { query: string }
+
+/**
+ * One schools/search request per row (premium; its own envelope: status, timestamp, result).
+ * The schools found are cached and linked to the job like a directory query's. Without premium
+ * the service answers 403: the row fails, free, with the reason in plain words.
+ */
+const search: Unit = async (row, env) => {
+  const { query } = row.payload as SearchPayload
+  let found: Array<Record<string, unknown>>
+  try {
+    found = schoolSearchRecords(await env.call((signal) => env.client.schoolSearch(query, { signal })))
+  } catch (err) {
+    if (err instanceof ServiceError && err.kind === 'premium') {
+      return { type: 'fail', code: 'premium', message: premiumRequiredText('school-search', err.serviceMessage), hits: 0 }
+    }
+    throw err
+  }
+  const schools = found.filter((r): r is Record<string, unknown> & SchoolRecord => typeof r.npsn === 'string')
+  env.store.db.transaction(() => {
+    env.store.cache.putSchools(schools, env.source, env.now())
+    env.store.cache.linkRecords(env.jobId, 'schools', schools.map((s) => s.npsn), row.rowNo)
+  })()
+  return { type: 'done', charged: false, hits: 1, result: { outcome: 'records', recordCount: schools.length, raw: { query, found: found.length } } }
+}
+
+/** Schools found by a text (name, NPSN or address) per row: the service's school search. */
+export const schoolSearch: JobKindModule = {
+  kind: 'school-search',
+  product: 'schools',
+  fields: [{ field: 'query', required: true, synonyms: ['query', 'cari', 'pencarian', 'katakunci', 'keyword', 'search', 'carisekolah'] }],
+  guessRank: 6,
+  async checkRow(row, rowNo, ctx) {
+    const query = optionalText(fieldCell(row, ctx, 'query'))
+    if (!query) return failedRow(row, rowNo, ctx, ctx.mapping.query ?? null, 'empty-query', 'the search text is empty')
+    if (query.length > 200) return failedRow(row, rowNo, ctx, ctx.mapping.query ?? null, 'invalid-query', 'the search text is longer than 200 characters')
+    return { rowNo, sourceRow: row.sourceRow, input: plainInput(row.values), payload: { query } satisfies SearchPayload, unitKey: query.toLowerCase() }
+  },
+  unit: search,
+  reusable: false,
+  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  defaultConcurrency: 2,
+  recordsLinked: true,
+  scored: false,
+  photos: false,
+  outcomeFilters: ['records', 'failed'],
+  async writeReportSheets(writer, store, job, L) {
+    const regions = await loadRegionNames(store.cache)
+    const pivots = new SchoolPivots()
+    const n = await writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, regions, pivots)
+    await writeErrorsSheet(writer, store, job.id, L)
+    await writeSchoolPivots(writer, pivots, L, regions)
+    return n
+  },
+  reportNotes: (store, job, L) => (schoolsLackPremiumFields(store, job, 'records') ? [L.notes.premium] : []),
+}
