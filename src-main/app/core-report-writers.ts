@@ -21,26 +21,10 @@ async function refusalsAsConflicts<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The contract's directory query in the words of the cache's report queries (the app and `rekap directory export`). */
-export function reportQuery(q: DirectoryQuery) {
-  if (q.product === 'hospitals') {
-    return {
-      product: 'hospitals' as const,
-      query: {
-        provinceCodes: q.provinceCodes,
-        regencyCodes: q.regencyCodes,
-        class: q.class,
-        type: q.type,
-        ownership: q.ownership,
-        bluStatus: q.blu_status,
-        name: q.name,
-      },
-    }
-  }
-  return {
-    product: 'schools' as const,
-    query: { regencyCodes: q.regencyCodes, grade: q.grade, status: q.status, name: q.name },
-  }
+/** The contract's directory query as the directory report takes it (the app and `rekap directory export`). */
+export function reportQuery(q: DirectoryQuery, source?: string) {
+  const { product, ...filters } = q
+  return { product, query: { ...filters, source } }
 }
 
 export const coreReportWriters: ReportWriters = reportWritersWith(null)
@@ -65,6 +49,6 @@ export function reportWritersWith(heavy: HeavyWork | null): ReportWriters {
       }),
     writeAnnotatedCopy: (store, jobId, opts) => refusalsAsConflicts(async () => (await load()).writeAnnotatedCopy(store, jobId, opts)),
     writeDirectoryReport: (store, query, opts) =>
-      refusalsAsConflicts(async () => (await load()).writeDirectoryReport(store, { ...reportQuery(query), ...opts, rekapVersion: REKAP_VERSION })),
+      refusalsAsConflicts(async () => (await load()).writeDirectoryReport(store, { ...reportQuery(query, opts.source), out: opts.out, lang: opts.lang, rekapVersion: REKAP_VERSION })),
   }
 }

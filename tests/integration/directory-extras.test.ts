@@ -90,7 +90,7 @@ describe('name and services filters', () => {
       const rec = h.store.cache.getHospital(record_key, 'sandbox-process', 0)!
       expect(rec.services.list.some((s) => s.toLowerCase().includes('icu'))).toBe(true)
     }
-    const page = browseDirectory(h.store.db, { product: 'hospitals', provinceCodes: ['51'], services: 'icu' }, 'sandbox-process', 0, 500)
+    const page = browseDirectory(h.store, { product: 'hospitals', provinceCodes: ['51'], services: 'icu' }, 'sandbox-process', 0, 500)
     expect(page.total).toBe(kept.length)
   })
 
@@ -155,7 +155,7 @@ describe('premium features', () => {
     const plan = await hp.engine.planDirectory({ query: { product: 'schools', regencyCodes: ['3171'], accreditation: 'a' }, settings: hp.settings() })
     await hp.engine.start(plan.jobId)
     expect((await hp.engine.settled(plan.jobId)).counts.done).toBe(1)
-    const page = browseDirectory(hp.store.db, { product: 'schools', regencyCodes: ['3171'], accreditation: 'A' }, 'sandbox-process', 0, 500)
+    const page = browseDirectory(hp.store, { product: 'schools', regencyCodes: ['3171'], accreditation: 'A' }, 'sandbox-process', 0, 500)
     expect(page.total).toBeGreaterThan(0)
     expect(page.rows.every((r) => r.accreditation === 'A')).toBe(true)
   })

@@ -56,13 +56,13 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
     'directory.valueLists': async () => ctx.engine.valueLists(jobSettingsFor(ctx.settings(), await ctx.target())),
     'directory.schoolSearch': async ({ query }) => ctx.engine.schoolSearch(jobSettingsFor(ctx.settings(), await ctx.target()), query),
     'directory.browse': async ({ query, offset, limit }) =>
-      browseDirectory(ctx.store.db, query, sourceOf(ctx.settings().baseUrl), offset, limit),
+      browseDirectory(ctx.store, query, sourceOf(ctx.settings().baseUrl), offset, limit),
     'directory.export': async ({ query, lang }) => {
       const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
       await mkdir(dir, { recursive: true })
       const fileName = directoryReportName(query.product, ctx.core.clock.now(), lang)
       const out = path.join(dir, fileName)
-      await ctx.reports.writeDirectoryReport(ctx.store, query, { out, lang })
+      await ctx.reports.writeDirectoryReport(ctx.store, query, { out, lang, source: sourceOf(ctx.settings().baseUrl) })
       return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName) }
     },
   }

@@ -66,7 +66,7 @@ export const hospitalDirectory: JobKindModule = {
         class: f.class,
         type: f.type,
         ownership: f.ownership,
-        bluStatus: f.blu_status,
+        blu_status: f.blu_status,
         name: f.name,
       }),
   ),

@@ -39,7 +39,15 @@ export const schoolDirectory: JobKindModule = {
     'schools',
     (env, filters, page, signal) => env.client.schools({ ...filters, page } as never, { signal }),
     (s) => s.npsn,
-    (env, f) => env.store.cache.iterateSchools({ source: env.source, regencyCodes: list(f.regency_code), grade: f.grade, status: f.status, name: f.name }),
+    (env, f) =>
+      env.store.cache.iterateSchools({
+        source: env.source,
+        regencyCodes: list(f.regency_code),
+        grade: f.grade,
+        status: f.status as 'N' | 'S' | undefined,
+        accreditation: f.accreditation,
+        name: f.name,
+      }),
   ),
   reusable: false,
   requestTimeoutMs: (settings) => settings.requestTimeoutMs,

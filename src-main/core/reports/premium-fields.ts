@@ -1,4 +1,5 @@
 import type { Store, JobRecord, SchoolQuery } from '../store'
+import { directorySql } from '../store/directory-query'
 
 const LACKS = `(json_extract(%s, '$.accreditation') IS NULL OR json_extract(%s, '$.lang') IS NULL OR json_extract(%s, '$.long') IS NULL)`
 const lacks = (col: string): string => LACKS.replace(/%s/g, col)
@@ -18,11 +19,7 @@ export function schoolsLackPremiumFields(store: Store, job: JobRecord, from: 're
 }
 
 export function cachedSchoolsLackPremiumFields(store: Store, q: SchoolQuery): boolean {
-  const where: string[] = [lacks('record_json')]
-  const args: unknown[] = []
-  if (q.regencyCodes?.length) (where.push(`regency_code IN (${q.regencyCodes.map(() => '?').join(',')})`), args.push(...q.regencyCodes))
-  if (q.districtCodes?.length) (where.push(`district_code IN (${q.districtCodes.map(() => '?').join(',')})`), args.push(...q.districtCodes))
-  if (q.grade) (where.push('grade = ?'), args.push(q.grade))
-  if (q.status) (where.push('status = ?'), args.push(q.status))
-  return store.db.prepare(`SELECT 1 FROM schools_cache WHERE ${where.join(' AND ')} LIMIT 1`).get(...args) !== undefined
+  const d = directorySql({ ...q, product: 'schools' })
+  const where = d.where ? `${d.where} AND ${lacks('record_json')}` : `WHERE ${lacks('record_json')}`
+  return store.db.prepare(`SELECT 1 FROM schools_cache ${where} LIMIT 1`).get(...d.args) !== undefined
 }

@@ -1,6 +1,12 @@
 import type { Db } from './database'
 import type Database from 'better-sqlite3'
 import type { HospitalRecord, SchoolRecord } from '../provider/types'
+import { directorySql, registerDirectoryFunctions, type CacheQuery } from './directory-query'
+
+export type { CacheQuery } from './directory-query'
+/** A directory query without its product, for the product-specific iterators. */
+export type HospitalQuery = Omit<CacheQuery, 'product'>
+export type SchoolQuery = Omit<CacheQuery, 'product'>
 
 export interface RegionEntry {
   code: string
@@ -9,34 +15,10 @@ export interface RegionEntry {
   name: string
 }
 
-export interface HospitalQuery {
-  /** only records fetched from this source ('sandbox' or the service host) */
-  source?: string
-  provinceCodes?: string[]
-  regencyCodes?: string[]
-  class?: string
-  type?: string
-  ownership?: string
-  bluStatus?: string
-  name?: string
-}
-
-export interface SchoolQuery {
-  source?: string
-  regencyCodes?: string[]
-  districtCodes?: string[]
-  grade?: string
-  status?: string
-  name?: string
-}
-
-/**
- * Directory records already fetched, reused within a freshness window instead of re-hit,
- * and the source of the offline hospital and school reports. `source` is the service's
- * base URL host, so sandbox data is never mistaken for real data.
- */
 export class DirectoryCache {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    registerDirectoryFunctions(db)
+  }
 
   /** Statements asked for once per row (the runner's and the report's lookups) are prepared once. */
   private readonly prepared = new Map<string, Database.Statement<unknown[]>>()
@@ -119,36 +101,32 @@ export class DirectoryCache {
     ).map((r) => ({ code: r.code, level: r.level, parentCode: r.parent_code, name: r.name }))
   }
 
-  *iterateHospitals(q: HospitalQuery = {}): Generator<HospitalRecord> {
-    const where: string[] = []
-    const args: unknown[] = []
-    if (q.source) (where.push('source = ?'), args.push(q.source))
-    inList(where, args, 'province_code', q.provinceCodes)
-    inList(where, args, 'regency_code', q.regencyCodes)
-    if (q.class) (where.push('class = ?'), args.push(q.class))
-    if (q.type) (where.push('type = ?'), args.push(q.type))
-    if (q.ownership) (where.push('ownership = ?'), args.push(q.ownership))
-    if (q.bluStatus) (where.push('blu_status = ?'), args.push(q.bluStatus))
-    if (q.name) (where.push('name LIKE ?'), args.push(`%${q.name}%`))
-    const stmt = this.db.prepare(
-      `SELECT record_json FROM hospitals_cache ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY province_code, regency_code, code`,
-    )
-    for (const r of stmt.iterate(...args) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+  /** Records matching a directory query (directorySql: the one translation), in report order. */
+  *iterateDirectory(q: CacheQuery): Generator<HospitalRecord | SchoolRecord> {
+    const d = directorySql(q)
+    const stmt = this.db.prepare(`SELECT record_json FROM ${d.table} ${d.where} ORDER BY ${d.order}`)
+    for (const r of stmt.iterate(...d.args) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
   }
 
-  *iterateSchools(q: SchoolQuery = {}): Generator<SchoolRecord> {
-    const where: string[] = []
-    const args: unknown[] = []
-    if (q.source) (where.push('source = ?'), args.push(q.source))
-    inList(where, args, 'regency_code', q.regencyCodes)
-    inList(where, args, 'district_code', q.districtCodes)
-    if (q.grade) (where.push('grade = ?'), args.push(q.grade))
-    if (q.status) (where.push('status = ?'), args.push(q.status))
-    if (q.name) (where.push('name LIKE ?'), args.push(`%${q.name}%`))
-    const stmt = this.db.prepare(
-      `SELECT record_json FROM schools_cache ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY regency_code, district_code, npsn`,
-    )
-    for (const r of stmt.iterate(...args) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+  countDirectory(q: CacheQuery): number {
+    const d = directorySql(q)
+    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${d.table} ${d.where}`).get(...d.args) as { n: number }).n
+  }
+
+  /** One page of a directory query, each record with the time it was fetched. */
+  pageDirectory(q: CacheQuery, offset: number, limit: number): Array<{ record_json: string; fetched_at: number }> {
+    const d = directorySql(q)
+    return this.db
+      .prepare(`SELECT record_json, fetched_at FROM ${d.table} ${d.where} ORDER BY ${d.order} LIMIT ? OFFSET ?`)
+      .all(...d.args, limit, offset) as Array<{ record_json: string; fetched_at: number }>
+  }
+
+  *iterateHospitals(q: Omit<CacheQuery, 'product'> = {}): Generator<HospitalRecord> {
+    yield* this.iterateDirectory({ ...q, product: 'hospitals' }) as Generator<HospitalRecord>
+  }
+
+  *iterateSchools(q: Omit<CacheQuery, 'product'> = {}): Generator<SchoolRecord> {
+    yield* this.iterateDirectory({ ...q, product: 'schools' }) as Generator<SchoolRecord>
   }
 
   /** Records a job's units yielded (de-duplicated per job by key). */
@@ -192,8 +170,3 @@ export class DirectoryCache {
   }
 }
 
-function inList(where: string[], args: unknown[], column: string, values?: string[]): void {
-  if (!values?.length) return
-  where.push(`${column} IN (${values.map(() => '?').join(',')})`)
-  args.push(...values)
-}
