@@ -5,8 +5,17 @@ import { labelsFor } from '../core/reports/labels'
 import { readAppSettings } from '../app/app-settings'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
-import type { ReviewOptions } from './commands/review'
 import { cliLang, t } from './cli-language'
+
+export interface ReviewOptions {
+  list?: boolean
+  json?: boolean
+  row?: number
+  decision?: 'approve' | 'reject' | 'retake' | 'skip' | 'flag'
+  by?: string
+  note?: string
+  db?: string
+}
 
 export async function reviewCommand(jobArg: string, o: ReviewOptions): Promise<number> {
   const dbFile = dbPathFrom(o.db)

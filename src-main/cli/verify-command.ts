@@ -4,8 +4,12 @@ import { openStore, type Store } from '../core/store'
 import { verifyReport, VerifyError } from '../core/export/verify-report'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
-import type { VerifyOptions } from './commands/verify'
 import { t } from './cli-language'
+
+export interface VerifyOptions {
+  db?: string
+  json?: boolean
+}
 
 /** Exit 0 when the report is unchanged, 1 when it was changed, 2 when it cannot be checked at all. */
 export async function verifyCommand(reportArg: string, o: VerifyOptions): Promise<number> {

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander'
 import { parsePositive } from '../option-parsers'
+import type { ReviewOptions } from '../review-command'
 
 /** rekap review <job>: the queue of doubtful pairs, and decisions taken from the command line. */
 export function register(program: Command): void {
@@ -18,14 +19,4 @@ export function register(program: Command): void {
       const { reviewCommand } = await import('../review-command')
       process.exitCode = await reviewCommand(job, opts)
     })
-}
-
-export interface ReviewOptions {
-  list?: boolean
-  json?: boolean
-  row?: number
-  decision?: 'approve' | 'reject' | 'retake' | 'skip' | 'flag'
-  by?: string
-  note?: string
-  db?: string
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import type { VerifyOptions } from '../verify-command'
 
 /** rekap verify <report.xlsx>: is this the report rekap wrote, and if not, where was it changed? */
 export function register(program: Command): void {
@@ -12,9 +13,4 @@ export function register(program: Command): void {
       const { verifyCommand } = await import('../verify-command')
       process.exitCode = await verifyCommand(report, opts)
     })
-}
-
-export interface VerifyOptions {
-  db?: string
-  json?: boolean
 }

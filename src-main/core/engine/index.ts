@@ -11,7 +11,7 @@ import { importRowsIntoJob, recheckStoredRows, PlanError, type RowImporter } fro
 import { HOSPITAL_FILTER_FIELDS, checkFilterValue, type HospitalValueLists } from '../model/filter-values'
 import { hospitalValueLists } from './value-lists'
 import { schoolSearchRecords } from '../provider/school-search'
-import { premiumRequiredText } from '../jobs/premium-text'
+import { premiumRequiredText } from '../model/premium-text'
 import { quotaExhaustedMessage } from '../model/plans'
 import { ServiceError } from '../provider'
 import { JobRunner } from '../jobs/job-runner'

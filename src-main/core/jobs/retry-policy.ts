@@ -1,4 +1,4 @@
-import { premiumRequiredText } from './premium-text'
+import { premiumRequiredText } from '../model/premium-text'
 import type { ServiceError } from '../provider'
 import type { BlockedReason } from '../model/job-state'
 

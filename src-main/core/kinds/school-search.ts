@@ -1,6 +1,6 @@
 import { ServiceError, type SchoolRecord } from '../provider'
 import { schoolSearchRecords } from '../provider/school-search'
-import { premiumRequiredText } from '../jobs/premium-text'
+import { premiumRequiredText } from '../model/premium-text'
 import { loadRegionNames } from '../reports/region-names'
 import { writeErrorsSheet } from '../reports/errors-sheet'
 import { schoolsLackPremiumFields } from '../reports/premium-fields'
