@@ -4,6 +4,7 @@
  */
 import os from 'node:os'
 import { compareImageFaces, type ImageFaces } from './compare-faces'
+import { cachedDescribe } from './describe-cache'
 import { describeImage } from './describe-image'
 import { loadFaceModels } from './face-models'
 import type { FaceVerification, FaceVerifier } from './types'
@@ -23,6 +24,8 @@ export interface FaceEngineOptions {
   workers?: number
   /** override how the worker is started (bundled builds) */
   workerLaunch?: WorkerLaunch
+  /** describe each distinct photo once per engine (default true; false = every request runs the nets) */
+  cacheDescriptors?: boolean
 }
 
 export interface FaceEngine extends FaceVerifier {
@@ -37,7 +40,26 @@ export interface FaceEngine extends FaceVerifier {
 export async function createFaceEngine(opts: FaceEngineOptions = {}): Promise<FaceEngine> {
   const workers = opts.workers ?? os.availableParallelism()
   if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be an integer >= 0, got ${workers}`)
-  return workers === 0 ? createInProcessEngine() : createPooledEngine(workers, opts.workerLaunch ?? faceWorkerLaunch())
+  const engine = await (workers === 0 ? createInProcessEngine() : createPooledEngine(workers, opts.workerLaunch ?? faceWorkerLaunch()))
+  return opts.cacheDescriptors === false ? engine : withDescriptorCache(engine)
+}
+
+/** The same engine, describing each distinct photo once; a closed engine still refuses every call. */
+function withDescriptorCache(engine: FaceEngine): FaceEngine {
+  let closed = false
+  const cached = cachedDescribe((image) => engine.describe(image))
+  const describe = (image: Uint8Array): Promise<ImageFaces> =>
+    closed ? Promise.reject(new Error('face engine is closed')) : cached(image)
+  return {
+    workers: engine.workers,
+    describe,
+    verify: (image1, image2) => verifyWith(describe, image1, image2),
+    workerMemory: () => engine.workerMemory(),
+    close() {
+      closed = true
+      return engine.close()
+    },
+  }
 }
 
 async function createPooledEngine(size: number, launch: WorkerLaunch): Promise<FaceEngine> {
