@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { commands, type DirectoryQuery } from '../contract/ipc'
 import { reportQuery } from '../app/core-report-writers'
+import { sourceOf } from '../app/service-target'
 import { openStore } from '../core/store'
 import { REKAP_VERSION } from '../core/version'
 import { dbPathFrom } from './cli-engine'
@@ -20,6 +21,7 @@ export interface DirectoryExportOptions {
   grade?: string
   status?: 'N' | 'S'
   name?: string
+  baseUrl?: string
   db?: string
 }
 
@@ -58,6 +60,14 @@ export function directoryQueryFrom(o: DirectoryExportOptions): DirectoryQuery {
   return parsed.data.query
 }
 
+function sourceOfFlag(baseUrl: string | undefined): string {
+  try {
+    return sourceOf(baseUrl ?? '')
+  } catch {
+    throw new CliError(t().usage.badValue('--base-url', `"${baseUrl}"`), EXIT.usage)
+  }
+}
+
 /** `rekap directory export`: the app's directory report, from the cache, without a job. */
 export async function directoryExportCommand(o: DirectoryExportOptions): Promise<number> {
   const query = directoryQueryFrom(o)
@@ -66,7 +76,8 @@ export async function directoryExportCommand(o: DirectoryExportOptions): Promise
   const store = openStore(dbFile)
   try {
     const reports = await import('../core/reports')
-    const r = await reports.writeDirectoryReport(store, { ...reportQuery(query), out: resolve(o.out), lang: cliLang(), rekapVersion: REKAP_VERSION })
+    // One service's records only, as the app's export: the cache may hold the sandbox's and the real service's.
+    const r = await reports.writeDirectoryReport(store, { ...reportQuery(query, sourceOfFlag(o.baseUrl)), out: resolve(o.out), lang: cliLang(), rekapVersion: REKAP_VERSION })
     if (r.rows === 0) process.stderr.write(t().directoryEmpty(o.kind) + '\n')
     process.stdout.write(t().wroteDirectory(r.out, r.rows) + '\n')
     return EXIT.ok

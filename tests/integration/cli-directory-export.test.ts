@@ -45,6 +45,13 @@ describe('rekap directory export: the directory cache as a report, without a job
     expect(jobs).toHaveLength(1)
   })
 
+  it("exports one service's records: the embedded sandbox's unless --base-url names another", async () => {
+    const r = await rekap(['directory', 'export', '--kind', 'hospitals', '--base-url', 'https://api.example.test', '--out', join(dir, 'real.xlsx'), '--db', db])
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(': 0 rows from the directory cache')
+    expect(r.err).toContain('the hospitals directory cache is empty')
+  })
+
   it('says when the cache is empty and how to fill it', async () => {
     const r = await rekap(['directory', 'export', '--kind', 'schools', '--out', join(dir, 's.xlsx'), '--db', db])
     expect(r.code).toBe(0)

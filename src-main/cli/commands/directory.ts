@@ -18,6 +18,7 @@ export function register(program: Command): void {
     .option('--grade <grade>', 'school level (SD, SMP, SMA, SMK…)')
     .addOption(new Option('--status <status>', 'school status: N (negeri) or S (swasta)').choices(['N', 'S']))
     .option('--name <text>', 'name contains')
+    .option('--base-url <url>', 'the records fetched from this service (default: those of the embedded sandbox, as rekap run without --base-url)')
     .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
     .action(async (opts) => {
       const { directoryExportCommand } = await import('../directory-export')
