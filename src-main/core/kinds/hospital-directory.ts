@@ -1,11 +1,9 @@
 import type { HospitalRecord } from '../provider'
-import { loadRegionNames } from '../reports/region-names'
-import { writeErrorsSheet } from '../reports/errors-sheet'
-import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from '../reports/hospital-report'
 import { checkField, failedRow, fieldCell, plainInput } from './checked-row'
 import { HOSPITAL_FILTER_FIELDS, checkFilterValue } from '../model/filter-values'
 import { directoryRow, directoryUnit, PROVINCE_SYNONYMS, REGENCY_SYNONYMS } from './directory'
 import type { JobKindModule } from './kind'
+import { hospitalRecordsReport } from './records-report'
 import { cellText, checkProvinceCode, checkRegencyCode, optionalText } from './row-checks'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
@@ -78,12 +76,5 @@ export const hospitalDirectory: JobKindModule = {
   scored: false,
   photos: false,
   outcomeFilters: ['records', 'failed'],
-  async writeReportSheets(writer, store, job, L) {
-    const regions = await loadRegionNames(store.cache)
-    const pivots = new HospitalPivots()
-    const n = await writeHospitalRecords(writer, store.cache.iterateJobHospitals(job.id), L, regions, pivots)
-    await writeErrorsSheet(writer, store, job.id, L)
-    await writeHospitalPivots(writer, pivots, L, regions)
-    return n
-  },
+  ...hospitalRecordsReport,
 }

@@ -1,11 +1,8 @@
 import type { SchoolRecord } from '../provider'
-import { loadRegionNames } from '../reports/region-names'
-import { writeErrorsSheet } from '../reports/errors-sheet'
-import { schoolsLackPremiumFields } from '../reports/premium-fields'
-import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from '../reports/school-report'
 import { checkField, fieldCell, plainInput } from './checked-row'
 import { directoryRow, directoryUnit, REGENCY_SYNONYMS } from './directory'
 import type { JobKindModule } from './kind'
+import { schoolRecordsReport } from './records-report'
 import { checkRegencyCode, checkSchoolStatus, optionalText } from './row-checks'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
@@ -56,13 +53,5 @@ export const schoolDirectory: JobKindModule = {
   scored: false,
   photos: false,
   outcomeFilters: ['records', 'failed'],
-  async writeReportSheets(writer, store, job, L) {
-    const regions = await loadRegionNames(store.cache)
-    const pivots = new SchoolPivots()
-    const n = await writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, regions, pivots)
-    await writeErrorsSheet(writer, store, job.id, L)
-    await writeSchoolPivots(writer, pivots, L, regions)
-    return n
-  },
-  reportNotes: (store, job, L) => (schoolsLackPremiumFields(store, job, 'records') ? [L.notes.premium] : []),
+  ...schoolRecordsReport,
 }

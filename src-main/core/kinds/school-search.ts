@@ -1,12 +1,9 @@
 import { ServiceError, type SchoolRecord } from '../provider'
 import { schoolSearchRecords } from '../provider/school-search'
 import { premiumRequiredText } from '../model/premium-text'
-import { loadRegionNames } from '../reports/region-names'
-import { writeErrorsSheet } from '../reports/errors-sheet'
-import { schoolsLackPremiumFields } from '../reports/premium-fields'
-import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from '../reports/school-report'
 import { failedRow, fieldCell, plainInput } from './checked-row'
 import type { JobKindModule } from './kind'
+import { schoolRecordsReport } from './records-report'
 import { optionalText } from './row-checks'
 import type { Unit } from './unit'
 
@@ -57,13 +54,5 @@ export const schoolSearch: JobKindModule = {
   scored: false,
   photos: false,
   outcomeFilters: ['records', 'failed'],
-  async writeReportSheets(writer, store, job, L) {
-    const regions = await loadRegionNames(store.cache)
-    const pivots = new SchoolPivots()
-    const n = await writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, regions, pivots)
-    await writeErrorsSheet(writer, store, job.id, L)
-    await writeSchoolPivots(writer, pivots, L, regions)
-    return n
-  },
-  reportNotes: (store, job, L) => (schoolsLackPremiumFields(store, job, 'records') ? [L.notes.premium] : []),
+  ...schoolRecordsReport,
 }
