@@ -23,6 +23,8 @@ describe('shortfall warnings', () => {
   it('budget and balance are checked against what is left after this job\'s charges', () => {
     const w = shortfallWarnings({ ...base, budgetRp: 3000, balanceRp: 10_000, spentRp: 800, costRp: 3200 })
     expect(w.map((x) => [x.code, x.available, x.fits])).toEqual([['budget-shortfall', 2200, 5]])
+    // amounts written the one way (formatRp): Rp3,200 and Rp2,200, not Rp3200
+    expect(w[0].message).toContain('up to Rp3,200 and the budget leaves Rp2,200')
   })
   it('quota: the next bigger plan is offered; the top plan offers none', () => {
     const q = shortfallWarnings({ ...base, product: 'hospitals', plan: 'free', pricePoints: 0, costRp: 0, quotaLeft: 3 })

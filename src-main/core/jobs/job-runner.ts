@@ -13,6 +13,7 @@ import { completionRate } from './estimate'
 import { isPlanProduct, quotaExhaustedMessage } from '../model/plans'
 import { kindModule } from '../kinds/registry'
 import { UnitInputError, type Unit, type UnitEnv } from '../kinds/unit'
+import { formatRp } from '../../contract/rupiah'
 
 /** Consecutive network failures (across rows) after which the service counts as gone. */
 const OFFLINE_AFTER = 12
@@ -183,8 +184,8 @@ export class JobRunner {
             throw new LocalBlock(
               'needs-top-up',
               over === 'budget'
-                ? `The budget of Rp${limit} is reached; raise it to continue.`
-                : `The stated balance of Rp${limit} is used up; top up, update the balance and resume.`,
+                ? `The budget of ${formatRp(limit ?? 0, 'en')} is reached; raise it to continue.`
+                : `The stated balance of ${formatRp(limit ?? 0, 'en')} is used up; top up, update the balance and resume.`,
             )
           }
           this.money.reserve(price)

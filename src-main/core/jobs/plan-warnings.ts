@@ -6,6 +6,7 @@
 import type { PlanWarningView } from '../../contract/ipc'
 import { biggerPlan, PLAN_FLAG, isPlanProduct } from '../model/plans'
 import type { Product } from '../model/products'
+import { formatRp } from '../../contract/rupiah'
 
 export interface ShortfallInput {
   product: Product
@@ -53,7 +54,7 @@ export function shortfallWarnings(i: ShortfallInput): PlanWarningView[] {
         fits,
         raiseTo: null,
         message:
-          `This job may cost up to Rp${i.costRp} and the ${what} leaves Rp${available} (${fits} verification(s)). ` +
+          `This job may cost up to ${formatRp(i.costRp, 'en')} and the ${what} leaves ${formatRp(available, 'en')} (${fits} verification(s)). ` +
           (code === 'budget-shortfall'
             ? `Raise the budget (--budget ${i.costRp + i.spentRp}), split the sheet, or run what fits: rekap stops before the budget is passed.`
             : `Top up and state the new balance (--balance), split the sheet, or run what fits: rekap stops before the balance is used up.`),
