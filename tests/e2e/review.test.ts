@@ -102,6 +102,9 @@ describe('Review screen, keyboard only', () => {
     // keyboard only: Tab to the name field, type, Enter submits
     await page.getByTestId('reviewer-name').focus()
     await page.keyboard.type('Ani Wijaya')
+    // the first pair finishes loading while the name is typed: the field must keep the focus,
+    // so Enter still submits the name (it once moved to the screen and Enter did nothing)
+    await page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
     await page.keyboard.press('Enter')
     await page.locator('[data-testid=review-signed-as], [data-testid=review-error]').first().waitFor()
     if (await page.getByTestId('review-error').count()) throw new Error(`saving the name failed: ${await page.getByTestId('review-error').textContent()}`)
