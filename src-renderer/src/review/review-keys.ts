@@ -4,29 +4,33 @@ import type { ReviewDecisionView, ReviewItemView } from '../../../src-main/contr
 export const ZOOM_STEPS = [1, 1.5, 2.5, 4] as const
 
 export type ReviewKeyAction =
-  | { kind: 'decide'; decision: Exclude<ReviewDecisionView, 'flag'> }
+  | { kind: 'decide'; decision: Decision }
   | { kind: 'note' }
   | { kind: 'prev' }
   | { kind: 'next' }
   | { kind: 'zoom'; by: 1 | -1 }
 
+type Decision = Exclude<ReviewDecisionView, 'flag'>
+
 /**
- * The Review screen's keys. Both languages' initials work whatever the screen language is:
- * A approve (setujui), R or T reject (tolak), F new photo (foto ulang), S or L skip (lewati).
+ * The decision keys, one table for the key handler and the buttons' key hints: the initial of the
+ * word in each language (approve/setujui A, reject/tolak R T, new photo/foto ulang F, skip/lewati S L).
+ * Both languages' keys work whatever the screen language is.
  */
+export const DECISION_KEYS: ReadonlyArray<{ decision: Decision; id: string; en: string }> = [
+  { decision: 'approve', id: 'A', en: 'A' },
+  { decision: 'reject', id: 'T', en: 'R' },
+  { decision: 'retake', id: 'F', en: 'F' },
+  { decision: 'skip', id: 'L', en: 'S' },
+]
+
+/** The Review screen's keys: the decision keys above, N note, arrows between pairs, + and - zoom. */
 export function reviewKeyAction(key: string): ReviewKeyAction | null {
-  switch (key.length === 1 ? key.toLowerCase() : key) {
-    case 'a':
-      return { kind: 'decide', decision: 'approve' }
-    case 'r':
-    case 't':
-      return { kind: 'decide', decision: 'reject' }
-    case 'f':
-      return { kind: 'decide', decision: 'retake' }
-    case 's':
-    case 'l':
-      return { kind: 'decide', decision: 'skip' }
-    case 'n':
+  const k = key.length === 1 ? key.toUpperCase() : key
+  const decided = DECISION_KEYS.find((d) => d.id === k || d.en === k)
+  if (decided) return { kind: 'decide', decision: decided.decision }
+  switch (k) {
+    case 'N':
       return { kind: 'note' }
     case 'ArrowLeft':
       return { kind: 'prev' }
