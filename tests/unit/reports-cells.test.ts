@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { csvField, isFormulaLike, literalCell } from '../../src-main/core/reports/cell-safety'
-import { cellFor, codeText } from '../../src-main/core/reports/column-cells'
+import { cellFor } from '../../src-main/core/reports/column-cells'
+import { codeText } from '../../src-main/core/importers/code-values'
 import { inReviewBand, verdictOf } from '../../src-main/core/verdict'
 import { utcOffsetLabel, wallClockDate, zonelessIsoDate, humanDuration } from '../../src-main/core/reports/report-time'
 import { Pivot } from '../../src-main/core/reports/pivot'

@@ -75,3 +75,18 @@ export function normaliseCodeValue(value: CellValue, isNik: boolean): CodeValue 
   }
   return { value: digits }
 }
+
+/**
+ * A stored code as text, wherever it is shown (report cells, the review screen): a code kept as a
+ * number becomes its digits (never '3.27e+15'), a date its day; an empty cell is null.
+ */
+export function codeText(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null
+    return Number.isInteger(value) ? BigInt(value).toString() : String(value)
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10)
+  if (typeof value === 'string') return value
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}

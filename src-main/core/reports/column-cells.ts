@@ -1,4 +1,5 @@
-import { literalCell, type CellPrimitive } from './cell-safety'
+import { cleanText, literalCell, type CellPrimitive } from './cell-safety'
+import { codeText } from '../importers/code-values'
 import { revivedInputDate, wallClockDate, zonelessIsoDate } from './report-time'
 
 /**
@@ -28,8 +29,10 @@ export const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
 /** One value -> the cell written for a column of this kind. */
 export function cellFor(value: unknown, kind: ColumnKind): CellPrimitive {
   switch (kind) {
-    case 'code':
-      return codeText(value)
+    case 'code': {
+      const code = codeText(value)
+      return code === null ? null : cleanText(code)
+    }
     case 'text':
     case 'outcome': {
       const v = literalCell(value)
@@ -44,18 +47,6 @@ export function cellFor(value: unknown, kind: ColumnKind): CellPrimitive {
     default:
       return literalCell(value)
   }
-}
-
-/** Codes as text: a code stored as a number becomes its digits (never '3.27e+15'). */
-export function codeText(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null
-    return Number.isInteger(value) ? BigInt(value).toString() : String(value)
-  }
-  const v = literalCell(value)
-  if (v === null) return null
-  return v instanceof Date ? v.toISOString().slice(0, 10) : String(v)
 }
 
 /** Width in characters for a column, from its header and sampled cells; bounded so sheets stay readable. */

@@ -2,7 +2,7 @@ import type { Store, JobRow } from '../store'
 import { isCodeHeader } from '../importers/header-names'
 import type { ReportLabels } from './labels'
 import type { ReportWriter } from './report-output'
-import { codeText } from './column-cells'
+import { codeText } from '../importers/code-values'
 import { errorReason } from './error-reason'
 
 const PAGE = 2000

@@ -1,5 +1,5 @@
 import type { JobRecord, JobRow } from '../store'
-import { codeText } from '../reports/column-cells'
+import { codeText } from '../importers/code-values'
 
 /** NIK and name of a pair as the user's own columns hold them (mapped fields nik / name), if the job has them. */
 export function pairIdentity(job: JobRecord, row: Pick<JobRow, 'input'>): { nik: string | null; name: string | null } {
