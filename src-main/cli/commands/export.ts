@@ -27,20 +27,24 @@ interface ExportOptions {
 }
 
 async function exportCommand(jobArg: string, opts: ExportOptions): Promise<number> {
-  const [{ existsSync }, { resolve }, { openStore }, reports, { dbPathFrom }, { CliError, EXIT }, { cliLang, t }] = await Promise.all([
+  const [{ existsSync }, { resolve }, reports, { dbPathFrom, openCliEngine }, { asCliError }, { CliError, EXIT }, { cliLang, t }] = await Promise.all([
     import('node:fs'),
     import('node:path'),
-    import('../../core/store'),
     import('../../core/export'),
     import('../cli-engine'),
+    import('../run-job'),
     import('../exit-codes'),
     import('../cli-language'),
   ])
   const dbFile = dbPathFrom(opts.db)
   if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
-  const store = openStore(dbFile)
+  const cli = openCliEngine({ db: opts.db })
+  const store = cli.store
   const out = resolve(opts.out)
   try {
+    // the one rule of legal actions, as the app's export button asks it (an unknown id: the report says so)
+    const jobId = store.jobs.resolveId(jobArg)
+    if (jobId) cli.engine.assertAllowed(jobId, 'export')
     const started = Date.now()
     if (opts.annotated) {
       const r = await reports.writeAnnotatedCopy(store, jobArg, { out, lang: cliLang() })
@@ -54,8 +58,8 @@ async function exportCommand(jobArg: string, opts: ExportOptions): Promise<numbe
     return EXIT.ok
   } catch (err) {
     if (err instanceof reports.ReportError) throw new CliError(err.message, EXIT.usage)
-    throw err
+    throw asCliError(err)
   } finally {
-    store.close()
+    await cli.close()
   }
 }

@@ -66,6 +66,7 @@ export function whyNot(action: JobAction, f: JobFacts, jobId: string): string | 
   let why: string
   if (f.holder === 'live' && ['start', 'resume', 'retryFailed', 'resendUncertain'].includes(action))
     why = `job ${jobId} is being run by another rekap process`
+  else if (action === 'export' && f.state === 'draft') why = `job ${jobId} is a plan that never finished: it has no rows to export yet`
   else if (f.state === 'cancelled') why = `job ${jobId} was cancelled; what was done is kept (export it), start a new job for the rest`
   else if (running && (action === 'start' || action === 'resume')) why = `job ${jobId} is already running`
   else if (running) why = `job ${jobId} is running; pause it first`
