@@ -118,7 +118,11 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
   }
   if (patch.allowOutsidePaths !== undefined) next.allowOutsidePaths = patch.allowOutsidePaths
   if (patch.uploadRetentionDays !== undefined) next.uploadRetentionDays = patch.uploadRetentionDays
-  if (patch.hospitalPlan !== undefined) next.hospitalPlan = patch.hospitalPlan
+  if (patch.hospitalPlan !== undefined && patch.hospitalPlan !== current.hospitalPlan) {
+    next.hospitalPlan = patch.hospitalPlan
+    // a new plan brings its own rate (premium: 100 rps) unless this same patch sets one
+    if (patch.rps?.hospitals === undefined) delete next.rpsOverrides.hospitals
+  }
   if (patch.schoolPlan !== undefined) next.schoolPlan = patch.schoolPlan
   if (patch.regionalPlan !== undefined) next.regionalPlan = patch.regionalPlan
   if (patch.reuseDays !== undefined) next.reuseDays = patch.reuseDays

@@ -36,6 +36,18 @@ describe('settings', () => {
     expect(DEFAULT_APP_SETTINGS.rpsOverrides).toEqual({}) // the default object is not mutated
   })
 
+  it('a new hospital plan brings its rate, even after a save that wrote every rate (as the Settings screen did)', () => {
+    const all = { 'face-match': 5, hospitals: 20, schools: 10, regional: 10 }
+    const saved = applySettingsPatch(DEFAULT_APP_SETTINGS, { rps: all })
+    const premium = applySettingsPatch(saved, { hospitalPlan: 'premium', rps: { schools: 12 } })
+    const view = (s: typeof premium) => settingsView(s, { hasKey: false, keyHint: null, keySource: 'none' }, '/x').rps
+    expect(view(premium)).toEqual({ 'face-match': 5, hospitals: 100, schools: 12, regional: 10 })
+    // a rate set in the same patch wins; the same plan again keeps the user's rate
+    expect(view(applySettingsPatch(saved, { hospitalPlan: 'premium', rps: { hospitals: 60 } })).hospitals).toBe(60)
+    const tuned = applySettingsPatch(premium, { rps: { hospitals: 40 } })
+    expect(view(applySettingsPatch(tuned, { hospitalPlan: 'premium' })).hospitals).toBe(40)
+  })
+
   it('accepts only http(s) base URLs without credentials, query or fragment', () => {
     expect(normaliseBaseUrl('  https://api.example.co.id/v1/  ')).toBe('https://api.example.co.id/v1')
     expect(normaliseBaseUrl('')).toBe('')
