@@ -27,6 +27,7 @@ import { createFaceEngine, type FaceEngine, type FoundFace } from '../src-main/s
 import { euclideanDistance, pickPrimaryFace } from '../src-main/sandbox/face/face-selection'
 import { createServiceClient, type ServiceClient } from '../src-main/core/provider'
 import { startSandbox } from '../src-main/sandbox'
+import { JOB_KINDS, type JobKind } from '../src-main/contract/job-kinds'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const EXAMPLES_DIR = path.join(REPO, 'examples')
@@ -164,7 +165,8 @@ export const REGENCIES = [
 export const NPSN_UNKNOWN = '99999999'
 export const NPSN_MALFORMED = '1360001'
 
-export const TEMPLATE_KINDS = ['face-match', 'hospital-lookup', 'school-lookup', 'school-directory', 'hospital-directory'] as const
+/** every job kind has a template in examples/templates */
+export const TEMPLATE_KINDS: readonly JobKind[] = JOB_KINDS
 
 // ---------------------------------------------------------------------------------------------
 // Photos
@@ -522,18 +524,26 @@ async function writeDirectoryExamples(out: string, samples: { hospitalCodes: str
   ]
   await writeFile(path.join(out, 'schools', 'npsn.csv'), ['NPSN,Nama Sekolah', ...npsnRows.map(csvLine)].join('\n') + '\n')
 
-  const t = (kind: string) => path.join(out, 'templates', `${kind}.xlsx`)
-  await writeSimpleWorkbook(t('face-match'), 'Data KYC', [...KYC_HEADERS], [[1, '3273015708920003', 'Nama Nasabah', 'photos/ktp-0001.jpg', 'photos/selfie-0001.jpg', 'Bandung']], [2])
-  await writeSimpleWorkbook(t('hospital-lookup'), 'Daftar RS', ['No', 'Kode RS'], [[1, samples.hospitalCodes[0]]], [2])
-  await writeSimpleWorkbook(t('school-lookup'), 'Daftar Sekolah', ['No', 'NPSN'], [[1, samples.npsn[0].npsn]], [2])
-  await writeSimpleWorkbook(t('school-directory'), 'Wilayah', ['Kode Kabupaten', 'Jenjang', 'Status'], [['3273', 'SD', 'N']], [1])
-  await writeSimpleWorkbook(
-    t('hospital-directory'),
-    'Filter RS',
-    ['Kode Provinsi', 'Kode Kabupaten', 'Kelas', 'Jenis', 'Kepemilikan', 'Status BLU'],
-    [['32', '3273', 'B', 'Rumah Sakit Umum', 'Swasta', 'Non BLUD']],
-    [1, 2],
-  )
+  // One template per job kind (a kind without one does not compile): its header row as rekap
+  // guesses and maps it, and one example row.
+  const templates: Record<JobKind, { sheet: string; headers: string[]; row: Array<string | number>; textColumns: number[] }> = {
+    'face-match': { sheet: 'Data KYC', headers: [...KYC_HEADERS], row: [1, '3273015708920003', 'Nama Nasabah', 'photos/ktp-0001.jpg', 'photos/selfie-0001.jpg', 'Bandung'], textColumns: [2] },
+    'hospital-lookup': { sheet: 'Daftar RS', headers: ['No', 'Kode RS'], row: [1, samples.hospitalCodes[0]], textColumns: [2] },
+    'school-lookup': { sheet: 'Daftar Sekolah', headers: ['No', 'NPSN'], row: [1, samples.npsn[0].npsn], textColumns: [2] },
+    'school-directory': { sheet: 'Wilayah', headers: ['Kode Kabupaten', 'Jenjang', 'Status'], row: ['3273', 'SD', 'N'], textColumns: [1] },
+    'hospital-directory': {
+      sheet: 'Filter RS',
+      headers: ['Kode Provinsi', 'Kode Kabupaten', 'Kelas', 'Jenis', 'Kepemilikan', 'Status BLU'],
+      row: ['32', '3273', 'B', 'Rumah Sakit Umum', 'Swasta', 'Non BLUD'],
+      textColumns: [1, 2],
+    },
+    regions: { sheet: 'Provinsi', headers: ['Kode Provinsi', 'Nama Provinsi'], row: ['32', 'Jawa Barat'], textColumns: [1] },
+    'school-search': { sheet: 'Cari Sekolah', headers: ['No', 'Kata Kunci'], row: [1, samples.npsn[0].name], textColumns: [] },
+  }
+  for (const kind of TEMPLATE_KINDS) {
+    const t = templates[kind]
+    await writeSimpleWorkbook(path.join(out, 'templates', `${kind}.xlsx`), t.sheet, t.headers, [t.row], t.textColumns)
+  }
 }
 
 function parseArgs(argv: string[]): { sourceDir: string } {

@@ -9,7 +9,8 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { autoMap } from '../../src-main/core/kinds/registry'
+import { autoMap, guessKind } from '../../src-main/core/kinds/registry'
+import { JOB_KINDS } from '../../src-main/contract/job-kinds'
 import { openTable, resolveImageRef, type ImportedRow, type TableReader } from '../../src-main/core/importers'
 import { checkHospitalCode, checkNpsn, checkRegencyCode } from '../../src-main/core/kinds/row-checks'
 import {
@@ -25,7 +26,6 @@ import {
   NPSN_UNKNOWN,
   PHOTO_SOURCE,
   REGENCIES,
-  TEMPLATE_KINDS,
 } from '../../scripts/make-examples'
 
 const at = (...p: string[]) => path.join(EXAMPLES_DIR, ...p)
@@ -61,7 +61,7 @@ describe('examples/ files', () => {
       'hospitals/hospital-codes.xlsx',
       'schools/regencies.csv',
       'schools/npsn.csv',
-      ...TEMPLATE_KINDS.map((k) => `templates/${k}.xlsx`),
+      ...JOB_KINDS.map((k) => `templates/${k}.xlsx`),
     ]
     const missing = expected.filter((f) => !existsSync(at(f)))
     expect(missing).toEqual([])
@@ -200,9 +200,12 @@ describe('directory examples', () => {
     expect(npsn.filter((n) => !checkNpsn(n).ok)).toEqual([NPSN_MALFORMED])
   })
 
-  it.each(TEMPLATE_KINDS)('template %s: headers rekap maps without help, and one example row', async (kind) => {
+  // Every kind the app offers has a template, and rekap takes the template for its own kind (the
+  // app's "download template" and `rekap run` on a filled-in template need no --kind).
+  it.each(JOB_KINDS)('template %s: guessed as its kind, headers mapped without help, one example row', async (kind) => {
     const { table, rows } = await readAll(at('templates', `${kind}.xlsx`))
     expect(table.headerRow).toBe(1)
+    expect(guessKind(table.headers)).toBe(kind)
     expect(autoMap(kind, table.headers).missing).toEqual([])
     expect(rows).toHaveLength(1)
     expect(rows[0].problems).toEqual([])

@@ -64,14 +64,20 @@ export function applyMapOverrides(mapping: Record<string, string>, overrides: st
 /** The job kind a sheet most likely is, from its headers (kinds in guess order; null: none fits). */
 export function guessKind(headers: string[]): JobKind | null {
   const mappingOf = (kind: JobKind): Record<string, string> => autoMap(kind, headers).mapping
+  // Of the kinds the columns fit, the one that explains the most columns wins; the rank breaks
+  // ties. (The first fit alone took a hospital filter sheet for a school one: "Kode Kabupaten"
+  // fits both, and "Status BLU" passed for a school status.)
+  let best: { kind: JobKind; explained: number } | null = null
   for (const kind of ranked()) {
     const m = KINDS[kind]
     if (m.guessRank === null) continue
     const { missing, mapping } = autoMap(kind, headers)
     // A free-text name column alone ("Nama" is in every KYC sheet) says nothing about the kind.
     const fits = m.fitsColumns ? m.fitsColumns(mapping, mappingOf) : missing.length === 0 && Object.keys(mapping).some((f) => f !== 'name')
-    if (fits) return kind
+    const explained = Object.keys(mapping).length
+    if (fits && (!best || explained > best.explained)) best = { kind, explained }
   }
+  if (best) return best.kind
   // A photo column recognised but not its pair (e.g. a selfie column headed "Foto Kedua"): a KYC
   // sheet whose mapping the user completes, not "nothing fits".
   const face = mappingOf('face-match')
