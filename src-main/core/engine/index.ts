@@ -19,7 +19,7 @@ import { RateLimiter } from '../jobs/rate-limiter'
 import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
 import { cellText } from '../kinds/row-checks'
 import { autoMap, fieldsOf, guessKind, kindModule } from '../kinds/registry'
-import { directoryRow } from '../kinds/directory'
+import { directoryRow, type DirectoryOptions } from '../kinds/directory'
 import type { JobSettings } from '../model/job-settings'
 import type { JobPlanView, ProgressView, SheetPreview, PlanProblem } from '../../contract/ipc'
 import { progressView, rowView, summaryView } from './views'
@@ -138,7 +138,9 @@ export function createEngine(opts: EngineOptions): Engine {
   async function recheckLocalFailures(jobId: string): Promise<{ checked: number; passed: number }> {
     const rows = store.rows.localFailures(jobId)
     if (!rows.length) return { checked: 0, passed: 0 }
-    const verdicts = await recheckStoredRows(job(jobId), rows, { picturesDir: opts.picturesDir })
+    const j = job(jobId)
+    const directory = await directoryOptions(j.kind, j.settings)
+    const verdicts = await recheckStoredRows(j, rows, { picturesDir: opts.picturesDir, directory })
     let passed = 0
     for (const v of verdicts) {
       if (v.localFailure) {
@@ -227,6 +229,16 @@ export function createEngine(opts: EngineOptions): Engine {
   async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
     const { client } = await clientFor(settings, 'hospital-directory')
     return hospitalValueLists(store, client, { source: target.source, freshAfter: now() - settings.cacheFreshnessHours * 3_600_000, now: now() })
+  }
+
+  /**
+   * What a plan, and a re-check of its rows, checks every row of a directory kind against: the
+   * user's options and, for kinds that ask for them, the service's value lists (hospital filter
+   * values are checked before any query is sent).
+   */
+  async function directoryOptions(kind: JobKind, settings: JobSettings, base: DirectoryOptions = {}, target?: ServiceTarget): Promise<DirectoryOptions> {
+    if (!kindModule(kind).checksValueLists) return base
+    return { ...base, valueLists: await valueListsFor(settings, target ?? (await opts.resolveTarget(settings))) }
   }
 
   async function clientFor(settings: JobSettings, kind: JobKind): Promise<{ client: ServiceClient; target: ServiceTarget }> {
@@ -453,8 +465,7 @@ export function createEngine(opts: EngineOptions): Engine {
 
     async plan(req: PlanRequest) {
       const target = await opts.resolveTarget(req.settings)
-      // Hospital filter values are checked against the service's own lists before any query is sent.
-      const directory = kindModule(req.kind).checksValueLists ? { ...req.directory, valueLists: await valueListsFor(req.settings, target) } : req.directory
+      const directory = await directoryOptions(req.kind, req.settings, req.directory, target)
       const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...req, directory }, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
       // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
       const reused = kindModule(req.kind).reuseEarlierResults?.(store, planned.jobId, req.settings, now())

@@ -161,13 +161,14 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
 
 /**
  * retry-failed after the user fixed a file: rows that failed pre-flight are checked again with
- * the same rules, from the values stored at import. Returns each row's new verdict (a payload to
- * send, or the same kind of local failure, with today's reason).
+ * the same rules, from the values stored at import, against today's value lists (`opts.directory`,
+ * as the engine gives them to a plan). Returns each row's new verdict (a payload to send, or the
+ * same kind of local failure, with today's reason).
  */
 export async function recheckStoredRows(
   job: { id: string; kind: JobKind; mapping: Record<string, string>; inputFile: string | null; sheet: string | null; settings: JobSettings },
   rows: Array<{ rowNo: number; sourceRow: number | null; input: Record<string, unknown> }>,
-  opts: { picturesDir: string },
+  opts: { picturesDir: string; directory?: DirectoryOptions },
 ): Promise<NewRow[]> {
   const file = job.inputFile ?? ''
   const checker = rowChecker(job.kind, {
@@ -180,8 +181,8 @@ export async function recheckStoredRows(
     outsidePaths: [],
     // a fresh memo: the photo the user just fixed must be read again, not remembered
     preflights: new PreflightMemo(dirname(file), job.settings.allowOutsidePaths),
-    // filters of a re-checked row are as stored; the value lists were checked at import
-    directory: {},
+    // today's value lists: a filter value the service did not know at planning may be known now
+    directory: opts.directory ?? {},
   })
   const queue = new PQueue({ concurrency: 4 })
   return Promise.all(
