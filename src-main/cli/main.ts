@@ -5,6 +5,7 @@ import { EXIT } from './exit-codes'
 import { registerCommands } from './commands/index'
 import { langFlagOf, pickCliLanguage, setCliLanguage, systemLocale, t } from './cli-language'
 import { commandPathOf, usageReason } from './usage-error'
+import { coreMessage } from './core-message'
 
 /** Builds the `rekap` program; exported so tests can drive it without a child process. */
 export function buildProgram(): Command {
@@ -40,7 +41,7 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = usageExit(err, args, program)
       return
     }
-    const message = err instanceof Error ? err.message : String(err)
+    const message = coreMessage(err)
     const exitCode = (err as { exitCode?: number }).exitCode ?? EXIT.unexpected
     process.stderr.write(exitCode === EXIT.unexpected ? `${t().unexpected(message)}\n` : `rekap: ${message}\n`)
     process.exitCode = exitCode

@@ -18,6 +18,7 @@ import { createProgressPrinter, progressLine, formatSeconds } from './progress-p
 import { cliLang, t } from './cli-language'
 import { VERDICT_WORDS } from '../contract/verdicts'
 import { failureText } from './failure-text'
+import { coreMessage } from './core-message'
 import { sheetsThatFit } from './sheet-fit'
 
 export interface RunOptions extends PlanFlags {
@@ -315,8 +316,8 @@ async function confirm(question: string): Promise<boolean> {
 export function asCliError(err: unknown): unknown {
   if (err instanceof CliError) return err
   // Another process runs the job: nothing was changed; wait for it or stop it from there.
-  if (err instanceof JobOwnedError) return new CliError(err.message, EXIT.blocked)
-  if (err instanceof ActionRefusedError) return new CliError(err.message, EXIT.usage)
+  if (err instanceof JobOwnedError) return new CliError(coreMessage(err), EXIT.blocked)
+  if (err instanceof ActionRefusedError) return new CliError(coreMessage(err), EXIT.usage)
   if (err instanceof PlanError || err instanceof ImportError || err instanceof MapOverrideError) return new CliError(err.message, EXIT.usage)
   return err
 }

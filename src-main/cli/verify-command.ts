@@ -5,6 +5,8 @@ import { verifyReport, VerifyError } from '../core/export/verify-report'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import { t } from './cli-language'
+import { coreMessage } from './core-message'
+import { renderCoreText, type CoreText } from '../core/texts/core-text'
 
 export interface VerifyOptions {
   db?: string
@@ -22,18 +24,21 @@ export async function verifyCommand(reportArg: string, o: VerifyOptions): Promis
   try {
     const r = await verifyReport(file, { store })
     if (o.json) {
-      process.stdout.write(JSON.stringify({ file, ...r }, null, 2) + '\n')
+      // machine-read: the same in every language (English words, plus each finding's code and parameters)
+      const en = (x: CoreText): string => renderCoreText(x, 'en')
+      const doc = { file, ...r, changes: r.changes.map(en), notes: r.notes.map(en), findings: { changes: r.changes, notes: r.notes } }
+      process.stdout.write(JSON.stringify(doc, null, 2) + '\n')
     } else if (r.unchanged) {
       process.stdout.write(t().verify.unchanged(file, r.jobId) + '\n')
     } else {
       process.stdout.write(t().verify.changed(file, r.jobId) + '\n')
-      for (const c of r.changes) process.stdout.write(`  - ${c}\n`)
-      for (const n of r.notes) process.stdout.write(t().verify.note(n) + '\n')
+      for (const c of r.changes) process.stdout.write(`  - ${t().core(c)}\n`)
+      for (const n of r.notes) process.stdout.write(t().verify.note(t().core(n)) + '\n')
       if (r.mode === 'digest' && !r.notes.length) process.stdout.write(t().verify.digestOnly + '\n')
     }
     return r.unchanged ? EXIT.ok : EXIT.unexpected
   } catch (err) {
-    if (err instanceof VerifyError) throw new CliError(err.message, EXIT.usage)
+    if (err instanceof VerifyError) throw new CliError(coreMessage(err), EXIT.usage)
     throw err
   } finally {
     store?.close()

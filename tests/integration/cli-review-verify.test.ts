@@ -23,7 +23,7 @@ function rekap(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: num
   const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Indonesian: the reports' labels and rekap's own messages (the verifier's findings stay as written)
+    // Indonesian: the reports' labels, rekap's own messages and the verifier's findings
     env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'id', ...env },
   })
   let out = ''
@@ -152,14 +152,14 @@ describe('rekap verify', () => {
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
     expect(r.out).toMatch(/^BERUBAH/)
-    expect(r.out).toMatch(/sheet "Hasil", row 4 \(ID Baris 3\), column \w+ "Skor": the report has 0\.99, the data file says 0\.5/)
+    expect(r.out).toMatch(/sheet "Hasil", baris 4 \(ID Baris 3\), kolom \w+ "Skor": di laporan 0\.99, menurut berkas data 0\.5/)
   }, 60_000)
 
   it('names a deleted row (exit 1)', async () => {
     const file = await edited('deleted', (ws) => ws.spliceRows(6, 1))
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
-    expect(r.out).toMatch(/sheet "Hasil": the row with ID Baris 5 \(row 6 as written\) is missing \(deleted\)/)
+    expect(r.out).toMatch(/sheet "Hasil": baris dengan ID Baris 5 \(baris 6 saat ditulis\) hilang \(dihapus\)/)
     // the rows after it moved up but are otherwise the same: nothing else is reported on that sheet
     expect(r.out.split('\n').filter((l) => l.includes('"Hasil"'))).toHaveLength(1)
   }, 60_000)
@@ -174,7 +174,7 @@ describe('rekap verify', () => {
     })
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
-    expect(r.out).toMatch(/sheet "Hasil", row 11 \(ID Baris 42\): a row that is not in the report rekap writes from the data file \(added\)/)
+    expect(r.out).toMatch(/sheet "Hasil", baris 11 \(ID Baris 42\): baris yang tidak ada di laporan yang ditulis rekap dari berkas data \(ditambahkan\)/)
   }, 60_000)
 
   it('without the data file checks the digest alone, says so, and still names the sheet (exit 1)', async () => {
@@ -183,7 +183,7 @@ describe('rekap verify', () => {
     })
     const r = await rekap(['verify', file], { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
     expect(r.code, r.out).toBe(1)
-    expect(r.out).toContain('sheet "Hasil" changed')
-    expect(r.out).toMatch(/checked the digest alone/) // the verifier's own note, kept as written
+    expect(r.out).toContain('sheet "Hasil" berubah')
+    expect(r.out).toMatch(/hanya digest yang diperiksa/)
   }, 60_000)
 })

@@ -7,9 +7,16 @@ import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore, type Store } from '../../src-main/core/store'
 import { writeJobReport } from '../../src-main/core/export'
-import { verifyReport } from '../../src-main/core/export/verify-report'
+import { verifyReport as verifyTexts } from '../../src-main/core/export/verify-report'
+import { renderCoreText } from '../../src-main/core/texts/core-text'
 import { makeTempDir } from '../helpers/temp-dir'
 import { buildFaceJob, readBook, T0 } from './reports-fixtures'
+
+/** the verifier's findings and notes in English words (it gives codes and parameters) */
+async function verifyReport(...args: Parameters<typeof verifyTexts>) {
+  const r = await verifyTexts(...args)
+  return { ...r, changes: r.changes.map((c) => renderCoreText(c, 'en')), notes: r.notes.map((n) => renderCoreText(n, 'en')) }
+}
 
 let tmp: ReturnType<typeof makeTempDir>
 let store: Store

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { availableActions, whyNot, type JobFacts } from '../../src-main/core/model/job-actions'
+import { availableActions, whyNot as whyNotText, type JobAction, type JobFacts } from '../../src-main/core/model/job-actions'
+import { renderCoreText } from '../../src-main/core/texts/core-text'
 import { describeOwner, isInterrupted, judgeLease, leaseFor, LEASE_TTL_MS, STALE_SAME_HOST_MS, type OwnerIdentity } from '../../src-main/core/model/lease-rules'
 
 const counts = { pending: 0, inFlight: 0, failed: 2, uncertain: 1, done: 7 }
+/** the refusal in English words (whyNot gives a code and parameters) */
+const whyNot = (a: JobAction, f: JobFacts, id: string): string | null => {
+  const t = whyNotText(a, f, id)
+  return t && renderCoreText(t, 'en')
+}
 const facts = (o: Partial<JobFacts>): JobFacts => ({ state: 'done', holder: 'none', counts, paid: true, ...o })
 
 describe('availableActions (one rule for engine, CLI and renderer)', () => {

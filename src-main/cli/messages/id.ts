@@ -1,4 +1,5 @@
 import { formatRp } from '../../contract/rupiah'
+import { renderCoreText, type CoreText } from '../../core/texts/core-text'
 
 /**
  * Everything the CLI says to a person, in Indonesian (the default). en.ts has the same keys
@@ -7,6 +8,8 @@ import { formatRp } from '../../contract/rupiah'
  */
 export const id = {
   rp: (n: number) => formatRp(n, 'id'),
+  /** a sentence core made (a refused action, a verify finding…): its words are in core/texts */
+  core: (text: CoreText) => renderCoreText(text, 'id'),
 
   // usage errors: one line, then a hint
   usage: {

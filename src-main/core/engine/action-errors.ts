@@ -1,14 +1,15 @@
 import type { JobAction } from '../model/job-actions'
-import { describeOwner, type Lease } from '../model/lease-rules'
+import type { Lease } from '../model/lease-rules'
+import { coreText, TextError, type CoreText } from '../texts/core-text'
 
 /** An action that is not legal now; thrown before anything in the store changed. */
-export class ActionRefusedError extends Error {
+export class ActionRefusedError extends TextError {
   constructor(
     readonly jobId: string,
     readonly action: JobAction,
-    message: string,
+    text: CoreText,
   ) {
-    super(message)
+    super(text)
   }
 }
 
@@ -19,11 +20,6 @@ export class JobOwnedError extends ActionRefusedError {
     action: JobAction,
     readonly owner: Lease,
   ) {
-    super(
-      jobId,
-      action,
-      `job ${jobId} is being run by another rekap (${describeOwner(owner)}); nothing was changed. ` +
-        `Wait for it, or pause/cancel it from there (rekap cancel ${jobId} asks that process to stop).`,
-    )
+    super(jobId, action, coreText('action.ownedBy', { job: jobId, pid: owner.pid, host: owner.host, since: new Date(owner.acquiredAt).toISOString() }))
   }
 }

@@ -18,17 +18,19 @@ import { canonicalRow, ContentDigest, parseSheetDigests, SHEET_DIGEST_CHARS, typ
 import { writeJobReport } from './job-report'
 import { partName } from '../reports/xlsx/sheet-parts'
 import { columnLetter } from '../importers/column-letters'
+import { coreText, TextError, type CoreText } from '../texts/core-text'
+import type { KeyRef } from '../texts/id'
 
-export class VerifyError extends Error {}
+export class VerifyError extends TextError {}
 
 export interface VerifyResult {
   unchanged: boolean
   /** 'store': compared with the report made again from the store; 'digest': the file alone */
   mode: 'store' | 'digest'
   jobId: string
-  /** where the report differs: sheet, row and column where known */
-  changes: string[]
-  notes: string[]
+  /** where the report differs: sheet, row and column where known (texts: the CLI says them in its language) */
+  changes: CoreText[]
+  notes: CoreText[]
 }
 
 interface SheetRow {
@@ -73,24 +75,24 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
     return { unchanged: true, mode: 'digest', jobId: facts.jobId, changes: [], notes: [] }
   }
 
-  const notes: string[] = []
+  const notes: CoreText[] = []
   const bySheet = sheetLevelChanges(actual.sheets, facts.sheetDigests)
   const store = opts.store ?? null
   if (!store) {
-    notes.push('no rekap data file at hand: checked the digest alone, which names the sheet but not the row (pass --db FILE to find the row and column)')
+    notes.push(coreText('verify.noStore', {}))
     return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
   }
   const storeId = store.meta.storeId()
   if (facts.storeId && facts.storeId !== storeId) {
-    notes.push(`the data file ${store.file} is not the one that wrote this report (its id is ${storeId}, the report names ${facts.storeId}): checked the digest alone`)
+    notes.push(coreText('verify.otherStore', { file: store.file, storeId, reportStoreId: facts.storeId }))
     return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
   }
   if (!store.jobs.get(facts.jobId)) {
-    notes.push(`the data file ${store.file} has no job ${facts.jobId}: checked the digest alone`)
+    notes.push(coreText('verify.noJobInStore', { file: store.file, job: facts.jobId }))
     return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
   }
   if (facts.fingerprint && store.meta.jobFingerprint(facts.jobId, { asOf: facts.madeAt }) !== facts.fingerprint) {
-    notes.push(`job ${facts.jobId} changed in the data file after this report was written; some differences below may come from that`)
+    notes.push(coreText('verify.jobChangedSince', { job: facts.jobId }))
   }
 
   // a report split at a smaller row limit than Excel's (tests, or a writer setting) is re-made the same way
@@ -105,7 +107,7 @@ async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
   try {
     await book.xlsx.readFile(file)
   } catch (err) {
-    throw new VerifyError(`${file} cannot be read as an xlsx workbook: ${(err as Error).message}`)
+    throw new VerifyError(coreText('verify.notXlsx', { file, reason: (err as Error).message }))
   }
   return book
 }
@@ -145,14 +147,14 @@ function summaryFacts(file: string, sheets: LogicalSheet[]): ReportFacts {
     if (typeof label === 'string' && !values.has(label)) values.set(label, r.cells[1] ?? null)
   }
   const L = [ID, EN].find((l) => values.has(l.audit.digest))
-  if (!L) throw new VerifyError(`${file} carries no rekap report digest on its first sheet: it is not a report rekap wrote (or it was written before reports carried one)`)
+  if (!L) throw new VerifyError(coreText('verify.noDigest', { file }))
   const text = (label: string): string | null => {
     const v = values.get(label)
     return v === null || v === undefined ? null : String(v)
   }
   const jobId = text(L.summary.jobId)
   const made = Date.parse(text(L.audit.madeUtc) ?? '')
-  if (!jobId || Number.isNaN(made)) throw new VerifyError(`${file}: the summary sheet lacks the job id or the report time; it is not a complete rekap report`)
+  if (!jobId || Number.isNaN(made)) throw new VerifyError(coreText('verify.incomplete', { file }))
   const zone = /(?:^|, )([A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC)\s*\(/.exec(text(L.summary.timeZone) ?? '')
   return {
     L,
@@ -167,18 +169,18 @@ function summaryFacts(file: string, sheets: LogicalSheet[]): ReportFacts {
 }
 
 /** Sheets whose digest differs from the one the summary states, or that are missing or extra. */
-function sheetLevelChanges(actual: Array<{ name: string; digest: string }>, stated: Map<string, string>): string[] {
-  const out: string[] = []
+function sheetLevelChanges(actual: Array<{ name: string; digest: string }>, stated: Map<string, string>): CoreText[] {
+  const out: CoreText[] = []
   const seen = new Set<string>()
   for (const s of actual) {
     seen.add(s.name)
     const want = stated.get(s.name)
-    if (want === undefined) out.push(`sheet "${s.name}" was added`)
-    else if (s.digest.slice(0, SHEET_DIGEST_CHARS) !== want) out.push(`sheet "${s.name}" changed`)
+    if (want === undefined) out.push(coreText('verify.sheetAdded', { sheet: s.name }))
+    else if (s.digest.slice(0, SHEET_DIGEST_CHARS) !== want) out.push(coreText('verify.sheetChanged', { sheet: s.name }))
   }
-  for (const name of stated.keys()) if (!seen.has(name)) out.push(`sheet "${name}" was removed`)
+  for (const name of stated.keys()) if (!seen.has(name)) out.push(coreText('verify.sheetRemoved', { sheet: name }))
   // only the summary's digest lines themselves were touched
-  if (!out.length) out.push('the report digest lines on the summary sheet were changed')
+  if (!out.length) out.push(coreText('verify.digestLinesChanged', {}))
   return out
 }
 
@@ -202,44 +204,47 @@ async function remake(store: Store, facts: ReportFacts, maxRowsPerSheet: number 
 }
 
 /** Cell-by-cell differences, rows matched by their row id where the sheet has one. */
-export function diffSheets(expected: LogicalSheet[], actual: LogicalSheet[], L: ReportLabels): string[] {
-  const out: string[] = []
+export function diffSheets(expected: LogicalSheet[], actual: LogicalSheet[], L: ReportLabels): CoreText[] {
+  const out: CoreText[] = []
   const want = new Map(expected.map((s) => [s.name, s]))
   for (const s of actual) {
     const e = want.get(s.name)
     if (!e) {
-      out.push(`sheet "${s.name}" is not in the report rekap writes from the data file (added)`)
+      out.push(coreText('verify.sheetNotInStore', { sheet: s.name }))
       continue
     }
     want.delete(s.name)
     out.push(...diffSheet(e, s, L, s === actual[0]))
   }
-  for (const name of want.keys()) out.push(`sheet "${name}" is missing (deleted)`)
+  for (const name of want.keys()) out.push(coreText('verify.sheetMissing', { sheet: name }))
   return out
 }
 
-const show = (v: CanonicalCell | undefined): string => (v === null || v === undefined ? '(empty)' : typeof v === 'string' ? JSON.stringify(v.replace(/^D:/, '')) : String(v))
+/** A cell as a finding quotes it: text in quotes (a date without its marker), null when empty. */
+const show = (v: CanonicalCell | undefined): string | null =>
+  v === null || v === undefined ? null : typeof v === 'string' ? JSON.stringify(v.replace(/^D:/, '')) : String(v)
 
-function diffSheet(expected: LogicalSheet, actual: LogicalSheet, L: ReportLabels, isSummary: boolean): string[] {
-  const out: string[] = []
+function diffSheet(expected: LogicalSheet, actual: LogicalSheet, L: ReportLabels, isSummary: boolean): CoreText[] {
+  const out: CoreText[] = []
   const header = expected.rows[0]?.cells ?? []
-  const colName = (i: number): string => {
+  const colOf = (i: number): { letter: string; header: string | null } => {
     const h = header[i]
-    return h === null || h === undefined || h === '' ? `column ${columnLetter(i)}` : `column ${columnLetter(i)} "${h}"`
+    return { letter: columnLetter(i), header: h === null || h === undefined || h === '' ? null : String(h) }
   }
   const keyHeaders = new Set([L.face.rowId, L.errors.rowId, L.lookup.rowId, L.review.seq])
   const keyCol = header.findIndex((h) => typeof h === 'string' && keyHeaders.has(h))
-  const where = (r: SheetRow): string => `sheet "${r.sheet}", row ${r.row}`
-  const compareCells = (e: SheetRow, a: SheetRow, label: string): void => {
+  const compareCells = (e: SheetRow, a: SheetRow, key: KeyRef | null, isHeader: boolean): void => {
     const n = Math.max(e.cells.length, a.cells.length)
     for (let i = 0; i < n; i++) {
       const ev = e.cells[i] ?? null
       const av = a.cells[i] ?? null
-      if (ev !== av) out.push(`${where(a)}${label}, ${colName(i)}: the report has ${show(av)}, the data file says ${show(ev)}`)
+      if (ev !== av) {
+        out.push(coreText('verify.cell', { sheet: a.sheet, row: a.row, key, header: isHeader, column: colOf(i), report: show(av), store: show(ev) }))
+      }
     }
   }
   // the header row is compared as it stands
-  if (expected.rows[0] && actual.rows[0]) compareCells(expected.rows[0], actual.rows[0], ' (header)')
+  if (expected.rows[0] && actual.rows[0]) compareCells(expected.rows[0], actual.rows[0], null, true)
   const eRows = expected.rows.slice(1)
   const aRows = actual.rows.slice(1)
   if (keyCol < 0 && !isSummary) {
@@ -247,14 +252,14 @@ function diffSheet(expected: LogicalSheet, actual: LogicalSheet, L: ReportLabels
     for (let i = 0; i < n; i++) {
       const e = eRows[i]
       const a = aRows[i]
-      if (e && a) compareCells(e, a, '')
-      else if (a) out.push(`${where(a)}: a row that is not in the report rekap writes from the data file (added)`)
-      else if (e) out.push(`sheet "${actual.name}": row ${e.row} of the report rekap writes from the data file is missing (deleted)`)
+      if (e && a) compareCells(e, a, null, false)
+      else if (a) out.push(coreText('verify.rowAdded', { sheet: a.sheet, row: a.row, key: null }))
+      else if (e) out.push(coreText('verify.rowMissing', { sheet: actual.name, row: e.row, key: null }))
     }
     return out
   }
   // rows are matched by their row id, or on the summary by their label (and which of that label it is)
-  const keyName = keyCol >= 0 ? String(header[keyCol]) : 'line'
+  const keyName = keyCol >= 0 ? String(header[keyCol]) : null
   const summaryKeys = (rows: SheetRow[]): Map<SheetRow, string> => {
     const seen = new Map<string, number>()
     const keys = new Map<SheetRow, string>()
@@ -268,6 +273,7 @@ function diffSheet(expected: LogicalSheet, actual: LogicalSheet, L: ReportLabels
   }
   const labelKeys = keyCol >= 0 ? null : new Map([...summaryKeys(eRows), ...summaryKeys(aRows)])
   const keyOf = (r: SheetRow): string => (labelKeys ? labelKeys.get(r)! : String(r.cells[keyCol] ?? ''))
+  const ref = (k: string): KeyRef => ({ name: keyName, value: k })
   const eByKey = new Map<string, SheetRow>()
   for (const r of eRows) eByKey.set(keyOf(r), r)
   const seen = new Set<string>()
@@ -275,15 +281,15 @@ function diffSheet(expected: LogicalSheet, actual: LogicalSheet, L: ReportLabels
     const k = keyOf(a)
     const e = eByKey.get(k)
     if (!e || seen.has(k)) {
-      out.push(`${where(a)} (${keyName} ${k || 'empty'}): a row that is not in the report rekap writes from the data file (added)`)
+      out.push(coreText('verify.rowAdded', { sheet: a.sheet, row: a.row, key: ref(k) }))
       continue
     }
     seen.add(k)
-    compareCells(e, a, ` (${keyName} ${k})`)
+    compareCells(e, a, ref(k), false)
   }
   for (const e of eRows) {
     const k = keyOf(e)
-    if (!seen.has(k)) out.push(`sheet "${e.sheet}": the row with ${keyName} ${k} (row ${e.row} as written) is missing (deleted)`)
+    if (!seen.has(k)) out.push(coreText('verify.rowMissing', { sheet: e.sheet, row: e.row, key: ref(k) }))
   }
   return out
 }

@@ -1,12 +1,13 @@
 import type { JobState } from './job-state'
 import { isInterrupted, type LeaseHolder } from './lease-rules'
+import { coreText, type CoreText } from '../texts/core-text'
+import type { JobAction } from './job-action-names'
 
 /**
  * What may be done to a job now: ONE rule for the engine (which checks it before changing
  * anything), the CLI and the renderer (which only show and send what is listed here). Pure.
  */
-export const JOB_ACTIONS = ['start', 'resume', 'pause', 'cancel', 'retryFailed', 'resendUncertain', 'export'] as const
-export type JobAction = (typeof JOB_ACTIONS)[number]
+export { JOB_ACTIONS, type JobAction } from './job-action-names'
 
 export interface JobFacts {
   state: JobState
@@ -57,22 +58,19 @@ export function availableActions(f: JobFacts): JobAction[] {
   return out
 }
 
-/** Why `action` is not possible now, in words a user can act on; null if it is allowed. */
-export function whyNot(action: JobAction, f: JobFacts, jobId: string): string | null {
+/** Why `action` is not possible now, as a text a user can act on (it names what is possible); null if it is allowed. */
+export function whyNot(action: JobAction, f: JobFacts, jobId: string): CoreText | null {
   const allowed = availableActions(f)
   if (allowed.includes(action)) return null
-  const possible = allowed.length ? `possible now: ${allowed.join(', ')}` : 'nothing can be done to it now'
+  const p = { job: jobId, possible: allowed }
   const running = f.state === 'running' && !isInterrupted(f.state, f.holder)
-  let why: string
-  if (f.holder === 'live' && ['start', 'resume', 'retryFailed', 'resendUncertain'].includes(action))
-    why = `job ${jobId} is being run by another rekap process`
-  else if (action === 'export' && f.state === 'draft') why = `job ${jobId} is a plan that never finished: it has no rows to export yet`
-  else if (f.state === 'cancelled') why = `job ${jobId} was cancelled; what was done is kept (export it), start a new job for the rest`
-  else if (running && (action === 'start' || action === 'resume')) why = `job ${jobId} is already running`
-  else if (running) why = `job ${jobId} is running; pause it first`
-  else if (action === 'retryFailed' && f.counts.failed === 0) why = `job ${jobId} has no failed rows to retry`
-  else if (action === 'resendUncertain' && uncertainAfterRecovery(f) === 0) why = `job ${jobId} has no uncertain rows to re-send`
-  else if (f.state === 'done' && (action === 'start' || action === 'resume')) why = `job ${jobId} is done; nothing is left to send`
-  else why = `${action} is not possible for a job that is ${f.state}`
-  return `${why} (${possible})`
+  if (f.holder === 'live' && ['start', 'resume', 'retryFailed', 'resendUncertain'].includes(action)) return coreText('action.otherProcess', p)
+  if (action === 'export' && f.state === 'draft') return coreText('action.draftNoRows', p)
+  if (f.state === 'cancelled') return coreText('action.cancelled', p)
+  if (running && (action === 'start' || action === 'resume')) return coreText('action.alreadyRunning', p)
+  if (running) return coreText('action.pauseFirst', p)
+  if (action === 'retryFailed' && f.counts.failed === 0) return coreText('action.noFailed', p)
+  if (action === 'resendUncertain' && uncertainAfterRecovery(f) === 0) return coreText('action.noUncertain', p)
+  if (f.state === 'done' && (action === 'start' || action === 'resume')) return coreText('action.done', p)
+  return coreText('action.notInState', { ...p, action, state: f.state })
 }

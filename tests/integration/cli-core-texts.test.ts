@@ -1,0 +1,144 @@
+/**
+ * Sentences core makes (a refused action, `rekap verify` findings and notes) printed by the real
+ * `rekap` process: Indonesian by default, English with REKAP_LANG=en. Core gives a code and its
+ * parameters; the CLI says them through the same message tables as its own words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawn } from 'node:child_process'
+import { copyFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
+import { openStore } from '../../src-main/core/store'
+import { REPO_ROOT } from '../helpers/sandbox-process'
+import { makeTempDir } from '../helpers/temp-dir'
+import { buildFaceJob, cellAt, readBook } from './reports-fixtures'
+
+interface Run {
+  code: number | null
+  out: string
+  err: string
+}
+
+/** The real binary. No language set anywhere means Indonesian; `en` sets REKAP_LANG=en. */
+function rekap(args: string[], lang: 'id' | 'en', env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, REKAP_API_KEY: '', LANG: 'C.UTF-8', ...env }
+  delete merged.LC_ALL
+  delete merged.LC_MESSAGES
+  if (lang === 'en') merged.REKAP_LANG = 'en'
+  else delete merged.REKAP_LANG
+  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: merged })
+  let out = ''
+  let err = ''
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s))
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out, err })))
+}
+
+/** Words no Indonesian sentence of rekap has (command names and "sheet" are shared by both). */
+const ENGLISH = /\b(the|is|was|has|not|been|possible|nothing|report|data file|changed|added|deleted|missing)\b/i
+/** Lines a person reads: the first line `job <id>` is machine-read and the same in every language. */
+const said = (r: Run): string =>
+  (r.out + r.err)
+    .split('\n')
+    .filter((l) => l && !/^job j[0-9a-f]+$/.test(l))
+    .join('\n')
+
+let tmp: ReturnType<typeof makeTempDir>
+const stores: Record<string, { db: string; job: string }> = {}
+
+beforeAll(() => {
+  tmp = makeTempDir('rekap-teks-')
+  for (const name of ['id', 'en', 'report']) {
+    const db = join(tmp.dir, `${name}.db`)
+    const store = openStore(db)
+    stores[name] = { db, job: buildFaceJob(store) }
+    store.close()
+  }
+}, 60_000)
+afterAll(() => tmp?.cleanup())
+
+describe('a refused action says why, and what is possible, in the user language', () => {
+  it('Indonesian by default: pausing a paused job, resuming a cancelled one', async () => {
+    const { db, job } = stores.id
+    const pause = await rekap(['pause', job, '--db', db], 'id')
+    expect(pause.code, said(pause)).toBe(2)
+    expect(said(pause)).toBe(
+      `rekap: pause tidak bisa dilakukan pada pekerjaan berstatus dijeda (yang bisa dilakukan sekarang: resume, cancel, retry-failed, resume --resend-uncertain, export)`,
+    )
+    expect((await rekap(['cancel', job, '--db', db], 'id')).code).toBe(0)
+    const resume = await rekap(['resume', job, '--db', db], 'id')
+    expect(resume.code, said(resume)).toBe(2)
+    expect(said(resume)).toMatch(/^rekap: pekerjaan j[0-9a-f]+ sudah dibatalkan; .*\(yang bisa dilakukan sekarang: export\)$/)
+    for (const r of [pause, resume]) expect(said(r)).not.toMatch(ENGLISH)
+  }, 60_000)
+
+  it('English with REKAP_LANG=en', async () => {
+    const { db, job } = stores.en
+    const pause = await rekap(['pause', job, '--db', db], 'en')
+    expect(pause.code).toBe(2)
+    expect(said(pause)).toBe(
+      `rekap: pause is not possible for a job that is paused (possible now: resume, cancel, retry-failed, resume --resend-uncertain, export)`,
+    )
+    await rekap(['cancel', job, '--db', db], 'en')
+    const resume = await rekap(['resume', job, '--db', db], 'en')
+    expect(said(resume)).toMatch(/^rekap: job j[0-9a-f]+ was cancelled; what was done is kept \(export it\), .*\(possible now: export\)$/)
+  }, 60_000)
+})
+
+describe('rekap verify: findings, notes and refusals in the user language', () => {
+  let report = ''
+  let changed = ''
+  beforeAll(async () => {
+    const { db, job } = stores.report
+    report = join(tmp.dir, 'laporan.xlsx')
+    const exp = await rekap(['export', job, '--out', report, '--db', db], 'id')
+    expect(exp.code, said(exp)).toBe(0)
+    changed = join(tmp.dir, 'diubah.xlsx')
+    copyFileSync(report, changed)
+    const wb = await readBook(changed)
+    const ws = wb.getWorksheet('Hasil')!
+    cellAt(ws, 4, 'Skor').value = 0.99
+    ws.spliceRows(6, 1)
+    await wb.xlsx.writeFile(changed)
+  }, 60_000)
+
+  it('Indonesian: the changed cell and the deleted row, with the data file', async () => {
+    const r = await rekap(['verify', changed, '--db', stores.report.db], 'id')
+    expect(r.code, said(r)).toBe(1)
+    expect(said(r)).toMatch(/sheet "Hasil", baris 4 \(ID Baris 3\), kolom \w+ "Skor": di laporan 0\.99, menurut berkas data 0\.5/)
+    expect(said(r)).toMatch(/sheet "Hasil": baris dengan ID Baris 5 \(baris 6 saat ditulis\) hilang \(dihapus\)/)
+    expect(said(r)).not.toMatch(ENGLISH)
+  }, 60_000)
+
+  it('Indonesian: without the data file, the sheet and the note', async () => {
+    const r = await rekap(['verify', changed], 'id', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
+    expect(r.code, said(r)).toBe(1)
+    expect(said(r)).toContain('sheet "Hasil" berubah')
+    expect(said(r)).toMatch(/catatan: tidak ada berkas data rekap: hanya digest yang diperiksa/)
+    expect(said(r)).not.toMatch(ENGLISH)
+  }, 60_000)
+
+  it('English: the same findings in English words; --json is the same in both languages', async () => {
+    const r = await rekap(['verify', changed, '--db', stores.report.db], 'en')
+    expect(r.code).toBe(1)
+    expect(said(r)).toMatch(/sheet "Hasil", row 4 \(ID Baris 3\), column \w+ "Skor": the report has 0\.99, the data file says 0\.5/)
+    const jsonId = await rekap(['verify', changed, '--db', stores.report.db, '--json'], 'id')
+    const jsonEn = await rekap(['verify', changed, '--db', stores.report.db, '--json'], 'en')
+    expect(jsonId.out).toBe(jsonEn.out)
+    const doc = JSON.parse(jsonId.out)
+    expect(doc.findings.changes[0]).toMatchObject({ code: 'verify.cell', params: { sheet: 'Hasil', row: 4, report: '0.99', store: '0.5' } })
+  }, 60_000)
+
+  it('a workbook that is not a rekap report is refused (exit 2) in the user language', async () => {
+    const other = join(tmp.dir, 'lain.xlsx')
+    const wb = new ExcelJS.Workbook()
+    wb.addWorksheet('Data').addRow(['NIK', 'Nama'])
+    await wb.xlsx.writeFile(other)
+    const id = await rekap(['verify', other], 'id', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
+    expect(id.code).toBe(2)
+    expect(said(id)).toMatch(/tidak memuat digest laporan rekap di sheet pertamanya/)
+    expect(said(id)).not.toMatch(ENGLISH)
+    const en = await rekap(['verify', other], 'en', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
+    expect(said(en)).toMatch(/carries no rekap report digest on its first sheet/)
+  }, 60_000)
+})
