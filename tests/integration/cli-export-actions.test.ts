@@ -12,6 +12,7 @@ import { openStore } from '../../src-main/core/store'
 import { defaultJobSettings } from '../../src-main/core/model/job-settings'
 import { availableActions, whyNot, type JobFacts } from '../../src-main/core/model/job-actions'
 import { EXIT } from '../../src-main/cli/exit-codes'
+import { renderCoreText } from '../../src-main/core/texts/core-text'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
 
 let tmp: ReturnType<typeof makeTempDir>
@@ -51,7 +52,7 @@ describe('rekap export asks availableActions first', () => {
   it('refuses a job the rule does not let export, with its reason and the refused-action exit code; writes nothing', async () => {
     const facts: JobFacts = { state: 'draft', holder: 'none', counts: { pending: 0, inFlight: 0, failed: 0, uncertain: 0, done: 0 }, paid: true }
     expect(availableActions(facts)).not.toContain('export')
-    const reason = whyNot('export', facts, ids.draft)!
+    const reason = renderCoreText(whyNot('export', facts, ids.draft)!, 'en')
 
     for (const extra of [[], ['--annotated']]) {
       const out = join(tmp.dir, `draft${extra.length}.xlsx`)
