@@ -138,6 +138,17 @@ describe('face-match job in browser mode', () => {
     expect(await countOf(page, 'count-failed')).toBe(1)
     expect(await countOf(page, 'count-pending')).toBe(0)
     await expect(page.getByTestId('spend').textContent()).resolves.toContain('Rp3.200')
+    // The table follows the job to its end: once the job is done, no row may still say it is being
+    // sent (a screenshot once showed row 8 "Dikirim" under a finished job). The table refreshes at
+    // most once a second, so the states are waited for, with room for a busy machine.
+    await page.waitForFunction(
+      () => {
+        const tags = [...document.querySelectorAll('.vrow .tag')]
+        return tags.length >= 8 && tags.every((t) => !t.classList.contains('s-in-flight') && !t.classList.contains('s-pending'))
+      },
+      null,
+      { timeout: 20_000 },
+    )
   })
 
   it('the results table lists every row, filters, and shows both photos of a row', async () => {
