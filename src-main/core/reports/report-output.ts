@@ -2,7 +2,7 @@ import type ExcelJS from 'exceljs'
 import { excel } from '../exceljs-lazy'
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { csvField, type CellPrimitive } from './cell-safety'
-import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnSpec } from './column-cells'
+import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnKind, type ColumnSpec } from './column-cells'
 import { formatWallClock } from './report-time'
 import { columnLetter } from '../importers/column-letters'
 import {
@@ -79,7 +79,7 @@ class XlsxSheet implements SheetWriter {
   }
 
   addRow(values: unknown[], opts: RowOptions = {}): void {
-    const cells = this.columns.map((c, i) => cellFor(values[i], c.kind))
+    const cells = this.columns.map((c, i) => cellFor(values[i], opts.kinds?.[i] ?? c.kind))
     if (this.pending) {
       this.pending.push({ cells, opts })
       if (this.pending.length > WIDTH_SAMPLE_ROWS) this.flushPending()
@@ -150,7 +150,8 @@ class XlsxSheet implements SheetWriter {
       const cell = row.getCell(i + 1)
       cell.value = v
       const styles = this.styles[i]
-      cell.style = opts.bold ? styles.bold : v instanceof Date ? styles.date : styles.base
+      const kind = opts.kinds?.[i]
+      cell.style = kind ? XlsxSheet.cellStyle(kind, opts.bold === true) : opts.bold ? styles.bold : v instanceof Date ? styles.date : styles.base
     })
     if (this.rowNo > 1 && this.opts.rowHeight) row.height = this.opts.rowHeight
     this.rowNo++
@@ -162,6 +163,19 @@ class XlsxSheet implements SheetWriter {
    * per cell (the difference between seconds and tens of seconds). Never mutated after creation.
    */
   private readonly styles: Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>>
+
+  /** The style of a cell whose kind differs from its column's; one object per kind and weight, as above. */
+  private static cellStyle(kind: ColumnKind, bold: boolean): Partial<ExcelJS.Style> {
+    const key = `${kind}|${bold}`
+    let style = XlsxSheet.cellStyles.get(key)
+    if (!style) {
+      const fmt = NUMBER_FORMATS[kind]
+      style = { ...(fmt ? { numFmt: fmt } : {}), ...(bold ? { font: { bold: true } } : {}) }
+      XlsxSheet.cellStyles.set(key, style)
+    }
+    return style
+  }
+  private static readonly cellStyles = new Map<string, Partial<ExcelJS.Style>>()
 
   private static stylesFor(columns: ColumnSpec[]): Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>> {
     return columns.map((c) => {

@@ -1,3 +1,4 @@
+import type { ColumnKind } from './column-cells'
 import { closeSync, openSync } from 'node:fs'
 
 /** What every report format implements: sheets of typed columns, written row by row. */
@@ -33,6 +34,11 @@ export interface SheetOptions {
 
 export interface RowOptions {
   bold?: boolean
+  /**
+   * What single cells of this row hold, where it is not their column's kind: the summary's
+   * columns are 'auto', but its Rupiah lines carry a number with the money format.
+   */
+  kinds?: ReadonlyArray<ColumnKind | undefined>
 }
 
 export interface SheetWriter {

@@ -12,7 +12,12 @@ import type { Verdict } from '../verdict'
 export interface SummaryLine {
   label: string
   value?: unknown
+  /** a Rupiah amount: written as a number with the Rupiah format, so an auditor can sum it */
+  money?: boolean
 }
+
+/** Summary lines are label | value: a money line's value cell is the Rupiah one. */
+const MONEY_ROW = { kinds: [undefined, 'money'] } as const
 
 const dateIn =
   (zone: ReportZone) =>
@@ -73,8 +78,8 @@ export function settingsLines(s: JobSettings, scored: boolean, L: ReportLabels):
     { label: S.reuseDays, value: s.reuseDays === undefined ? S.none : s.reuseDays === 0 ? S.off : num(s.reuseDays) },
     { label: S.rates, value: PRODUCTS.map((p) => `${p} ${s.rps?.[p] ?? S.none}`).join('; ') },
     { label: S.concurrency, value: num(s.concurrency) },
-    { label: S.budget, value: num(s.budgetRp) },
-    { label: S.balance, value: num(s.balanceRp) },
+    { label: S.budget, value: num(s.budgetRp), money: true },
+    { label: S.balance, value: num(s.balanceRp), money: true },
     {
       label: S.quotas,
       value: PRODUCTS.map((p) => `${p} ${typeof s.monthlyQuota?.[p] === 'number' ? s.monthlyQuota[p] : S.unlimited}`).join('; '),
@@ -161,8 +166,8 @@ export function jobSummaryLines(
     { label: S.sectionMoney },
     { label: S.chargedRows, value: f.counts.charged },
     { label: S.chargedPoints, value: f.ledgerPoints },
-    { label: S.costRp, value: f.ledgerPoints },
-    { label: S.rowCostRp, value: f.counts.costPoints },
+    { label: S.costRp, value: f.ledgerPoints, money: true },
+    { label: S.rowCostRp, value: f.counts.costPoints, money: true },
     { label: S.ledgerCheck, value: f.ledgerPoints === f.counts.costPoints ? L.notes.ledgerMatch : L.notes.ledgerMismatch },
     { label: S.uncertainLeft, value: f.counts.uncertain },
     { label: S.resentUncertainRows, value: f.counts.resentUncertain },
@@ -198,7 +203,7 @@ export async function writeSummarySheet(
   sheet.addRow([S.title], { bold: true })
   for (const l of lines) {
     if (l.value === undefined) sheet.addRow([l.label], { bold: true })
-    else sheet.addRow([l.label, l.value])
+    else sheet.addRow([l.label, l.value], l.money && typeof l.value === 'number' ? MONEY_ROW : undefined)
   }
   if (transitions.length) {
     sheet.addRow([])

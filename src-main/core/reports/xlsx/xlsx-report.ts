@@ -92,9 +92,16 @@ interface ColumnXml {
   boldDate: number
 }
 
+/** A row waiting to be written: its cells, bold or not, and style ids of cells that differ from their column's. */
+interface PendingRow {
+  cells: CellPrimitive[]
+  bold: boolean
+  xfs?: Array<number | undefined>
+}
+
 class StreamingSheet implements SheetWriter {
   closed = false
-  private pending: Array<{ cells: CellPrimitive[]; bold: boolean }> | null = []
+  private pending: PendingRow[] | null = []
   private readonly cols: ColumnXml[]
   private widths: number[] = []
   private entry: ZipEntryWriter | null = null
@@ -134,13 +141,17 @@ class StreamingSheet implements SheetWriter {
   }
 
   addRow(values: unknown[], opts: RowOptions = {}): void {
-    const cells = this.columns.map((c, i) => cellFor(values[i], c.kind))
+    const kinds = opts.kinds
+    const bold = opts.bold === true
+    const cells = this.columns.map((c, i) => cellFor(values[i], kinds?.[i] ?? c.kind))
+    const xfs = kinds?.map((k) => (k ? this.book.styles.xf({ numFmt: NUMBER_FORMATS[k], bold }) : undefined))
+    const row: PendingRow = xfs ? { cells, bold, xfs } : { cells, bold }
     if (this.pending) {
-      this.pending.push({ cells, bold: opts.bold === true })
+      this.pending.push(row)
       if (this.pending.length >= WIDTH_SAMPLE_ROWS) this.flushPending()
       return
     }
-    this.writeRow(cells, opts.bold === true)
+    this.writeRow(row)
   }
 
   async breathe(): Promise<void> {
@@ -165,7 +176,7 @@ class StreamingSheet implements SheetWriter {
     this.pending = null
     this.widths = this.columns.map((c, i) => measuredWidth(c, rows.map((r) => r.cells[i])))
     this.startPart()
-    for (const r of rows) this.writeRow(r.cells, r.bold)
+    for (const r of rows) this.writeRow(r)
   }
 
   private startPart(): void {
@@ -192,10 +203,7 @@ class StreamingSheet implements SheetWriter {
         '<sheetData>',
     )
     this.rowInPart = 0
-    this.writeRow(
-      this.columns.map((c) => cellFor(c.header, 'text')),
-      true,
-    )
+    this.writeRow({ cells: this.columns.map((c) => cellFor(c.header, 'text')), bold: true })
   }
 
   /** The current part's closing elements: filter, conditional formats. */
@@ -228,11 +236,12 @@ class StreamingSheet implements SheetWriter {
     this.entry = null
   }
 
-  private writeRow(cells: CellPrimitive[], bold: boolean): void {
+  private writeRow(row: PendingRow): void {
     if (this.overflow || this.rowInPart >= this.maxRows) {
-      ;(this.overflow ??= []).push({ cells, bold })
+      ;(this.overflow ??= []).push(row)
       return
     }
+    const { cells, bold, xfs } = row
     const r = ++this.rowInPart
     const ht = r > 1 && this.opts.rowHeight ? ` ht="${this.opts.rowHeight}" customHeight="1"` : ''
     let x = `<row r="${r}"${ht}>`
@@ -240,12 +249,13 @@ class StreamingSheet implements SheetWriter {
       const v = cells[i]
       if (v === null || v === '') continue
       const c = this.cols[i]
+      const s = xfs?.[i] ?? (bold ? c.bold : c.base)
       if (typeof v === 'string') {
-        x += `<c r="${c.letter}${r}" s="${bold ? c.bold : c.base}" t="inlineStr"><is>${xmlTextElement(v)}</is></c>`
+        x += `<c r="${c.letter}${r}" s="${s}" t="inlineStr"><is>${xmlTextElement(v)}</is></c>`
       } else if (typeof v === 'number') {
-        x += `<c r="${c.letter}${r}" s="${bold ? c.bold : c.base}"><v>${v}</v></c>`
+        x += `<c r="${c.letter}${r}" s="${s}"><v>${v}</v></c>`
       } else if (typeof v === 'boolean') {
-        x += `<c r="${c.letter}${r}" s="${bold ? c.bold : c.base}" t="b"><v>${v ? 1 : 0}</v></c>`
+        x += `<c r="${c.letter}${r}" s="${s}" t="b"><v>${v ? 1 : 0}</v></c>`
       } else {
         const serial = v.getTime() / MS_PER_DAY + EXCEL_EPOCH_OFFSET_DAYS
         x += `<c r="${c.letter}${r}" s="${bold ? c.boldDate : c.date}"><v>${serial}</v></c>`
@@ -262,13 +272,13 @@ class StreamingSheet implements SheetWriter {
   }
 
   /** Rows past Excel's limit wait here until `breathe` or `close` has ended the full part (ending it is async). */
-  private overflow: Array<{ cells: CellPrimitive[]; bold: boolean }> | null = null
+  private overflow: PendingRow[] | null = null
 
   private async splitPart(): Promise<void> {
     const rows = this.overflow!
     this.overflow = null
     await this.endPart()
     this.startPart()
-    for (const r of rows) this.writeRow(r.cells, r.bold)
+    for (const r of rows) this.writeRow(r)
   }
 }
