@@ -1,11 +1,16 @@
 /**
- * Face engine benchmark: ms per pair with the pool (one worker per core) before and after the
- * per-engine descriptor cache (each distinct photo described once), peak memory, and the distances
- * seen on the fixture photos. Each phase starts a fresh engine, so every cache starts cold and only
- * the photos repeated within the measured pairs are reused (28 pairs over 15 photos here).
+ * Face engine benchmark: the two detectors side by side on photos the engine has never seen (cache
+ * off: every request runs the nets), then the default engine with its per-engine descriptor cache
+ * (each distinct photo described once). For each: ms per pair with the pool (one worker per core),
+ * CPU ms per pair, peak memory, and the decisions on the fixture photos.
  *
  *   npx tsx bench/face.ts            (reads ../shared/fixtures/faces)
  *   npx tsx bench/face.ts --single   (also the 1-worker engine, no cache)
+ *
+ * Detectors: 'ssd' = SSD-MobileNetV1 at its fixed 512x512 (the engine before issue 17); 'tiny' =
+ * TinyFaceDetector at 416, handing photos it is unsure of to SSD (detector-choice.ts; the default).
+ * Accuracy is checked twice: on the timed pairs (through verify()) and on every fixture pair (91,
+ * each photo described once per detector), with how far each distance moved from SSD's.
  *
  * Worker threads live inside this process, so the process's peak RSS (getrusage maxRSS) already
  * includes every worker; each worker's own JS heap and tfjs wasm memory are printed beside it.
@@ -15,20 +20,28 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createFaceEngine, type FaceEngine, type FaceVerification } from '../src-main/sandbox/face'
+import {
+  compareImageFaces,
+  createFaceEngine,
+  DEFAULT_FACE_DETECTOR,
+  type FaceDetector,
+  type FaceEngine,
+  type FaceVerification,
+  type ImageFaces,
+} from '../src-main/sandbox/face'
 
 const FACES = fileURLToPath(new URL('../../shared/fixtures/faces/', import.meta.url))
 const NOT_PAIRED = new Set(['two_people.jpg', 'rgba_32bit.png'])
 const MB = 1024 * 1024
 
 const warmUp = [...NOT_PAIRED].map((file) => readFileSync(path.join(FACES, file)))
-const labels = readFileSync(path.join(FACES, 'labels.csv'), 'utf8')
+const allPhotos = readFileSync(path.join(FACES, 'labels.csv'), 'utf8')
   .trim()
   .split('\n')
   .slice(1)
   .map((line) => line.split(','))
-  .filter(([file]) => !NOT_PAIRED.has(file))
   .map(([file, person]) => ({ file, person, data: readFileSync(path.join(FACES, file)) }))
+const labels = allPhotos.filter(({ file }) => !NOT_PAIRED.has(file))
 
 type Pair = { a: (typeof labels)[number]; b: (typeof labels)[number] }
 const allPairs: Pair[] = labels.flatMap((a, i) => labels.slice(i + 1).map((b) => ({ a, b })))
@@ -54,6 +67,7 @@ function rssSampler() {
 
 interface PhaseResult {
   label: string
+  detector: FaceDetector
   workers: number
   startMs: number
   sequentialMsPerPair: number
@@ -66,20 +80,20 @@ interface PhaseResult {
 }
 
 /** A started engine, warmed up on photos outside the measured pairs (so its cache is still cold). */
-async function startEngine(workers: number, cacheDescriptors: boolean) {
+async function startEngine(workers: number, cacheDescriptors: boolean, detector: FaceDetector) {
   const t0 = performance.now()
-  const engine = await createFaceEngine({ workers, cacheDescriptors })
+  const engine = await createFaceEngine({ workers, cacheDescriptors, detector })
   const startMs = performance.now() - t0
   // the first inference on each worker sets kernels up
   await Promise.all(Array.from({ length: Math.max(1, workers) }, () => engine.verify(warmUp[0], warmUp[1])))
   return { engine, startMs }
 }
 
-async function run(label: string, workers: number, cacheDescriptors: boolean): Promise<PhaseResult> {
+async function run(label: string, workers: number, cacheDescriptors: boolean, detector: FaceDetector): Promise<PhaseResult> {
   const sampler = rssSampler()
   try {
     // One pair at a time: the latency a single request sees (its two images run on two workers).
-    const first = await startEngine(workers, cacheDescriptors)
+    const first = await startEngine(workers, cacheDescriptors, detector)
     let t = performance.now()
     try {
       for (const p of pairs) await first.engine.verify(p.a.data, p.b.data)
@@ -88,7 +102,7 @@ async function run(label: string, workers: number, cacheDescriptors: boolean): P
     }
     const sequentialMsPerPair = (performance.now() - t) / pairs.length
     // Everything queued at once on a fresh engine: the throughput a batch run gets.
-    const { engine, startMs } = await startEngine(workers, cacheDescriptors)
+    const { engine, startMs } = await startEngine(workers, cacheDescriptors, detector)
     try {
       t = performance.now()
       const cpu = process.cpuUsage()
@@ -97,7 +111,7 @@ async function run(label: string, workers: number, cacheDescriptors: boolean): P
       const cpuUsed = process.cpuUsage(cpu)
       const cpuMsPerPair = (cpuUsed.user + cpuUsed.system) / 1000 / pairs.length
       const workerMemory = await engine.workerMemory()
-      return { label, workers, startMs, sequentialMsPerPair, queuedMsPerPair, cpuMsPerPair, peakRss: sampler.stop(), results, workerMemory }
+      return { label, detector, workers, startMs, sequentialMsPerPair, queuedMsPerPair, cpuMsPerPair, peakRss: sampler.stop(), results, workerMemory }
     } finally {
       await engine.close()
     }
@@ -106,35 +120,52 @@ async function run(label: string, workers: number, cacheDescriptors: boolean): P
   }
 }
 
-const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`
+/** Every fixture photo described once by a fresh engine (no cache) with this detector. */
+async function describeAll(detector: FaceDetector): Promise<Map<string, ImageFaces>> {
+  const engine = await createFaceEngine({ cacheDescriptors: false, detector })
+  try {
+    const described = await Promise.all(allPhotos.map((p) => engine.describe(p.data)))
+    return new Map(allPhotos.map((p, i) => [p.file, described[i]]))
+  } finally {
+    await engine.close()
+  }
+}
 
-const photos = new Set(pairs.flatMap((p) => [p.a.file, p.b.file])).size
-console.log(`face bench: ${pairs.length} pairs (${samePairs.length} same-person) over ${photos} photos, ${os.availableParallelism()} cores, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
 const cores = os.availableParallelism()
-const single = process.argv.includes('--single') ? [await run('1 worker, no cache', 1, false)] : []
-const before = await run(`pool ${cores}, no cache`, cores, false)
-const pool = await run(`pool ${cores}, cache`, cores, true)
+const photos = new Set(pairs.flatMap((p) => [p.a.file, p.b.file])).size
+console.log(`face bench: ${pairs.length} pairs (${samePairs.length} same-person) over ${photos} photos, ${cores} cores, Node ${process.version}, load ${load()}`)
+const single = process.argv.includes('--single') ? [await run(`${DEFAULT_FACE_DETECTOR}, 1 worker, no cache`, 1, false, DEFAULT_FACE_DETECTOR)] : []
+const ssd = await run(`ssd, pool ${cores}, no cache`, cores, false, 'ssd')
+const tiny = await run(`tiny, pool ${cores}, no cache`, cores, false, 'tiny')
+const cached = await run(`${DEFAULT_FACE_DETECTOR}, pool ${cores}, cache`, cores, true, DEFAULT_FACE_DETECTOR)
+const byDetector = { ssd, tiny }
+const phases = [...single, ssd, tiny, cached]
 
 console.log('')
-console.log('engine                 start    ms/pair one-at-a-time   ms/pair all-queued   CPU ms/pair   peak RSS (process, incl. workers)')
-for (const r of [...single, before, pool]) {
+console.log('engine                      start    ms/pair one-at-a-time   ms/pair all-queued   CPU ms/pair   peak RSS (process, incl. workers)')
+for (const r of phases) {
   console.log(
-    `${r.label.padEnd(22)} ${`${r.startMs.toFixed(0)} ms`.padStart(7)}   ${r.sequentialMsPerPair.toFixed(0).padStart(21)}   ${r.queuedMsPerPair.toFixed(0).padStart(18)}   ${r.cpuMsPerPair.toFixed(0).padStart(11)}   ${mb(r.peakRss)}`,
+    `${r.label.padEnd(27)} ${`${r.startMs.toFixed(0)} ms`.padStart(7)}   ${r.sequentialMsPerPair.toFixed(0).padStart(21)}   ${r.queuedMsPerPair.toFixed(0).padStart(18)}   ${r.cpuMsPerPair.toFixed(0).padStart(11)}   ${mb(r.peakRss)}`,
   )
   r.workerMemory.forEach((m, i) =>
     console.log(`    worker ${i + 1}: JS heap ${mb(m.heapUsedBytes)}, tfjs wasm memory ${mb(m.wasmHeapBytes)}`),
   )
 }
 console.log(`process maxRSS over the whole run (getrusage): ${mb(process.resourceUsage().maxRSS * 1024)}`)
-console.log(`load average at the end (other work on the machine slows the wall-clock columns): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-
+console.log(`load average at the end of the timed phases (other work on the machine slows the wall-clock columns): ${load()}`)
 console.log(
-  `cache / no cache (pool, all queued): ${(pool.queuedMsPerPair / before.queuedMsPerPair).toFixed(2)} wall, ${(pool.cpuMsPerPair / before.cpuMsPerPair).toFixed(2)} CPU; one at a time: ${(pool.sequentialMsPerPair / before.sequentialMsPerPair).toFixed(2)}`,
+  `tiny / ssd, new photos (pool, all queued): ${(tiny.queuedMsPerPair / ssd.queuedMsPerPair).toFixed(2)} wall, ${(tiny.cpuMsPerPair / ssd.cpuMsPerPair).toFixed(2)} CPU; one at a time: ${(tiny.sequentialMsPerPair / ssd.sequentialMsPerPair).toFixed(2)}`,
+)
+const uncachedDefault = byDetector[DEFAULT_FACE_DETECTOR]
+console.log(
+  `cache / no cache (${DEFAULT_FACE_DETECTOR}, pool, all queued): ${(cached.queuedMsPerPair / uncachedDefault.queuedMsPerPair).toFixed(2)} wall, ${(cached.cpuMsPerPair / uncachedDefault.cpuMsPerPair).toFixed(2)} CPU; one at a time: ${(cached.sequentialMsPerPair / uncachedDefault.sequentialMsPerPair).toFixed(2)}`,
 )
 
-// Accuracy on these photos, for each pool run (the cache must not change a single distance).
+// Decisions on the timed pairs, through verify() (the cache must not change a single distance).
 const dist = (r: FaceVerification) => (r.ok ? r.debug.distance : Number.NaN)
-for (const r of [before, pool]) {
+for (const r of phases) {
   const distances = r.results.map((result, i) => ({ pair: pairs[i], r: result }))
   const same = distances.filter((d) => d.pair.a.person === d.pair.b.person)
   const other = distances.filter((d) => d.pair.a.person !== d.pair.b.person)
@@ -143,5 +174,36 @@ for (const r of [before, pool]) {
   console.log(`${r.label}: largest same-person distance ${Math.max(...same.map((d) => dist(d.r))).toFixed(3)}, smallest different-person distance ${Math.min(...other.map((d) => dist(d.r))).toFixed(3)}`)
   console.log(`  wrong decisions: ${wrong.length}${wrong.map((d) => ` ${d.pair.a.file}/${d.pair.b.file}`).join('')}`)
 }
-const maxDiff = Math.max(...pool.results.map((r, i) => Math.abs(dist(r) - dist(before.results[i]))))
+const maxDiff = Math.max(...cached.results.map((r, i) => Math.abs(dist(r) - dist(uncachedDefault.results[i]))))
 console.log(`largest distance change, cache vs no cache: ${maxDiff.toExponential(2)}`)
+
+// Every fixture pair (not only the timed ones), each photo described once per detector.
+console.log('')
+console.log('every fixture pair (each photo described once per detector, no cache):')
+const fixturePairs = labels.flatMap((a, i) => labels.slice(i + 1).map((b) => ({ a: a.file, b: b.file, same: a.person === b.person })))
+const described = { ssd: await describeAll('ssd'), tiny: await describeAll('tiny') }
+const fixtureDistance = (faces: Map<string, ImageFaces>, a: string, b: string) => {
+  const r = compareImageFaces(faces.get(a)!, faces.get(b)!)
+  return { decided: r.ok ? r.match : null, distance: r.ok ? r.debug.distance : Number.NaN, r }
+}
+for (const detector of ['ssd', 'tiny'] as const) {
+  const faces = described[detector]
+  const rows = fixturePairs.map((p) => ({ p, ...fixtureDistance(faces, p.a, p.b), before: fixtureDistance(described.ssd, p.a, p.b) }))
+  const wrong = rows.filter((x) => x.decided !== x.p.same)
+  const moved = rows.reduce((m, x) => (Math.abs(x.distance - x.before.distance) > Math.abs(m.distance - m.before.distance) ? x : m), rows[0])
+  const handedOver = allPhotos.filter((p) => { const f = faces.get(p.file)!; return f.ok && f.detectedBy !== detector })
+  const group = faces.get('two_people.jpg')!
+  const groupVsBiden = compareImageFaces(group, faces.get('biden_2.jpg')!)
+  console.log(
+    `${detector}: ${fixturePairs.filter((p) => p.same).length} same-person pairs, largest distance ${Math.max(...rows.filter((x) => x.p.same).map((x) => x.distance)).toFixed(3)}; ` +
+      `${fixturePairs.filter((p) => !p.same).length} different-person pairs, smallest ${Math.min(...rows.filter((x) => !x.p.same).map((x) => x.distance)).toFixed(3)}; wrong decisions: ${wrong.length}${wrong.map((x) => ` ${x.p.a}/${x.p.b}`).join('')}`,
+  )
+  console.log(
+    `  largest change from ssd: ${Math.abs(moved.distance - moved.before.distance).toFixed(3)} (${moved.p.a}/${moved.p.b} ${moved.before.distance.toFixed(3)} -> ${moved.distance.toFixed(3)}); ` +
+      `photos found by ssd instead: ${handedOver.map((p) => p.file).join(', ') || 'none'}`,
+  )
+  console.log(
+    `  two_people.jpg: ${group.ok ? group.faces.length : 0} faces, chosen box x=${groupVsBiden.ok ? groupVsBiden.debug.chosen![0].box.x.toFixed(0) : '-'}; faces per photo: ${allPhotos.map((p) => { const f = faces.get(p.file)!; return f.ok ? f.faces.length : 'x' }).join(' ')}`,
+  )
+}
+console.log(`load average at the end: ${load()}`)

@@ -1,6 +1,6 @@
 /**
  * The real engine (face-api on tfjs wasm, real worker threads) on the real photos in
- * ../shared/fixtures/faces. Each photo is described once through the pool; pairs are then judged
+ * ../shared/fixtures/faces, with its default detector (and SSD alone, to show the decisions agree). Each photo is described once through the pool; pairs are then judged
  * with the same rule verify() uses, and verify() itself is exercised end to end on a few pairs.
  */
 import { execFile } from 'node:child_process'
@@ -78,6 +78,58 @@ describe('face engine on the fixture photos', () => {
     expect(group.ok && group.faces.length).toBe(2)
     const result = compareImageFaces(group, described.get('biden_2.jpg')!)
     expect(result).toMatchObject({ ok: true, debug: { faces: [2, 1], choseAmongSeveral: true } })
+  })
+})
+
+describe('default detector (TinyFaceDetector, SSD where it is unsure) against SSD alone', () => {
+  let ssd: FaceEngine
+  const bySsd = new Map<string, ImageFaces>()
+  const pairOutcome = (faces: (file: string) => ImageFaces, a: string, b: string) => {
+    const r = compareImageFaces(faces(a), faces(b))
+    if (!r.ok) throw new Error(`${a} vs ${b}: ${r.reason}`)
+    return { match: r.match, distance: r.debug.distance }
+  }
+
+  beforeAll(async () => {
+    ssd = await createFaceEngine({ detector: 'ssd' })
+    const results = await Promise.all(labels.map((l) => ssd.describe(photo(l.file))))
+    labels.forEach((l, i) => bySsd.set(l.file, results[i]))
+  }, 300_000)
+
+  afterAll(async () => {
+    await ssd?.close()
+  })
+
+  it('uses the tiny detector for plain photos and SSD for the half face and the group photo', () => {
+    const detectedBy = (faces: Map<string, ImageFaces>) =>
+      Object.fromEntries(labels.map((l) => { const f = faces.get(l.file)!; return [l.file, f.ok ? f.detectedBy : f.reason] }))
+    const handedOver = new Set(['obama_partial_face.jpg', 'two_people.jpg'])
+    expect(detectedBy(described)).toEqual(Object.fromEntries(labels.map((l) => [l.file, handedOver.has(l.file) ? 'ssd' : 'tiny'])))
+    expect(new Set(Object.values(detectedBy(bySsd)))).toEqual(new Set(['ssd']))
+  })
+
+  it('gives every fixture pair the decision of its labels and of SSD, each distance within 0.05 of SSD\'s', () => {
+    expect(pairs.length).toBe(91)
+    for (const p of pairs) {
+      const tiny = pairOutcome((f) => described.get(f)!, p.a, p.b)
+      const before = pairOutcome((f) => bySsd.get(f)!, p.a, p.b)
+      expect.soft(tiny.match, `${p.a} vs ${p.b}`).toBe(p.same)
+      expect.soft(before.match, `${p.a} vs ${p.b} (ssd)`).toBe(p.same)
+      expect.soft(Math.abs(tiny.distance - before.distance), `${p.a} vs ${p.b}: ${before.distance} -> ${tiny.distance}`).toBeLessThan(0.05)
+    }
+  })
+
+  it('picks the same face of the group photo as SSD', () => {
+    const chosen = (faces: Map<string, ImageFaces>) => {
+      const r = compareImageFaces(faces.get('two_people.jpg')!, faces.get('biden_2.jpg')!)
+      return r.ok ? r.debug.chosen![0].box : undefined
+    }
+    expect(chosen(described)).toEqual(chosen(bySsd))
+  })
+
+  it('refuses an unknown detector by name', async () => {
+    // @ts-expect-error: not a detector
+    await expect(createFaceEngine({ workers: 0, detector: 'mtcnn' })).rejects.toThrow(/detector must be one of tiny, ssd, got mtcnn/)
   })
 })
 

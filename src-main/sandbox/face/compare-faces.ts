@@ -1,10 +1,11 @@
 import { confidenceFromDistance, isMatch } from './confidence'
 import { euclideanDistance, pickPrimaryFace, type FoundFace } from './face-selection'
+import type { FaceDetector } from './detector-choice'
 import type { FaceVerification } from './types'
 
 /** What describing one image produced: the faces, or why there are none to look at. */
 export type ImageFaces =
-  | { ok: true; faces: FoundFace[]; width: number; height: number }
+  | { ok: true; faces: FoundFace[]; width: number; height: number; detectedBy?: FaceDetector }
   | { ok: false; reason: 'undecodable'; message: string }
 
 /** The verification rule, free of I/O: pick each image's primary face, compare, calibrate. */

@@ -1,9 +1,10 @@
 import type { ImageFaces } from './compare-faces'
 import { decodeForFaces } from './decode-for-faces'
+import type { FaceDetector } from './detector-choice'
 import { loadFaceModels } from './face-models'
 
 /** Encoded image -> its faces. Runs wherever the models are: a worker thread or the main thread. */
-export async function describeImage(encoded: Buffer | Uint8Array): Promise<ImageFaces> {
+export async function describeImage(encoded: Buffer | Uint8Array, detector: FaceDetector): Promise<ImageFaces> {
   let image
   try {
     image = await decodeForFaces(encoded)
@@ -11,6 +12,6 @@ export async function describeImage(encoded: Buffer | Uint8Array): Promise<Image
     return { ok: false, reason: 'undecodable', message: err instanceof Error ? err.message : String(err) }
   }
   const models = await loadFaceModels()
-  const faces = await models.describe(image)
-  return { ok: true, faces, width: image.width, height: image.height }
+  const { faces, detectedBy } = await models.describe(image, detector)
+  return { ok: true, faces, width: image.width, height: image.height, detectedBy }
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { FoundFace } from './face-selection'
 import type { RgbImage } from './decode-for-faces'
+import { TINY_INPUT_SIZE, tinyAnswerStands, type FaceDetector } from './detector-choice'
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm')
 /** face-api re-exports all of tfjs and the wasm backend at runtime; its typings list only a subset. */
@@ -34,9 +35,15 @@ export function faceAssetPaths(): { wasmDir: string; modelDir: string } {
   }
 }
 
+export interface DetectedFaces {
+  faces: FoundFace[]
+  /** the detector whose boxes were used ('ssd' also when 'tiny' was asked for but handed over) */
+  detectedBy: FaceDetector
+}
+
 export interface FaceModels {
   /** All faces in the image with their descriptors, in detector order. */
-  describe(image: RgbImage): Promise<FoundFace[]>
+  describe(image: RgbImage, detector: FaceDetector): Promise<DetectedFaces>
   backend: string
   /** size of the wasm linear memory holding weights and tensors (it only grows) */
   wasmHeapBytes(): number
@@ -44,7 +51,7 @@ export interface FaceModels {
 
 let loading: Promise<FaceModels> | undefined
 
-/** Loads tfjs (wasm) and the three nets once per thread (each worker thread has its own copy). */
+/** Loads tfjs (wasm) and the four nets once per thread (each worker thread has its own copy). */
 export function loadFaceModels(): Promise<FaceModels> {
   loading ??= load().catch((err) => {
     loading = undefined
@@ -62,22 +69,37 @@ async function load(): Promise<FaceModels> {
   await tf.ready()
   tf.enableProdMode()
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir)
+  await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir)
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir)
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir)
-  const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_DETECTION_SCORE, maxResults: MAX_FACES })
+  const ssdOptions = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_DETECTION_SCORE, maxResults: MAX_FACES })
+  const tinyOptions = new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT_SIZE, scoreThreshold: MIN_DETECTION_SCORE })
+
+  /** Landmarks and descriptors for boxes already found: face-api's own chain, fed our detections. */
+  async function describeDetections(input: ReturnType<TfRuntime['tensor3d']>, detections: InstanceType<FaceApi['FaceDetection']>[]): Promise<FoundFace[]> {
+    const withDetection = detections.map((detection) => faceapi.extendWithFaceDetection({}, detection))
+    const results = await new faceapi.DetectAllFaceLandmarksTask(Promise.resolve(withDetection), input, false).withFaceDescriptors()
+    return results.map((r) => ({
+      score: r.detection.score,
+      box: { x: r.detection.box.x, y: r.detection.box.y, width: r.detection.box.width, height: r.detection.box.height },
+      descriptor: r.descriptor,
+    }))
+  }
 
   return {
     backend: tf.getBackend(),
     wasmHeapBytes: () => tf.backend().wasm?.HEAPU8?.byteLength ?? 0,
-    async describe(image: RgbImage): Promise<FoundFace[]> {
+    async describe(image: RgbImage, detector: FaceDetector): Promise<DetectedFaces> {
       const input = tf.tensor3d(image.pixels, [image.height, image.width, 3], 'int32')
       try {
-        const results = await faceapi.detectAllFaces(input, options).withFaceLandmarks().withFaceDescriptors()
-        return results.map((r) => ({
-          score: r.detection.score,
-          box: { x: r.detection.box.x, y: r.detection.box.y, width: r.detection.box.width, height: r.detection.box.height },
-          descriptor: r.descriptor,
-        }))
+        if (detector === 'tiny') {
+          const quick = await faceapi.detectAllFaces(input, tinyOptions)
+          if (tinyAnswerStands(quick.map((d) => d.box), image.width, image.height)) {
+            return { faces: await describeDetections(input, quick), detectedBy: 'tiny' }
+          }
+        }
+        const careful = await faceapi.detectAllFaces(input, ssdOptions)
+        return { faces: await describeDetections(input, careful), detectedBy: 'ssd' }
       } finally {
         input.dispose()
       }

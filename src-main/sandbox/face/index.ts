@@ -1,11 +1,13 @@
 /**
  * The local face verification engine: @vladmandic/face-api on the tfjs wasm backend
- * (SSD-MobileNetV1 + 68 landmarks + 128-D recognition net), images decoded with sharp.
+ * (TinyFaceDetector, SSD-MobileNetV1 where the tiny one is unsure, 68 landmarks, 128-D
+ * recognition net), images decoded with sharp.
  */
 import os from 'node:os'
 import { compareImageFaces, type ImageFaces } from './compare-faces'
 import { cachedDescribe } from './describe-cache'
 import { describeImage } from './describe-image'
+import { DEFAULT_FACE_DETECTOR, FACE_DETECTORS, isFaceDetector, type FaceDetector } from './detector-choice'
 import { loadFaceModels } from './face-models'
 import type { FaceVerification, FaceVerifier } from './types'
 import { faceWorkerLaunch, type WorkerLaunch } from './worker-location'
@@ -17,6 +19,7 @@ export { confidenceFromDistance, isMatch, MATCH_DISTANCE_THRESHOLD } from './con
 export { faceWorkerLaunch, type WorkerLaunch } from './worker-location'
 export type { WorkerMemory } from './worker-protocol'
 export { compareImageFaces, type ImageFaces } from './compare-faces'
+export { DEFAULT_FACE_DETECTOR, FACE_DETECTORS, type FaceDetector } from './detector-choice'
 export type { FoundFace, FaceBox } from './face-selection'
 
 export interface FaceEngineOptions {
@@ -26,6 +29,8 @@ export interface FaceEngineOptions {
   workerLaunch?: WorkerLaunch
   /** describe each distinct photo once per engine (default true; false = every request runs the nets) */
   cacheDescriptors?: boolean
+  /** which detector finds the faces (detector-choice.ts); default 'tiny' (SSD where it is unsure) */
+  detector?: FaceDetector
 }
 
 export interface FaceEngine extends FaceVerifier {
@@ -40,7 +45,11 @@ export interface FaceEngine extends FaceVerifier {
 export async function createFaceEngine(opts: FaceEngineOptions = {}): Promise<FaceEngine> {
   const workers = opts.workers ?? os.availableParallelism()
   if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be an integer >= 0, got ${workers}`)
-  const engine = await (workers === 0 ? createInProcessEngine() : createPooledEngine(workers, opts.workerLaunch ?? faceWorkerLaunch()))
+  const detector = opts.detector ?? DEFAULT_FACE_DETECTOR
+  if (!isFaceDetector(detector)) throw new RangeError(`detector must be one of ${FACE_DETECTORS.join(', ')}, got ${String(detector)}`)
+  const engine = await (workers === 0
+    ? createInProcessEngine(detector)
+    : createPooledEngine(workers, opts.workerLaunch ?? faceWorkerLaunch(), detector))
   return opts.cacheDescriptors === false ? engine : withDescriptorCache(engine)
 }
 
@@ -62,25 +71,26 @@ function withDescriptorCache(engine: FaceEngine): FaceEngine {
   }
 }
 
-async function createPooledEngine(size: number, launch: WorkerLaunch): Promise<FaceEngine> {
+async function createPooledEngine(size: number, launch: WorkerLaunch, detector: FaceDetector): Promise<FaceEngine> {
   const pool = await FaceWorkerPool.start(size, launch)
+  const describe = (image: Uint8Array): Promise<ImageFaces> => pool.describe(image, detector)
   return {
     workers: size,
-    describe: (image) => pool.describe(image),
-    verify: (image1, image2) => verifyWith((image) => pool.describe(image), image1, image2),
+    describe,
+    verify: (image1, image2) => verifyWith(describe, image1, image2),
     workerMemory: () => pool.memory(),
     close: () => pool.close(),
   }
 }
 
-async function createInProcessEngine(): Promise<FaceEngine> {
+async function createInProcessEngine(detector: FaceDetector): Promise<FaceEngine> {
   await loadFaceModels()
   let closed = false
   // tfjs in one thread gains nothing from overlapping images; one at a time keeps memory flat.
   let tail: Promise<unknown> = Promise.resolve()
   const describeSerially = (image: Uint8Array): Promise<ImageFaces> => {
     if (closed) return Promise.reject(new Error('face engine is closed'))
-    const run = tail.then(() => describeImage(image))
+    const run = tail.then(() => describeImage(image, detector))
     tail = run.catch(() => undefined)
     return run
   }

@@ -1,8 +1,9 @@
 import type { ImageFaces } from './compare-faces'
+import type { FaceDetector } from './detector-choice'
 
 /** Messages between the engine (main thread) and a face worker thread. */
 export type ToWorker =
-  | { type: 'describe'; id: number; image: Uint8Array }
+  | { type: 'describe'; id: number; image: Uint8Array; detector: FaceDetector }
   | { type: 'stats'; id: number }
 
 export interface WorkerMemory {
