@@ -10,7 +10,7 @@
  */
 import { z } from 'zod'
 import { JOB_KINDS } from './job-kinds'
-import type { Verdict } from './verdicts'
+import { VERDICTS, type Verdict } from './verdicts'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from './plan-names'
 
 // ---------- shared value schemas ----------
@@ -25,7 +25,8 @@ export type Lang = z.infer<typeof langSchema>
 export const rowFilterSchema = z
   .object({
     states: z.array(z.enum(['pending', 'in-flight', 'done', 'failed', 'uncertain'])).max(5).optional(),
-    outcome: z.enum(['match', 'no-match', 'found', 'not-found', 'failed', 'records']).optional(),
+    /** rows whose verdict (the label they show, core/verdict.ts) is this one */
+    verdict: z.enum(VERDICTS).optional(),
     charged: z.boolean().optional(),
     text: z.string().max(200).optional(),
   })
@@ -127,9 +128,6 @@ export interface AppInfo {
   kinds: KindView[]
 }
 
-/** A service outcome of a row (what the rows can be filtered by). */
-export type OutcomeView = 'match' | 'no-match' | 'found' | 'not-found' | 'failed' | 'records'
-
 /** What the renderer needs of a job kind, sent by the engine so the screens never switch on its name. */
 export interface KindView {
   kind: JobKindView
@@ -137,8 +135,8 @@ export interface KindView {
   photos: boolean
   /** results carry a confidence score */
   scored: boolean
-  /** the outcomes offered in the rows filter */
-  outcomeFilters: OutcomeView[]
+  /** the verdicts offered in the rows filter (the rows are selected by the same verdict rule they show) */
+  verdictFilters: VerdictView[]
 }
 
 export interface SheetPreview {

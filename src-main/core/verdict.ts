@@ -1,6 +1,6 @@
 import type { Verdict } from '../contract/verdicts'
-import type { RowState } from './model/row-state'
-import type { Outcome } from './store'
+import { ROW_STATES, type RowState } from './model/row-state'
+import { OUTCOMES, type Outcome, type OutcomeGroup } from './store/row-queries'
 
 export type { Verdict } from '../contract/verdicts'
 
@@ -32,4 +32,17 @@ export function rowVerdict(
   band: [number, number] | null | undefined,
 ): Verdict {
   return verdictOf(state, (result?.outcome ?? null) as Outcome | null, inReviewBand(result?.confidence, band))
+}
+
+const EVERY_GROUP: readonly OutcomeGroup[] = ROW_STATES.flatMap((state) =>
+  [...OUTCOMES, null].flatMap((outcome) => [false, true].map((inBand) => ({ state, outcome, inBand }))),
+)
+
+/**
+ * The rows a verdict filter selects, as the (state, outcome, in band) groups this rule gives that
+ * verdict: the filter asks `verdictOf` itself rather than a copy of it, so the app's filter, its
+ * rows and the report's labels cannot disagree.
+ */
+export function verdictGroups(verdict: Verdict): OutcomeGroup[] {
+  return EVERY_GROUP.filter((g) => verdictOf(g.state, g.outcome, g.inBand) === verdict)
 }

@@ -176,3 +176,25 @@ describe('Review screen, keyboard only', () => {
     expect(new Set(q.items.filter((i) => i.by).map((i) => i.by))).toEqual(new Set(['Ani Wijaya']))
   }, 60_000)
 })
+
+describe('the job\'s results filter', () => {
+  it('selects rows by the verdict they show: every pair is in the band, so "review" lists all twelve and "match" none', async () => {
+    await page.evaluate((id) => (location.hash = `#/job/${id}`), jobId)
+    const filter = page.getByTestId('filter-verdict')
+    await filter.waitFor()
+    const total = () => page.getByTestId('rows-total').textContent()
+    const review = await page.evaluate(() => document.documentElement.lang === 'en' ? 'NEEDS REVIEW' : 'PERLU TINJAUAN')
+    await filter.selectOption('review')
+    await page.waitForFunction(() => /^12\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
+    // the rows listed say what the filter chose
+    await page.locator('.vrow[data-row="1"]').waitFor()
+    const shown = await page.locator('.vrow [data-testid=row-verdict]').allTextContents()
+    expect(shown.length).toBeGreaterThan(0)
+    expect(new Set(shown)).toEqual(new Set([review]))
+    await filter.selectOption('match')
+    await page.waitForFunction(() => /^0\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
+    expect(await total()).toMatch(/^0\D/)
+    await filter.selectOption('')
+    await page.waitForFunction(() => /^12\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
+  })
+})

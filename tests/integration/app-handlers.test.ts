@@ -241,7 +241,7 @@ describe('jobs and the directory against the embedded sandbox', () => {
 
     const progress = events.filter((e) => e.name === 'job.progress' && e.payload.jobId === plan.jobId)
     expect(progress.length).toBeGreaterThan(0)
-    const rows = await call('jobs.rows', { jobId: plan.jobId, offset: 0, limit: 10, filter: { outcome: 'not-found' } })
+    const rows = await call('jobs.rows', { jobId: plan.jobId, offset: 0, limit: 10, filter: { verdict: 'not-found' } })
     expect(rows.total).toBe(1)
     expect(rows.rows[0].input).toMatchObject({ 'Kode RS': '9999999' })
 

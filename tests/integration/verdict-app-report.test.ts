@@ -1,7 +1,8 @@
 /**
  * One verdict rule: for a job with a review band, the label the app shows for every row (the row
  * view's verdict through the renderer's own messages) is the label the report writes for it (read
- * back with exceljs), in both languages. Real sandbox process, real SQLite file, real xlsx.
+ * back with exceljs), in both languages; and the app's results filter selects rows by that same
+ * verdict. Real sandbox process, real SQLite file, real xlsx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
@@ -15,6 +16,8 @@ import { labelsFor } from '../../src-main/core/reports'
 import { id } from '../../src-renderer/src/i18n/id'
 import { en } from '../../src-renderer/src/i18n/en'
 import { verdictKey } from '../../src-renderer/src/rows/row-text'
+import { kindViews } from '../../src-main/core/kinds/registry'
+import { rowFilterSchema, type RowView } from '../../src-main/contract/ipc'
 import { readBook } from './reports-fixtures'
 
 const face = (f: string): string => join(SHARED_DIR, 'fixtures/faces', f)
@@ -51,8 +54,10 @@ async function reportLabels(file: string, lang: 'id' | 'en'): Promise<Map<number
   return out
 }
 
-describe('the app and the report give every row the same label', () => {
-  it('with a review band, in Indonesian and English', async () => {
+/** A face job whose matches all fall inside the band [0.5, 1] (planned and run once for the tests below). */
+let faceJob: Promise<{ jobId: string; rows: RowView[] }> | undefined
+function bandedFaceJob(): Promise<{ jobId: string; rows: RowView[] }> {
+  faceJob ??= (async () => {
     const file = join(tmp.dir, 'kyc.csv')
     writeFileSync(
       file,
@@ -69,14 +74,21 @@ describe('the app and the report give every row the same label', () => {
     const plan = await h.engine.plan({ file, kind: 'face-match', settings: h.settings({ concurrency: 2, reviewBand: [0.5, 1] }) })
     await h.engine.start(plan.jobId)
     expect((await h.engine.settled(plan.jobId)).state).toBe('done')
-    const rows = h.engine.rows(plan.jobId, 0, 100).rows
+    return { jobId: plan.jobId, rows: h.engine.rows(plan.jobId, 0, 100).rows }
+  })()
+  return faceJob
+}
+
+describe('the app and the report give every row the same label', () => {
+  it('with a review band, in Indonesian and English', async () => {
+    const { jobId, rows } = await bandedFaceJob()
     expect(rows).toHaveLength(5)
 
     for (const [lang, messages] of [['id', id], ['en', en]] as const) {
       const i18n = createI18n({ legacy: false, locale: lang, messages: { [lang]: messages } })
       const shown = new Map(rows.map((r) => [r.rowNo, i18n.global.t(verdictKey(r))]))
       const out = join(tmp.dir, `report-${lang}.xlsx`)
-      await writeJobReport(h.store, plan.jobId, { out, lang })
+      await writeJobReport(h.store, jobId, { out, lang })
       const written = await reportLabels(out, lang)
       expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(written))
       const L = labelsFor(lang)
@@ -86,5 +98,28 @@ describe('the app and the report give every row the same label', () => {
       expect(shown.get(3)).toBe(L.outcomes.failed)
       expect(shown.get(4)).toBe(L.outcomes.review)
     }
+  })
+
+  it('the results filter selects by that same verdict: its count = the rows it lists = the report rows with that label', async () => {
+    const { jobId, rows } = await bandedFaceJob()
+    // the choices the app's filter lists (app.info's KindView): the band's own verdict among them
+    const choices = kindViews().find((k) => k.kind === 'face-match')!.verdictFilters
+    expect(choices).toContain('review')
+    const out = join(tmp.dir, 'report-filter-en.xlsx')
+    await writeJobReport(h.store, jobId, { out, lang: 'en' })
+    const written = await reportLabels(out, 'en')
+    const L = labelsFor('en')
+    for (const verdict of choices) {
+      // what the renderer sends (ResultsTable), through the command's own schema, to the query behind jobs.rows
+      const filter = rowFilterSchema.parse({ verdict })
+      const page = h.engine.rows(jobId, 0, 100, filter)
+      const listed = page.rows.map((r) => r.rowNo)
+      expect(page.total, verdict).toBe(listed.length)
+      expect(listed, verdict).toEqual(rows.filter((r) => r.verdict === verdict).map((r) => r.rowNo))
+      expect(listed, verdict).toEqual([...written].filter(([, label]) => label === L.outcomes[verdict]).map(([rowNo]) => rowNo))
+    }
+    // inside the band nothing is a plain match: "match" finds none, "review" finds the three matches
+    expect(h.engine.rows(jobId, 0, 100, rowFilterSchema.parse({ verdict: 'match' })).total).toBe(0)
+    expect(h.engine.rows(jobId, 0, 100, rowFilterSchema.parse({ verdict: 'review' })).total).toBe(3)
   })
 })

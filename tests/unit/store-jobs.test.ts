@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { verdictGroups } from '../../src-main/core/verdict'
 import { openStore, schemaVersion, IllegalTransitionError, RowTransitionError, type Store } from '../../src-main/core/store'
 import { LATEST_SCHEMA_VERSION } from '../../src-main/core/store/migrations'
 import { defaultJobSettings } from '../../src-main/core/model/job-settings'
@@ -152,11 +153,14 @@ describe('store: rows and money', () => {
     expect(() => store.rows.recheckedPassed(job.id, local.rowNo, { payload: {}, unitKey: null, duplicateOf: null })).toThrow(/cannot go from pending/)
   })
 
-  it('filters pages by outcome, charge and text, with counts that agree', () => {
+  it('filters pages by verdict, charge and text, with counts that agree', () => {
     const job = faceJob()
     store.rows.markInFlight(job.id, 1, T0)
     store.rows.complete(job.id, 1, { outcome: 'match', match: true, confidence: 0.9 }, T0, { product: 'face-match', chargePoints: 400 })
-    expect(store.rows.page(job.id, { outcome: 'match' }).map((r) => r.rowNo)).toEqual([1])
+    expect(store.rows.page(job.id, { groups: { of: verdictGroups('match'), band: null } }).map((r) => r.rowNo)).toEqual([1])
+    // inside the review band the same row is under review, not a match
+    expect(store.rows.page(job.id, { groups: { of: verdictGroups('match'), band: [0.8, 1] } }).map((r) => r.rowNo)).toEqual([])
+    expect(store.rows.countWhere(job.id, { groups: { of: verdictGroups('review'), band: [0.8, 1] } })).toBe(1)
     expect(store.rows.countWhere(job.id, { charged: false })).toBe(3)
     expect(store.rows.page(job.id, { text: '0003' }).map((r) => r.rowNo)).toEqual([3])
     expect(store.rows.countWhere(job.id, { text: '100%_' })).toBe(0)

@@ -29,7 +29,8 @@ import { JobOwnedError } from './action-errors'
 import { createJobOwnership } from './job-ownership'
 import { newOwnerIdentity, processAlive } from './owner-identity'
 import type { JobRecord } from '../store'
-import type { DirectoryPlanRequest, Engine, JobLimits, PlanRequest, StateChange, UsageView } from './types'
+import type { DirectoryPlanRequest, Engine, JobLimits, PlanRequest, RowsFilter, StateChange, UsageView } from './types'
+import { verdictGroups } from '../verdict'
 import { loadRegionTree } from '../regions/region-tree'
 import { AccountHits } from '../jobs/account-hits'
 import { shortfallWarnings } from '../jobs/plan-warnings'
@@ -38,7 +39,7 @@ import type { UnitEnv } from '../kinds/unit'
 import { estimateDirectoryPages } from './directory-estimate'
 import { accountOf } from './account-id'
 
-export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits } from './types'
+export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits, RowsFilter } from './types'
 export { accountOf } from './account-id'
 export { PlanError } from '../jobs/planner'
 export { ActionRefusedError, JobOwnedError } from './action-errors'
@@ -632,8 +633,10 @@ export function createEngine(opts: EngineOptions): Engine {
       })
     },
 
-    rows(jobId, offset, limit, filter?: RowFilter) {
+    rows(jobId, offset, limit, { verdict, ...rest }: RowsFilter = {}) {
       const j = job(jobId)
+      // the verdict each row shows (views.ts rowView), band included, selected by the same rule
+      const filter: RowFilter = verdict ? { ...rest, groups: { of: verdictGroups(verdict), band: j.settings.reviewBand } } : rest
       return {
         total: store.rows.countWhere(jobId, filter),
         rows: store.rows.page(jobId, { ...filter, offset, limit }).map((r) => rowView(j, r)),

@@ -14,8 +14,12 @@ import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
 import type { JobAction } from '../model/job-actions'
 import type { RowFilter } from '../store'
+import type { Verdict } from '../verdict'
 import type { DirectoryOptions } from '../kinds/directory'
 import type { HospitalValueLists } from '../model/filter-values'
+
+/** The rows filter of the app and the CLI: the store's, with a verdict instead of outcome groups. */
+export type RowsFilter = Omit<RowFilter, 'groups'> & { verdict?: Verdict }
 
 export interface PlanRequest {
   file: string
@@ -86,7 +90,8 @@ export interface Engine {
   /** The user states the hits the account (see accountOf) has already used this month (other machines, the dashboard). */
   stateHitsUsed(account: string, settings: JobSettings, used: Partial<Record<'schools' | 'regional' | 'hospitals' | 'face-match', number>>): UsageView
   listJobs(): JobSummaryView[]
-  rows(jobId: string, offset: number, limit: number, filter?: RowFilter): { total: number; rows: RowView[] }
+  /** A page of rows; `verdict` selects rows by the one verdict rule (the label each row shows). */
+  rows(jobId: string, offset: number, limit: number, filter?: RowsFilter): { total: number; rows: RowView[] }
   /** Throttled (<= 10/s per job) progress snapshots. */
   onProgress(listener: (p: ProgressView) => void): () => void
   /** Every state transition, after it is written to the store. */

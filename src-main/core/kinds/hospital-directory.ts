@@ -75,6 +75,6 @@ export const hospitalDirectory: JobKindModule = {
   recordsLinked: true,
   scored: false,
   photos: false,
-  outcomeFilters: ['records', 'failed'],
+  verdictFilters: ['records', 'failed'],
   ...hospitalRecordsReport,
 }

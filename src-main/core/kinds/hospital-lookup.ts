@@ -30,7 +30,7 @@ export const hospitalLookup: JobKindModule = {
   recordsLinked: false,
   scored: false,
   photos: false,
-  outcomeFilters: ['found', 'not-found', 'failed'],
+  verdictFilters: ['found', 'not-found', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
     const regions = await loadRegionNames(store.cache)
     const pivots = new HospitalPivots()

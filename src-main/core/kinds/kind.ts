@@ -1,5 +1,5 @@
 import type { JobKind } from '../../contract/job-kinds'
-import type { KindView, OutcomeView, PlanEstimateView, PlanProblem } from '../../contract/ipc'
+import type { KindView, PlanEstimateView, PlanProblem, VerdictView } from '../../contract/ipc'
 import type { ReuseSummary } from './face-match/pair-reuse'
 import type { PreflightMemo } from '../images/preflight-memo'
 import type { FieldSpec, ImportedRow } from '../importers'
@@ -82,8 +82,8 @@ export interface JobKindModule {
   recordsLinked: boolean
   /** rows carry photos (thumbnails, the review screen) */
   photos: boolean
-  /** the outcomes a user can filter the rows by */
-  outcomeFilters: readonly OutcomeView[]
+  /** the verdicts a user can filter the rows by (core/verdict.ts; a scored kind offers `review`) */
+  verdictFilters: readonly VerdictView[]
   /** report: the sheets after the summary (results, errors, pivots); returns the results' row count */
   writeReportSheets(writer: ReportWriter, store: Store, job: JobRecord, L: ReportLabels, ctx: ReportContext): Promise<number>
   /** report: notes for the summary sheet (asked before any record is read) */
@@ -92,5 +92,5 @@ export interface JobKindModule {
 
 /** What the renderer needs of a kind (sent in app.info), so it never switches on the name. */
 export function kindView(m: JobKindModule): KindView {
-  return { kind: m.kind, photos: m.photos, scored: m.scored, outcomeFilters: [...m.outcomeFilters] }
+  return { kind: m.kind, photos: m.photos, scored: m.scored, verdictFilters: [...m.verdictFilters] }
 }

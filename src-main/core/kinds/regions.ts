@@ -89,7 +89,7 @@ export const regions: JobKindModule = {
   recordsLinked: false,
   scored: false,
   photos: false,
-  outcomeFilters: ['records', 'failed'],
+  verdictFilters: ['records', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
     const n = await writeRegionUnits(writer, store, job, L, ctx.zone)
     await writeErrorsSheet(writer, store, job.id, L)

@@ -52,6 +52,6 @@ export const schoolDirectory: JobKindModule = {
   recordsLinked: true,
   scored: false,
   photos: false,
-  outcomeFilters: ['records', 'failed'],
+  verdictFilters: ['records', 'failed'],
   ...schoolRecordsReport,
 }

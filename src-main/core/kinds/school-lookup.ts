@@ -33,7 +33,7 @@ export const schoolLookup: JobKindModule = {
   recordsLinked: false,
   scored: false,
   photos: false,
-  outcomeFilters: ['found', 'not-found', 'failed'],
+  verdictFilters: ['found', 'not-found', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
     const regions = await loadRegionNames(store.cache)
     const pivots = new SchoolPivots()

@@ -53,6 +53,6 @@ export const schoolSearch: JobKindModule = {
   recordsLinked: true,
   scored: false,
   photos: false,
-  outcomeFilters: ['records', 'failed'],
+  verdictFilters: ['records', 'failed'],
   ...schoolRecordsReport,
 }

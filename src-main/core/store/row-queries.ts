@@ -36,7 +36,15 @@ export interface JobRow {
   durationMs: number | null
 }
 
-export type Outcome = 'match' | 'no-match' | 'found' | 'not-found' | 'failed' | 'records'
+export const OUTCOMES = ['match', 'no-match', 'found', 'not-found', 'failed', 'records'] as const
+export type Outcome = (typeof OUTCOMES)[number]
+
+/** What a row's verdict is decided from (core/verdict.ts): its state, its result's outcome, its score inside the review band. */
+export interface OutcomeGroup {
+  state: RowState
+  outcome: Outcome | null
+  inBand: boolean
+}
 
 export interface RowResult {
   outcome: Outcome
@@ -237,17 +245,16 @@ export class RowQueries {
    * Rows grouped by state, result outcome and whether the confidence lies in the review band:
    * a report's summary figures in one aggregate query (no row pass).
    */
-  outcomeGroups(jobId: string, band: [number, number] | null): Array<{ state: RowState; outcome: Outcome | null; inBand: boolean; n: number }> {
+  outcomeGroups(jobId: string, band: [number, number] | null): Array<OutcomeGroup & { n: number }> {
+    const inBand = inBandSql(band)
     return (
       this.db
         .prepare(
-          `SELECT r.state AS state, res.outcome AS outcome,
-             CASE WHEN ? IS NOT NULL AND res.confidence IS NOT NULL AND res.confidence >= ? AND res.confidence <= ? THEN 1 ELSE 0 END AS in_band,
-             COUNT(*) AS n
+          `SELECT r.state AS state, res.outcome AS outcome, ${inBand.sql} AS in_band, COUNT(*) AS n
            FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
            WHERE r.job_id = ? GROUP BY 1, 2, 3`,
         )
-        .all(band ? 1 : null, band?.[0] ?? 0, band?.[1] ?? 0, jobId) as { state: RowState; outcome: Outcome | null; in_band: number; n: number }[]
+        .all(...inBand.args, jobId) as { state: RowState; outcome: Outcome | null; in_band: number; n: number }[]
     ).map((g) => ({ state: g.state, outcome: g.outcome, inBand: g.in_band === 1, n: g.n }))
   }
 
@@ -284,7 +291,11 @@ export const REPORT_COLUMNS = `r.row_no, r.source_row, r.state, r.input_json, r.
 
 export interface RowFilter {
   states?: RowState[]
-  outcome?: Outcome
+  /**
+   * only rows in one of these groups, `band` deciding whether a score is inside the review band:
+   * a verdict filter (core/verdict.ts `verdictGroups` gives the groups of one verdict)
+   */
+  groups?: { of: OutcomeGroup[]; band: [number, number] | null }
   charged?: boolean
   /** matches the user's own columns and the error text */
   text?: string
@@ -305,7 +316,11 @@ function rowFilterSql(jobId: string, f: RowFilter): { where: string; args: unkno
     args.push(...f.states)
   }
   if (f.afterRowNo !== undefined) (where.push('r.row_no > ?'), args.push(f.afterRowNo))
-  if (f.outcome) (where.push('res.outcome = ?'), args.push(f.outcome))
+  if (f.groups) {
+    const g = groupsSql(f.groups.of, f.groups.band)
+    where.push(g.sql)
+    args.push(...g.args)
+  }
   if (f.charged !== undefined) (where.push('r.charged = ?'), args.push(f.charged ? 1 : 0))
   if (f.text) {
     const like = '%' + f.text.replace(/[\\%_]/g, (m) => '\\' + m) + '%'
@@ -313,6 +328,46 @@ function rowFilterSql(jobId: string, f: RowFilter): { where: string; args: unkno
     args.push(like, like)
   }
   return { where: where.join(' AND '), args }
+}
+
+/** 1 when the row's score lies inside the review band [low, high] (inclusive, as core/verdict.ts inReviewBand), else 0. */
+function inBandSql(band: [number, number] | null): { sql: string; args: unknown[] } {
+  if (!band) return { sql: '0', args: [] }
+  return { sql: '(CASE WHEN res.confidence IS NOT NULL AND res.confidence >= ? AND res.confidence <= ? THEN 1 ELSE 0 END)', args: [band[0], band[1]] }
+}
+
+/**
+ * Rows in any of `groups`, as one SQL condition. Groups that differ only in the band, or a state
+ * with every outcome, are written once, so a verdict's condition stays short.
+ */
+function groupsSql(groups: OutcomeGroup[], band: [number, number] | null): { sql: string; args: unknown[] } {
+  if (!groups.length) return { sql: '0', args: [] }
+  const inBand = inBandSql(band)
+  const byState = new Map<RowState, Map<Outcome | null, Set<boolean>>>()
+  for (const g of groups) {
+    const outcomes = byState.get(g.state) ?? byState.set(g.state, new Map()).get(g.state)!
+    ;(outcomes.get(g.outcome) ?? outcomes.set(g.outcome, new Set()).get(g.outcome)!).add(g.inBand)
+  }
+  const terms: string[] = []
+  const args: unknown[] = []
+  for (const [state, outcomes] of byState) {
+    const every = outcomes.size === OUTCOMES.length + 1 && [...outcomes.values()].every((b) => b.size === 2)
+    if (every) {
+      terms.push('r.state = ?')
+      args.push(state)
+      continue
+    }
+    for (const [outcome, bands] of outcomes) {
+      const term = ['r.state = ?', 'res.outcome IS ?']
+      args.push(state, outcome)
+      if (bands.size === 1) {
+        term.push(`${inBand.sql} = ?`)
+        args.push(...inBand.args, bands.has(true) ? 1 : 0)
+      }
+      terms.push(`(${term.join(' AND ')})`)
+    }
+  }
+  return { sql: `(${terms.join(' OR ')})`, args }
 }
 
 function resultFrom(r: Record<string, unknown>): (RowResult & { at: number }) | null {

@@ -53,7 +53,7 @@ export const faceMatch: JobKindModule = {
   recordsLinked: false,
   scored: true,
   photos: true,
-  outcomeFilters: ['match', 'no-match', 'failed'],
+  verdictFilters: ['match', 'review', 'no-match', 'uncertain', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
     const n = await writeFaceResults(writer, store, job, L, { thumbnails: ctx.thumbnails, zone: ctx.zone, asOf: ctx.asOf })
     await writeErrorsSheet(writer, store, job.id, L)
