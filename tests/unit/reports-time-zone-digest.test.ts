@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { checkTimeZone, reportZone } from '../../src-main/core/reports/time-zone'
 import { canonicalCell, canonicalRow, ContentDigest, formatSheetDigests, parseSheetDigests } from '../../src-main/core/reports/report-digest'
@@ -37,6 +38,30 @@ describe('report digest', () => {
     expect(canonicalCell('')).toBeNull()
     expect(canonicalRow(['x', null, '', undefined])).toEqual(['x'])
     expect(canonicalRow([null, ''])).toBeNull()
+  })
+
+  it('hashes exactly JSON.stringify(canonicalRow(row)) per row, however the rows are fed', () => {
+    // the definition `rekap verify` re-computes from an exceljs read-back: written reports must keep it
+    const rows: unknown[][] = [
+      ['NIK', 'Nama', 'Skor'],
+      ['0012345678901234', 'a "quoted" \\ back\u2028slash', 0.5],
+      [null, '', 'x', null, undefined, ''],
+      ['', null],
+      ['line\r\nbreak\rcr', -0, 1e21, 1.5e-7, Number.NaN, true, false],
+      [new Date('2026-11-23T09:00:02.9995Z'), new Date(Number.NaN), new Date('1990-05-17T00:00:00Z')],
+      [{ richText: [{ text: 'CO' }, { text: 'COK' }] }, { formula: 'SUM(A1:A2)' }, { error: '#N/A' }, { text: '' }],
+      ['Skip me', 'digest'],
+      ['Ñoño é 😀', 7n as unknown, null, 'end'],
+    ]
+    const d = new ContentDigest(new Set(['Skip me']))
+    d.startSheet('Hasil')
+    for (const r of rows) d.row(r)
+    const expected = createHash('sha256').update(JSON.stringify('Hasil') + '\n')
+    for (const r of rows) {
+      const c = canonicalRow(r)
+      if (c && !(typeof c[0] === 'string' && c[0] === 'Skip me')) expected.update(JSON.stringify(c) + '\n')
+    }
+    expect(d.result().sheets[0].digest).toBe(expected.digest('hex'))
   })
 
   it('changes with any cell, not with the summary lines that hold the digest', () => {

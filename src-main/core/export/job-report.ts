@@ -1,4 +1,4 @@
-import type { Store, JobRecord } from '../store'
+import type { Store, JobRecord, JobFingerprint } from '../store'
 import { REKAP_VERSION } from '../version'
 import { kindModule } from '../kinds/registry'
 import { labelsFor, type ReportLang, type ReportLabels } from '../reports/labels'
@@ -72,8 +72,10 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
       // One pass: the result sheets are written (and digested) first; the summary, which states
       // their digest, is written last into the workbook's first place. Its own digest leaves out
       // the two digest lines, so it is learnt before they are filled in.
+      // The results sheet's pass over the rows also feeds the store fingerprint the summary states.
       writer.reserveFirst()
       const digest = new ContentDigest(skip)
+      ctx.rowsFingerprint = reader.meta.startJobFingerprint(job.id)
       rows = await writeSheets(digestingWriter(writer, digest, { forward: true }), reader, job, L, ctx, { summary: false })
       await writeSheets(digestingWriter(writer, digest, { forward: false }), reader, job, L, ctx, { summary: true, sheets: false })
       digest.moveLastToFront()
@@ -110,6 +112,8 @@ interface SheetsContext {
   zone: ReportZone
   /** the digest learnt in the first pass (null while computing it) */
   audit: DigestResult | null
+  /** fed by the results sheet's row pass when the summary is written after it (one-pass xlsx) */
+  rowsFingerprint?: JobFingerprint
   /** what the summary states from whole-job queries, computed once for both passes (same snapshot) */
   shared: {
     figures?: JobFigures
@@ -127,6 +131,20 @@ async function writeSheets(
   ctx: SheetsContext,
   which: { summary?: boolean; sheets?: boolean } = {},
 ): Promise<number> {
+  const kind = kindModule(job.kind)
+  if (which.summary !== false) await writeSummary(writer, store, job, L, ctx)
+  if (which.sheets === false) return 0
+  return kind.writeReportSheets(writer, store, job, L, {
+    thumbnails: ctx.thumbnails,
+    zone: ctx.zone,
+    asOf: ctx.asOf,
+    fingerprint: ctx.rowsFingerprint,
+  })
+}
+
+async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, L: ReportLabels, ctx: SheetsContext): Promise<void> {
+  // a CSV holds the results sheet only: no summary, so none of the whole-job reads behind it
+  if (writer.format === 'csv') return
   const kind = kindModule(job.kind)
   const shared = ctx.shared
   const figures = (shared.figures ??= jobFigures(store, job))
@@ -149,14 +167,14 @@ async function writeSheets(
     review: shared.review ?? undefined,
     audit: {
       storeId: (shared.storeId ??= store.meta.storeId()),
-      storeFingerprint: (shared.fingerprint ??= store.meta.jobFingerprint(job.id, { asOf: ctx.asOf })),
+      storeFingerprint: (shared.fingerprint ??=
+        ctx.rowsFingerprint?.finish(store.db, figures.counts.total, { asOf: ctx.asOf }) ??
+        store.meta.jobFingerprint(job.id, { asOf: ctx.asOf })),
       digest: ctx.audit?.digest ?? null,
       sheetDigests: ctx.audit ? formatSheetDigests(ctx.audit.sheets) : null,
     },
   })
-  if (which.summary !== false) await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id), ctx.zone)
-  if (which.sheets === false) return 0
-  return kind.writeReportSheets(writer, store, job, L, { thumbnails: ctx.thumbnails, zone: ctx.zone, asOf: ctx.asOf })
+  await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id), ctx.zone)
 }
 
 /** A copy of the job's own workbook with the result columns appended (see reports/annotated-copy). */

@@ -34,7 +34,7 @@ export const hospitalLookup: JobKindModule = {
   async writeReportSheets(writer, store, job, L, ctx) {
     const regions = await loadRegionNames(store.cache)
     const pivots = new HospitalPivots()
-    const n = await writeHospitalLookupResults(writer, store, job, L, regions, pivots, ctx.zone)
+    const n = await writeHospitalLookupResults(writer, store, job, L, regions, pivots, { zone: ctx.zone, fingerprint: ctx.fingerprint })
     await writeErrorsSheet(writer, store, job.id, L)
     await writeHospitalPivots(writer, pivots, L, regions)
     return n

@@ -8,7 +8,7 @@ import type { Product } from '../model/products'
 import type { ReportLabels } from '../reports/labels'
 import type { ReportWriter } from '../reports/report-output'
 import type { ReportZone } from '../reports/time-zone'
-import type { JobRecord, NewRow, Store } from '../store'
+import type { JobFingerprint, JobRecord, NewRow, Store } from '../store'
 import type { Unit } from './unit'
 import type { DirectoryOptions, DirectoryPaging } from './directory'
 
@@ -36,6 +36,8 @@ export interface ReportContext {
   zone: ReportZone
   /** review decisions taken up to this time */
   asOf: number
+  /** fed by the results sheet's pass over the job's rows (iterateReportRows), so the export reads them once */
+  fingerprint?: JobFingerprint
 }
 
 /**

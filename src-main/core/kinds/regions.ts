@@ -91,7 +91,7 @@ export const regions: JobKindModule = {
   photos: false,
   verdictFilters: ['records', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
-    const n = await writeRegionUnits(writer, store, job, L, ctx.zone)
+    const n = await writeRegionUnits(writer, store, job, L, { zone: ctx.zone, fingerprint: ctx.fingerprint })
     await writeErrorsSheet(writer, store, job.id, L)
     await writeRegionTree(writer, store, L)
     return n

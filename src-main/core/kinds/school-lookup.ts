@@ -37,7 +37,7 @@ export const schoolLookup: JobKindModule = {
   async writeReportSheets(writer, store, job, L, ctx) {
     const regions = await loadRegionNames(store.cache)
     const pivots = new SchoolPivots()
-    const n = await writeSchoolLookupResults(writer, store, job, L, regions, pivots, ctx.zone)
+    const n = await writeSchoolLookupResults(writer, store, job, L, regions, pivots, { zone: ctx.zone, fingerprint: ctx.fingerprint })
     await writeErrorsSheet(writer, store, job.id, L)
     await writeSchoolPivots(writer, pivots, L, regions)
     return n

@@ -1,4 +1,4 @@
-import type { Store, JobRecord } from '../store'
+import type { Store, JobRecord, JobFingerprint } from '../store'
 import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
@@ -88,13 +88,13 @@ export async function writeFaceResults(
   store: Store,
   job: JobRecord,
   L: ReportLabels,
-  opts: { thumbnails?: boolean; zone?: ReportZone; asOf?: number } = {},
+  opts: { thumbnails?: boolean; zone?: ReportZone; asOf?: number; fingerprint?: JobFingerprint } = {},
 ): Promise<number> {
   const F = L.face
   const zone = opts.zone ?? reportZone()
   const band = job.settings.reviewBand ?? null
   const reviews = store.review.byRow(job.id, { asOf: opts.asOf })
-  const rows = iterateReportRows(store.db, job.id)
+  const rows = iterateReportRows(store.db, job.id, { fingerprint: opts.fingerprint })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const resultCols = faceResultColumns(L, zone)

@@ -1,7 +1,7 @@
 import type { ReportZone } from './time-zone'
 import type { HospitalRecord } from '../provider/types'
 import { HOSPITAL_CLASSES } from '../provider/types'
-import type { Store, JobRecord } from '../store'
+import type { Store, JobRecord, JobFingerprint } from '../store'
 import { writeLookupResults } from './lookup-results'
 import type { ReportLabels } from './labels'
 import type { ReportWriter } from './report-output'
@@ -84,7 +84,7 @@ export function writeHospitalLookupResults(
   L: ReportLabels,
   regions: RegionNames,
   pivots: HospitalPivots,
-  zone?: ReportZone,
+  opts: { zone?: ReportZone; fingerprint?: JobFingerprint } = {},
 ): Promise<number> {
   return writeLookupResults<HospitalRecord>(writer, store, job, L, {
     columns: hospitalColumns(L),
@@ -92,7 +92,7 @@ export function writeHospitalLookupResults(
     fromCache: (st, code, source) => st.cache.getHospital(code, source, 0),
     values: (h) => hospitalValues(h, regions),
     onRecord: (h) => pivots.add(h),
-  }, zone)
+  }, opts)
 }
 
 /** Sheet 2 of a hospital directory report: one row per distinct record, every field flattened. */

@@ -1,4 +1,4 @@
-import type { Store, JobRecord } from '../store'
+import type { Store, JobRecord, JobFingerprint } from '../store'
 import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
@@ -42,10 +42,11 @@ export async function writeLookupResults<T>(
   job: JobRecord,
   L: ReportLabels,
   kind: LookupRecordKind<T>,
-  zone: ReportZone = reportZone(),
+  opts: { zone?: ReportZone; fingerprint?: JobFingerprint } = {},
 ): Promise<number> {
+  const zone = opts.zone ?? reportZone()
   const source = serviceHost(job.settings.baseUrl)
-  const rows = iterateReportRows(store.db, job.id, { withRaw: true })
+  const rows = iterateReportRows(store.db, job.id, { withRaw: true, fingerprint: opts.fingerprint })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const sheet = writer.sheet(

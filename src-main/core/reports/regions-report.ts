@@ -1,4 +1,4 @@
-import type { Store, JobRecord, RegionEntry } from '../store'
+import type { Store, JobRecord, RegionEntry, JobFingerprint } from '../store'
 import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ReportWriter } from './report-output'
@@ -16,9 +16,10 @@ export async function writeRegionUnits(
   store: Store,
   job: JobRecord,
   L: ReportLabels,
-  zone: ReportZone = reportZone(),
+  opts: { zone?: ReportZone; fingerprint?: JobFingerprint } = {},
 ): Promise<number> {
-  const rows = iterateReportRows(store.db, job.id)
+  const zone = opts.zone ?? reportZone()
+  const rows = iterateReportRows(store.db, job.id, { fingerprint: opts.fingerprint })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const sheet = writer.sheet(

@@ -20,8 +20,10 @@ export function canonicalCell(v: unknown): CanonicalCell {
   if (typeof v === 'boolean') return v
   if (v instanceof Date) {
     const t = v.getTime()
+    if (Number.isNaN(t)) return null
     // a date cell is a fraction of a day: round back to the whole second it was written as
-    return Number.isNaN(t) ? null : 'D:' + new Date(Math.round(t / 1000) * 1000).toISOString().slice(0, 19)
+    const second = Math.round(t / 1000) * 1000
+    return 'D:' + (second === t ? v : new Date(second)).toISOString().slice(0, 19)
   }
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>
@@ -31,6 +33,26 @@ export function canonicalCell(v: unknown): CanonicalCell {
     if (typeof o.error === 'string') return 'E:' + o.error
   }
   return String(v)
+}
+
+/**
+ * JSON.stringify(canonicalCell(v)), or null for an empty cell: plain texts, numbers and booleans
+ * go straight to their JSON text (the digest serialises ~1.5 million cells per 100,000 rows).
+ */
+function canonicalJson(v: unknown): string | null {
+  switch (typeof v) {
+    case 'string':
+      return v === '' ? null : JSON.stringify(v.indexOf('\r') < 0 ? v : v.replace(/\r\n?/g, '\n'))
+    case 'number':
+      // JSON writes a finite number as String does
+      return Number.isFinite(v) ? String(v) : null
+    case 'boolean':
+      return v ? 'true' : 'false'
+    case 'undefined':
+      return null
+  }
+  const c = canonicalCell(v)
+  return c === null ? null : JSON.stringify(c)
 }
 
 /** A row's canonical cells with trailing empties dropped; null for an empty row (not serialised). */
@@ -86,13 +108,24 @@ export class ContentDigest {
     this.sheets.push({ name, hash })
   }
 
+  /** Adds JSON.stringify(canonicalRow(cells)) + '\n', built cell by cell without the intermediate arrays. */
   row(cells: readonly unknown[]): void {
-    const sheet = this.sheets[this.sheets.length - 1]
-    if (!sheet) throw new Error('a row before any sheet')
-    const row = canonicalRow(cells)
-    if (!row) return
-    if (typeof row[0] === 'string' && this.skipLabels.has(row[0])) return
-    this.pending += JSON.stringify(row) + '\n'
+    if (this.sheets.length === 0) throw new Error('a row before any sheet')
+    let text = ''
+    // empty cells wait here until a later cell is not empty (trailing ones are dropped)
+    let nulls = ''
+    for (let i = 0; i < cells.length; i++) {
+      const json = canonicalJson(cells[i])
+      if (json === null) nulls += i === 0 ? 'null' : ',null'
+      else {
+        text += i === 0 ? json : nulls + ',' + json
+        nulls = ''
+      }
+    }
+    if (!text) return
+    const first = canonicalCell(cells[0])
+    if (typeof first === 'string' && this.skipLabels.has(first)) return
+    this.pending += '[' + text + ']\n'
     if (this.pending.length > 65_536) this.flush()
   }
 
@@ -121,7 +154,6 @@ export function digestingWriter(inner: ReportWriter, digest: ContentDigest, opts
   const sheet = (name: string, columns: ColumnSpec[], sheetOpts?: Parameters<ReportWriter['sheet']>[2]): SheetWriter => {
     digest.startSheet(name)
     digest.row(columns.map((c) => cellFor(c.header, 'text')))
-    const feed = (values: unknown[]): void => digest.row(columns.map((c, i) => cellFor(values[i], c.kind)))
     if (!opts.forward) {
       let next = 2
       return {
@@ -129,25 +161,22 @@ export function digestingWriter(inner: ReportWriter, digest: ContentDigest, opts
         get nextRow() {
           return next
         },
-        addRow(values) {
-          feed(values)
+        addRow(values, rowOpts) {
+          // the cell each value becomes, as the writers make it (a row may give single cells their own kind)
+          digest.row(columns.map((c, i) => cellFor(values[i], rowOpts?.kinds?.[i] ?? c.kind)))
           next++
         },
         breathe: async () => {},
         close: async () => {},
       }
     }
-    const real = inner.sheet(name, columns, sheetOpts)
-    return new Proxy(real, {
-      get(target, prop) {
-        if (prop === 'addRow') {
-          return (values: unknown[], rowOpts?: Parameters<SheetWriter['addRow']>[1]) => {
-            feed(values)
-            target.addRow(values, rowOpts)
-          }
-        }
-        const v = Reflect.get(target, prop)
-        return typeof v === 'function' ? v.bind(target) : v
+    // the writer tells the cells it wrote: each value becomes a cell once, for the file and the digest
+    const told = sheetOpts?.onCells
+    return inner.sheet(name, columns, {
+      ...sheetOpts,
+      onCells: (cells) => {
+        digest.row(cells)
+        told?.(cells)
       },
     })
   }

@@ -80,6 +80,7 @@ class XlsxSheet implements SheetWriter {
 
   addRow(values: unknown[], opts: RowOptions = {}): void {
     const cells = this.columns.map((c, i) => cellFor(values[i], opts.kinds?.[i] ?? c.kind))
+    this.opts.onCells?.(cells)
     if (this.pending) {
       this.pending.push({ cells, opts })
       if (this.pending.length > WIDTH_SAMPLE_ROWS) this.flushPending()
@@ -234,7 +235,9 @@ export function openCsvReport(out: string): ReportWriter {
           return rowNo
         },
         addRow(values) {
-          line(columns.map((c, i) => cellFor(values[i], c.kind)))
+          const cells = columns.map((c, i) => cellFor(values[i], c.kind))
+          opts.onCells?.(cells)
+          line(cells)
           rowNo++
         },
         async breathe() {

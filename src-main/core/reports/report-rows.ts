@@ -1,4 +1,4 @@
-import { RowQueries, type Db, type JobRow, type RowResult } from '../store'
+import { RowQueries, type Db, type JobFingerprint, type JobRow, type RowResult } from '../store'
 import type { RowState } from '../model/row-state'
 
 /** What a report needs of a row and its result. */
@@ -28,10 +28,17 @@ export type ReportRow = Pick<
  * Every row of a job with its result, in input order, for writing a report. The same rows
  * `RowsRepo.iterate` yields, read leaner (the store's reportRowsRaw): only the columns a report
  * shows, as arrays, and the result's raw JSON only when asked (face reports never show it).
+ * `fingerprint` is fed every row read, so the export need not read the rows a second time for it.
  */
-export function* iterateReportRows(db: Db, jobId: string, opts: { withRaw?: boolean } = {}): Generator<ReportRow> {
+export function* iterateReportRows(
+  db: Db,
+  jobId: string,
+  opts: { withRaw?: boolean; fingerprint?: JobFingerprint } = {},
+): Generator<ReportRow> {
   const raw = new RowQueries(db).reportRowsRaw(jobId, opts.withRaw ?? false)
+  const fingerprint = opts.fingerprint
   for (const c of raw) {
+    fingerprint?.reportRow(c)
     yield {
       rowNo: c[0] as number,
       sourceRow: c[1] as number | null,

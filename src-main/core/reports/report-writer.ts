@@ -1,5 +1,6 @@
 import type { ColumnKind } from './column-cells'
 import { closeSync, openSync } from 'node:fs'
+import type { CellPrimitive } from './cell-safety'
 
 /** What every report format implements: sheets of typed columns, written row by row. */
 
@@ -30,6 +31,8 @@ export interface SheetOptions {
   rowHeight?: number
   /** placed first in the workbook though written later (needs `reserveFirst` before any sheet) */
   first?: boolean
+  /** told each data row's cells as they are written (the report digest hashes what is in the file) */
+  onCells?: (cells: readonly CellPrimitive[]) => void
 }
 
 export interface RowOptions {

@@ -1,6 +1,6 @@
 import type { ReportZone } from './time-zone'
 import type { SchoolRecord } from '../provider/types'
-import type { Store, JobRecord } from '../store'
+import type { Store, JobRecord, JobFingerprint } from '../store'
 import { writeLookupResults } from './lookup-results'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
@@ -74,7 +74,7 @@ export function writeSchoolLookupResults(
   L: ReportLabels,
   regions: RegionNames,
   pivots: SchoolPivots,
-  zone?: ReportZone,
+  opts: { zone?: ReportZone; fingerprint?: JobFingerprint } = {},
 ): Promise<number> {
   return writeLookupResults<SchoolRecord>(writer, store, job, L, {
     columns: schoolColumns(L),
@@ -82,7 +82,7 @@ export function writeSchoolLookupResults(
     fromCache: (st, npsn, source) => st.cache.getSchool(npsn, source, 0),
     values: (s) => schoolValues(s, L, regions),
     onRecord: (s) => pivots.add(s),
-  }, zone)
+  }, opts)
 }
 
 /** Sheet 2 of a school directory report: one row per distinct school. */

@@ -285,9 +285,31 @@ export class RowQueries {
 }
 
 /** The columns reportRowsRaw yields, in this order (report-rows.ts reads them by index). */
-export const REPORT_COLUMNS = `r.row_no, r.source_row, r.state, r.input_json, r.error_code, r.error_message, r.error_column, r.local_failure,
-  r.duplicate_of, r.charged, r.cost_points, r.resent_uncertain, r.finished_at,
-  res.outcome, res.match, res.confidence, res.record_key, res.record_count, res.from_cache, res.at, r.attempts, r.rate_limited`
+export const REPORT_COLUMN_LIST = [
+  'r.row_no',
+  'r.source_row',
+  'r.state',
+  'r.input_json',
+  'r.error_code',
+  'r.error_message',
+  'r.error_column',
+  'r.local_failure',
+  'r.duplicate_of',
+  'r.charged',
+  'r.cost_points',
+  'r.resent_uncertain',
+  'r.finished_at',
+  'res.outcome',
+  'res.match',
+  'res.confidence',
+  'res.record_key',
+  'res.record_count',
+  'res.from_cache',
+  'res.at',
+  'r.attempts',
+  'r.rate_limited',
+] as const
+export const REPORT_COLUMNS = REPORT_COLUMN_LIST.join(', ')
 
 export interface RowFilter {
   states?: RowState[]

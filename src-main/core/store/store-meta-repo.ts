@@ -1,5 +1,107 @@
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import type { Db } from './database'
+import { REPORT_COLUMN_LIST } from './row-queries'
+
+/**
+ * The row columns a job's fingerprint covers, in this order: each row is the JSON array of
+ * their values. Changing this list changes every fingerprint (reports made before would no
+ * longer verify), so it is fixed.
+ */
+export const FINGERPRINT_ROW_COLUMNS = [
+  'r.row_no',
+  'r.state',
+  'r.attempts',
+  'r.rate_limited',
+  'r.error_code',
+  'r.charged',
+  'r.cost_points',
+  'r.finished_at',
+  'res.outcome',
+  'res.match',
+  'res.confidence',
+  'res.record_key',
+  'res.record_count',
+  'res.from_cache',
+] as const
+
+/** Where each fingerprint column sits in a report row (REPORT_COLUMN_LIST), so a report's row pass can feed it. */
+const FROM_REPORT_ROW = FINGERPRINT_ROW_COLUMNS.map((c) => {
+  const i = REPORT_COLUMN_LIST.indexOf(c)
+  if (i < 0) throw new Error(`the report's row query lacks ${c}, which the job fingerprint covers`)
+  return i
+})
+
+/**
+ * SHA-256 over everything the store holds about a job that a report shows: rows and their
+ * results, the ledger lines and the review log, in a fixed order. The same store and job give
+ * the same fingerprint; any change to them gives another. The rows can be fed by the caller's
+ * own pass over them in row order (a report's results sheet), so an export reads them once;
+ * `finish` says whether that pass saw every row exactly once.
+ */
+export class JobFingerprint {
+  private readonly hash: Hash = createHash('sha256')
+  /** text not yet hashed: one hash call per ~64 KB instead of per row, the same bytes in order */
+  private text: string
+  private rows = 0
+  private lastRowNo = -Infinity
+  /** rows came out of order or twice: this pass cannot stand for the store's rows */
+  private broken = false
+
+  constructor(storeId: string, readonly jobId: string) {
+    this.text = storeId + '\n' + jobId + '\n'
+  }
+
+  /** One row's values in FINGERPRINT_ROW_COLUMNS order; rows in ascending row number. */
+  row(values: unknown[]): void {
+    const rowNo = values[0] as number
+    if (!(rowNo > this.lastRowNo)) {
+      this.broken = true
+      return
+    }
+    this.lastRowNo = rowNo
+    this.rows++
+    this.text += JSON.stringify(values) + '\n'
+    if (this.text.length > 65_536) this.flush()
+  }
+
+  /** One row as a report reads it (REPORT_COLUMN_LIST order). */
+  reportRow(c: readonly unknown[]): void {
+    const m = FROM_REPORT_ROW
+    this.row([c[m[0]], c[m[1]], c[m[2]], c[m[3]], c[m[4]], c[m[5]], c[m[6]], c[m[7]], c[m[8]], c[m[9]], c[m[10]], c[m[11]], c[m[12]], c[m[13]]])
+  }
+
+  /**
+   * The fingerprint, once the rows are in: the ledger lines and the review log are read here.
+   * Null when the rows fed were not exactly the job's `rowCount` rows in order (the caller then
+   * computes it from the store, `StoreMetaRepo.jobFingerprint`).
+   */
+  finish(db: Db, rowCount: number, opts: { asOf?: number } = {}): string | null {
+    if (this.broken || this.rows !== rowCount) return null
+    this.text += '--\n'
+    this.feed(db, 'SELECT row_no, product, points, at FROM charges WHERE job_id = ? ORDER BY id', this.jobId)
+    this.feed(
+      db,
+      'SELECT id, row_no, decision, reviewer, note, at FROM review_decisions WHERE job_id = ? AND at <= ? ORDER BY id',
+      this.jobId,
+      opts.asOf ?? Number.MAX_SAFE_INTEGER,
+    )
+    this.flush()
+    return this.hash.digest('hex')
+  }
+
+  private feed(db: Db, sql: string, ...args: unknown[]): void {
+    for (const row of db.prepare(sql).raw(true).iterate(...args) as Iterable<unknown[]>) {
+      this.text += JSON.stringify(row) + '\n'
+      if (this.text.length > 65_536) this.flush()
+    }
+    this.text += '--\n'
+  }
+
+  private flush(): void {
+    if (this.text) this.hash.update(this.text)
+    this.text = ''
+  }
+}
 
 /** The store file's identity, and a fingerprint of one job's data in it (named in reports). */
 export class StoreMetaRepo {
@@ -10,37 +112,19 @@ export class StoreMetaRepo {
     return r?.value ?? 'unknown'
   }
 
-  /**
-   * SHA-256 over everything the store holds about a job that a report shows: rows and their
-   * results, the ledger lines and the review log, in a fixed order. The same store and job
-   * give the same fingerprint; any change to them gives another.
-   */
+  /** A fingerprint to be fed by the caller's own pass over the job's rows (see JobFingerprint). */
+  startJobFingerprint(jobId: string): JobFingerprint {
+    return new JobFingerprint(this.storeId(), jobId)
+  }
+
+  /** The job's fingerprint (JobFingerprint), its rows read here. */
   jobFingerprint(jobId: string, opts: { asOf?: number } = {}): string {
-    const h = createHash('sha256')
-    h.update(this.storeId() + '\n' + jobId + '\n')
-    // rows joined into ~64 KB pieces before hashing: the same bytes in the same order (the same
-    // digest), without a hash call per row (a third of a 100,000-row export's time otherwise)
-    const feed = (sql: string, ...args: unknown[]): void => {
-      let text = ''
-      for (const row of this.db.prepare(sql).raw(true).iterate(...args) as Iterable<unknown[]>) {
-        text += JSON.stringify(row) + '\n'
-        if (text.length > 65_536) (h.update(text), (text = ''))
-      }
-      h.update(text + '--\n')
-    }
-    feed(
-      `SELECT r.row_no, r.state, r.attempts, r.rate_limited, r.error_code, r.charged, r.cost_points, r.finished_at,
-         res.outcome, res.match, res.confidence, res.record_key, res.record_count, res.from_cache
+    const fp = this.startJobFingerprint(jobId)
+    let rows = 0
+    const sql = `SELECT ${FINGERPRINT_ROW_COLUMNS.join(', ')}
        FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
-       WHERE r.job_id = ? ORDER BY r.row_no`,
-      jobId,
-    )
-    feed('SELECT row_no, product, points, at FROM charges WHERE job_id = ? ORDER BY id', jobId)
-    feed(
-      'SELECT id, row_no, decision, reviewer, note, at FROM review_decisions WHERE job_id = ? AND at <= ? ORDER BY id',
-      jobId,
-      opts.asOf ?? Number.MAX_SAFE_INTEGER,
-    )
-    return h.digest('hex')
+       WHERE r.job_id = ? ORDER BY r.row_no`
+    for (const row of this.db.prepare(sql).raw(true).iterate(jobId) as Iterable<unknown[]>) (fp.row(row), rows++)
+    return fp.finish(this.db, rows, opts)!
   }
 }

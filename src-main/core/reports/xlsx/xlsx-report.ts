@@ -144,6 +144,7 @@ class StreamingSheet implements SheetWriter {
     const kinds = opts.kinds
     const bold = opts.bold === true
     const cells = this.columns.map((c, i) => cellFor(values[i], kinds?.[i] ?? c.kind))
+    this.opts.onCells?.(cells)
     const xfs = kinds?.map((k) => (k ? this.book.styles.xf({ numFmt: NUMBER_FORMATS[k], bold }) : undefined))
     const row: PendingRow = xfs ? { cells, bold, xfs } : { cells, bold }
     if (this.pending) {
