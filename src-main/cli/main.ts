@@ -6,25 +6,24 @@ import { registerCommands } from './commands/index'
 import { langFlagOf, pickCliLanguage, setCliLanguage, systemLocale, t } from './cli-language'
 import { commandPathOf, usageReason } from './usage-error'
 import { coreMessage } from './core-message'
+import { helpConfiguration, localizeHelp } from './help-language'
 
 /** Builds the `rekap` program; exported so tests can drive it without a child process. */
 export function buildProgram(): Command {
   const program = new Command()
+  const help = t().help
   program
     .name('rekap')
-    .description(
-      'Batch runner for the Indonesia reference-data and face-match service:\n' +
-        'KYC face checks, hospital and school directory extracts, auditor-ready Excel reports.\n' +
-        'Messages in Indonesian or English: --lang id|en, or REKAP_LANG, else the system language.',
-    )
-    .version(REKAP_VERSION, '-V, --version', 'print the rekap version')
-    .addOption(new Option('--lang <lang>', 'language of messages and reports (default: REKAP_LANG, else the system language, else id)').choices(['id', 'en']))
-    .configureHelp({ showGlobalOptions: true })
+    .version(REKAP_VERSION, '-V, --version')
+    .addOption(new Option('--lang <lang>').choices(['id', 'en']))
+    .configureHelp(helpConfiguration(help))
     // Set before the subcommands are added so they inherit it: usage errors are thrown, not
     // printed with the whole help, and main() prints one line in the user's language.
     .exitOverride()
     .configureOutput({ outputError: () => {} })
   registerCommands(program)
+  // descriptions of commands, options and arguments, in the language main() chose
+  localizeHelp(program, help)
   return program
 }
 

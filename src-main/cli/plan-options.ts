@@ -30,15 +30,15 @@ export function parseHitsUsed(v: string, prev: Array<[Product, number]> = []): A
 
 export function addPlanOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--school-plan <plan>', 'school data plan: free 1,000 / starter 10,000 / pro 50,000 hits a month / business unlimited').choices([...SCHOOL_PLANS]))
-    .addOption(new Option('--regional-plan <plan>', 'regional data plan: starter 5,000 hits a month').choices([...REGIONAL_PLANS]))
+    .addOption(new Option('--school-plan <plan>').choices([...SCHOOL_PLANS]))
+    .addOption(new Option('--regional-plan <plan>').choices([...REGIONAL_PLANS]))
     .addOption(
-      new Option('--hospital-plan <plan>', 'hospital plan: free 1,000 hits a month / standard 3,000 at 20 requests/s / premium unlimited at 100/s').choices([
+      new Option('--hospital-plan <plan>').choices([
         ...HOSPITAL_PLANS,
       ]),
     )
-    .addOption(new Option('--plan <plan>', 'same as --hospital-plan').choices([...HOSPITAL_PLANS]))
-    .option('--hits-used <product=N>', 'hits the account already used this month (other machines share the key), e.g. schools=9500 (repeatable)', parseHitsUsed, [])
+    .addOption(new Option('--plan <plan>').choices([...HOSPITAL_PLANS]))
+    .option('--hits-used <product=N>', '', parseHitsUsed, [])
 }
 
 /** Settings the plan flags change; for a new job over the defaults, for a resumed one over its snapshot. */

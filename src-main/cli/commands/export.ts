@@ -4,14 +4,13 @@ import { Command, Option } from 'commander'
 export function register(program: Command): void {
   program
     .command('export')
-    .description('Write a job\'s report from the local store (works offline): summary, results, errors, pivots')
-    .argument('<job>', 'job id (a unique prefix is enough)')
-    .requiredOption('--out <file>', 'report file (.xlsx, or .csv for the results sheet only)')
-    .addOption(new Option('--format <format>', 'file format (default: from the --out extension)').choices(['xlsx', 'csv']))
-    .option('--db <file>', 'rekap data file (default: the app data folder, or REKAP_DB)')
-    .option('--tz <zone>', 'time zone of the time columns, e.g. Asia/Makassar (default: the app setting, else Asia/Jakarta, WIB)')
-    .option('--thumbnails', 'face-match: small photos of both images in each row (at most 2,000 rows)')
-    .option('--annotated', "write a copy of the job's own workbook with the result columns added instead")
+    .argument('<job>')
+    .requiredOption('--out <file>')
+    .addOption(new Option('--format <format>').choices(['xlsx', 'csv']))
+    .option('--db <file>')
+    .option('--tz <zone>')
+    .option('--thumbnails')
+    .option('--annotated')
     .action(async (job: string, opts: ExportOptions) => {
       process.exitCode = await exportCommand(job, opts)
     })

@@ -11,7 +11,9 @@ import * as verify from './verify'
 /**
  * Every subcommand lives in its own file beside this one and exports `register(program)`.
  * A register() only declares options; its action imports the implementation lazily so
- * `rekap --help` stays instant and does not load the face model or SQLite.
+ * `rekap --help` stays instant and does not load the face model or SQLite. The words of
+ * `--help` are in messages/help-{id,en}.ts (main.ts puts them on the commands, in the user's
+ * language); an option with a parser or a default keeps '' in the description's place.
  */
 export function registerCommands(program: Command): void {
   for (const mod of [run, jobControl, exportCmd, directory, review, verify, sandbox, ui]) mod.register(program)

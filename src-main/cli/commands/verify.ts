@@ -5,10 +5,9 @@ import type { VerifyOptions } from '../verify-command'
 export function register(program: Command): void {
   program
     .command('verify')
-    .description('Check that a report is the one rekap wrote: exit 0 "unchanged", or exit 1 naming the changed sheet, row and column')
-    .argument('<report>', 'the .xlsx report to check')
-    .option('--db <file>', 'the rekap data file that wrote it (default: REKAP_DB or the app data folder, when it holds the job)')
-    .option('--json', 'print the result as JSON')
+    .argument('<report>')
+    .option('--db <file>')
+    .option('--json')
     .action(async (report: string, opts: VerifyOptions) => {
       const { verifyCommand } = await import('../verify-command')
       process.exitCode = await verifyCommand(report, opts)

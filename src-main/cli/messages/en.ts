@@ -1,11 +1,13 @@
 import { formatRp } from '../../contract/rupiah'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
+import { helpEn } from './help-en'
 import type { CliMessages } from './id'
 
 /** English texts; the same keys as id.ts (the CliMessages type enforces it). */
 export const en: CliMessages = {
   rp: (n) => formatRp(n, 'en'),
   core: (text) => renderCoreText(text, 'en'),
+  help: helpEn,
 
   usage: {
     unknownOption: (flag, suggestion) => `unknown option ${flag}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,

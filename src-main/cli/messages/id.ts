@@ -1,5 +1,6 @@
 import { formatRp } from '../../contract/rupiah'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
+import { helpId } from './help-id'
 
 /**
  * Everything the CLI says to a person, in Indonesian (the default). en.ts has the same keys
@@ -10,6 +11,8 @@ export const id = {
   rp: (n: number) => formatRp(n, 'id'),
   /** a sentence core made (a refused action, a verify finding…): its words are in core/texts */
   core: (text: CoreText) => renderCoreText(text, 'id'),
+  /** `--help`: descriptions of commands, options and arguments, commander's headings */
+  help: helpId,
 
   // usage errors: one line, then a hint
   usage: {
