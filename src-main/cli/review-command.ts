@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { openStore, type Store } from '../core/store'
-import { pairIdentity, recordDecision, requireReviewableJob, reviewQueue, ReviewError, type ReviewQueue } from '../core/review'
+import { pairIdentity, recordDecision, reviewQueue, ReviewError, type ReviewQueue } from '../core/review'
+import { requireReviewableJob } from '../core/kinds/reviewable-job'
 import { labelsFor } from '../core/reports/labels'
 import { readAppSettings } from '../app/app-settings'
 import { dbPathFrom } from './cli-engine'
@@ -30,8 +31,9 @@ export async function reviewCommand(jobArg: string, o: ReviewOptions): Promise<n
     if (!o.decision) throw new CliError(t().review.needsDecision, EXIT.usage)
     const by = o.by ?? readAppSettings(store.settings).reviewerName
     if (!by) throw new CliError(t().review.needsBy, EXIT.usage)
-    const entry = recordDecision(store, jobArg, { rowNo: o.row, decision: o.decision, reviewer: by, note: o.note, now: Date.now() })
-    const q = reviewQueue(store, requireReviewableJob(store, entry.jobId))
+    const job = requireReviewableJob(store, jobArg)
+    const entry = recordDecision(store, job, { rowNo: o.row, decision: o.decision, reviewer: by, note: o.note, now: Date.now() })
+    const q = reviewQueue(store, job)
     const service = labelsFor(cliLang()).outcomes[entry.serviceVerdict as keyof ReturnType<typeof labelsFor>['outcomes']] ?? entry.serviceVerdict
     process.stdout.write(t().review.recorded(entry.rowNo, entry.jobId, entry.decision, entry.reviewer, service, q.reviewed, q.total) + '\n')
     return EXIT.ok

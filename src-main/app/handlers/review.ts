@@ -1,6 +1,7 @@
 import type { ReviewEntryView, ReviewQueueView, VerdictView } from '../../contract/ipc'
 import type { ReviewEntry } from '../../core/store'
-import { pairIdentity, recordDecision, requireReviewableJob, reviewQueue, ReviewError, serviceVerdict } from '../../core/review'
+import { pairIdentity, recordDecision, reviewQueue, ReviewError, serviceVerdict } from '../../core/review'
+import { requireReviewableJob } from '../../core/kinds/reviewable-job'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
@@ -71,7 +72,7 @@ export function reviewHandlers(ctx: AppContext): ReviewHandlers {
       asAppError(() => {
         const reviewer = ctx.settings().reviewerName
         if (!reviewer) throw new AppError('invalid-input', 'Set your name as reviewer in Settings first: every decision is signed with it.', 'reviewerName')
-        recordDecision(ctx.store, jobId, { rowNo, decision, reviewer, note: note ?? null, now: ctx.core.clock.now() })
+        recordDecision(ctx.store, requireReviewableJob(ctx.store, jobId), { rowNo, decision, reviewer, note: note ?? null, now: ctx.core.clock.now() })
         ctx.events.emit('jobs.changed', { reason: `review decision on row ${rowNo} of job ${jobId}` })
         return queueView(jobId)
       }),

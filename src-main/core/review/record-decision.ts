@@ -1,7 +1,7 @@
 import type { ReviewEntry, ReviewEntryKind, Store } from '../store'
 import { REVIEW_DECISIONS } from '../store/review-repo'
 import { cleanNote, cleanReviewerName } from './review-rules'
-import { ReviewError, requireReviewableJob } from './review-queue'
+import { ReviewError, type ReviewableJob } from './review-queue'
 import { serviceVerdict } from './service-verdict'
 
 export interface DecisionInput {
@@ -16,8 +16,7 @@ export interface DecisionInput {
  * Appends one decision to a job's review log, with the service's verdict for the row at this
  * moment. Rows still pending or in flight have nothing to judge yet.
  */
-export function recordDecision(store: Store, jobIdOrPrefix: string, input: DecisionInput): ReviewEntry {
-  const job = requireReviewableJob(store, jobIdOrPrefix)
+export function recordDecision(store: Store, job: ReviewableJob, input: DecisionInput): ReviewEntry {
   if (![...REVIEW_DECISIONS, 'flag'].includes(input.decision)) {
     throw new ReviewError(`decision "${input.decision}" is not one of approve, reject, retake, skip, flag`)
   }

@@ -26,14 +26,12 @@ export interface ReviewQueue {
   total: number
 }
 
-/** Only face-match jobs have pairs to look at. */
-export function requireReviewableJob(store: Store, idOrPrefix: string): JobRecord {
-  const id = store.jobs.resolveId(idOrPrefix)
-  const job = id ? store.jobs.get(id) : undefined
-  if (!job) throw new ReviewError(`no job "${idOrPrefix}" in ${store.file}`)
-  if (job.kind !== 'face-match') throw new ReviewError(`job ${job.id} is a ${job.kind} job; only face-match jobs have pairs to review`)
-  return job
-}
+declare const reviewable: unique symbol
+/**
+ * A job whose kind has pairs to review. Only core/kinds/reviewable-job.ts makes one (it asks the
+ * kind registry), so a decision is never recorded on a job of another kind.
+ */
+export type ReviewableJob = JobRecord & { readonly [reviewable]: true }
 
 /**
  * The rows that need a person, in input order: inside the review band, NO MATCH, uncertain,
