@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { startSandboxProcess, REPO_ROOT, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir } from '../helpers/temp-dir'
 import { openStore } from '../../src-main/core/store'
+import { fullRowCounts } from '../helpers/full-row-counts'
 
 /**
  * A real `rekap run` child process killed with SIGKILL at random moments and resumed each
@@ -117,6 +118,8 @@ describe('kill -9 in mid-run, then resume (the sandbox bills even answers nobody
     try {
       expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok')
       const c = store.rows.counts(jobId)
+      // the trigger-kept counts (charged, re-sent after uncertain) agree with every row read
+      expect(c).toEqual(fullRowCounts(store.db, jobId))
       expect(c).toMatchObject({ total: ROWS, done: ROWS, failed: 0, pending: 0, inFlight: 0, uncertain: 0 })
       expect(store.usage.chargedCalls(jobId)).toBe(c.charged)
       expect(c.charged).toBe(ROWS)
@@ -152,6 +155,7 @@ describe('kill -9 in mid-run, then resume (the sandbox bills even answers nobody
     const store = openStore(db)
     try {
       const c = store.rows.counts(jobId)
+      expect(c).toEqual(fullRowCounts(store.db, jobId))
       expect(c).toMatchObject({ total: ROWS, failed: 0, pending: 0, inFlight: 0, resentUncertain: 0 })
       expect(c.done + c.uncertain).toBe(ROWS)
       const byPair = await chargesByPair()

@@ -181,12 +181,12 @@ export function createEngine(opts: EngineOptions): Engine {
     return progressView(j, counts, { ratePerSec: r?.ratePerSec() ?? 0, now: now() }, owners.ownership(j, counts))
   }
 
-  /** How long the last snapshot of each job took: big jobs are counted less often. */
+  /** How long the last snapshot of each job took (its counts are trigger-kept: tens of µs whatever the size). */
   const snapshotCost = new Map<string, number>()
 
   function emitProgress(jobId: string, force = false): void {
     const since = now() - (lastEmit.get(jobId) ?? 0)
-    // A snapshot counts every row; keep that under ~1/8 of the time (75 ms for 100,000 rows -> every 600 ms).
+    // Should a snapshot ever cost real time (a slow disk), keep it under ~1/8 of the serving thread's time.
     const wait = Math.max(interval, 8 * (snapshotCost.get(jobId) ?? 0))
     if (!force && since < wait) {
       // Trailing edge: the last change of a burst is always shown.

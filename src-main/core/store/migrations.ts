@@ -259,6 +259,91 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'row counts kept by triggers (a progress snapshot reads a few rows, not the whole job)',
+    sql: `
+      -- The figures RowQueries.counts() reports, kept per job and row state (and per result
+      -- outcome) by triggers: every insert, update or delete of a row or a result changes them in
+      -- the same statement, so they are exact at every commit, whichever connection (engine,
+      -- import worker thread, another rekap process) wrote. Counting a 100,000-row job on every
+      -- progress snapshot took 40-320 ms on the thread that serves the UI.
+      CREATE TABLE job_row_counts (
+        job_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        local_failures INTEGER NOT NULL,
+        charged INTEGER NOT NULL,
+        cost_points INTEGER NOT NULL,
+        resent_uncertain INTEGER NOT NULL,
+        PRIMARY KEY (job_id, state)
+      ) WITHOUT ROWID;
+      CREATE TABLE job_outcome_counts (
+        job_id TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        from_cache INTEGER NOT NULL,
+        PRIMARY KEY (job_id, outcome)
+      ) WITHOUT ROWID;
+      INSERT INTO job_row_counts
+        SELECT job_id, state, COUNT(*), SUM(local_failure), SUM(charged), SUM(cost_points), SUM(resent_uncertain)
+        FROM job_rows GROUP BY job_id, state;
+      INSERT INTO job_outcome_counts SELECT job_id, outcome, COUNT(*), SUM(from_cache) FROM results GROUP BY job_id, outcome;
+
+      CREATE TRIGGER job_rows_count_insert AFTER INSERT ON job_rows BEGIN
+        INSERT INTO job_row_counts VALUES (NEW.job_id, NEW.state, 1, NEW.local_failure, NEW.charged, NEW.cost_points, NEW.resent_uncertain)
+        ON CONFLICT (job_id, state) DO UPDATE SET n = n + 1, local_failures = local_failures + excluded.local_failures,
+          charged = charged + excluded.charged, cost_points = cost_points + excluded.cost_points,
+          resent_uncertain = resent_uncertain + excluded.resent_uncertain;
+      END;
+      CREATE TRIGGER job_rows_count_delete AFTER DELETE ON job_rows BEGIN
+        UPDATE job_row_counts SET n = n - 1, local_failures = local_failures - OLD.local_failure, charged = charged - OLD.charged,
+          cost_points = cost_points - OLD.cost_points, resent_uncertain = resent_uncertain - OLD.resent_uncertain
+        WHERE job_id = OLD.job_id AND state = OLD.state;
+      END;
+      CREATE TRIGGER job_rows_count_update AFTER UPDATE OF job_id, state, local_failure, charged, cost_points, resent_uncertain ON job_rows
+      WHEN OLD.job_id IS NOT NEW.job_id OR OLD.state IS NOT NEW.state OR OLD.local_failure IS NOT NEW.local_failure
+        OR OLD.charged IS NOT NEW.charged OR OLD.cost_points IS NOT NEW.cost_points OR OLD.resent_uncertain IS NOT NEW.resent_uncertain
+      BEGIN
+        UPDATE job_row_counts SET n = n - 1, local_failures = local_failures - OLD.local_failure, charged = charged - OLD.charged,
+          cost_points = cost_points - OLD.cost_points, resent_uncertain = resent_uncertain - OLD.resent_uncertain
+        WHERE job_id = OLD.job_id AND state = OLD.state;
+        INSERT INTO job_row_counts VALUES (NEW.job_id, NEW.state, 1, NEW.local_failure, NEW.charged, NEW.cost_points, NEW.resent_uncertain)
+        ON CONFLICT (job_id, state) DO UPDATE SET n = n + 1, local_failures = local_failures + excluded.local_failures,
+          charged = charged + excluded.charged, cost_points = cost_points + excluded.cost_points,
+          resent_uncertain = resent_uncertain + excluded.resent_uncertain;
+      END;
+
+      CREATE TRIGGER results_count_insert AFTER INSERT ON results BEGIN
+        INSERT INTO job_outcome_counts VALUES (NEW.job_id, NEW.outcome, 1, NEW.from_cache)
+        ON CONFLICT (job_id, outcome) DO UPDATE SET n = n + 1, from_cache = from_cache + excluded.from_cache;
+      END;
+      CREATE TRIGGER results_count_delete AFTER DELETE ON results BEGIN
+        UPDATE job_outcome_counts SET n = n - 1, from_cache = from_cache - OLD.from_cache WHERE job_id = OLD.job_id AND outcome = OLD.outcome;
+      END;
+      CREATE TRIGGER results_count_update AFTER UPDATE OF job_id, outcome, from_cache ON results
+      WHEN OLD.job_id IS NOT NEW.job_id OR OLD.outcome IS NOT NEW.outcome OR OLD.from_cache IS NOT NEW.from_cache
+      BEGIN
+        UPDATE job_outcome_counts SET n = n - 1, from_cache = from_cache - OLD.from_cache WHERE job_id = OLD.job_id AND outcome = OLD.outcome;
+        INSERT INTO job_outcome_counts VALUES (NEW.job_id, NEW.outcome, 1, NEW.from_cache)
+        ON CONFLICT (job_id, outcome) DO UPDATE SET n = n + 1, from_cache = from_cache + excluded.from_cache;
+      END;
+
+      -- a deleted job's rows and results went by cascade (their triggers counted down); its count rows go too
+      CREATE TRIGGER jobs_counts_delete AFTER DELETE ON jobs BEGIN
+        DELETE FROM job_row_counts WHERE job_id = OLD.id;
+        DELETE FROM job_outcome_counts WHERE job_id = OLD.id;
+      END;
+
+      -- the counts no longer scan this index; every inserted row paid for it
+      DROP INDEX job_rows_counts;
+
+      -- The runner looks for pending duplicates before each batch; without this it read every row of
+      -- the job (37 ms at 100,000 rows, on the thread that serves the UI). Rows that are no duplicate
+      -- are not in it.
+      CREATE INDEX job_rows_pending_duplicates ON job_rows(job_id, duplicate_of) WHERE state = 'pending' AND duplicate_of IS NOT NULL;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -139,6 +139,11 @@ export class RowQueries {
         `SELECT * FROM job_rows WHERE job_id = ? AND state = 'pending' AND row_no > ? AND duplicate_of IS NULL
          ORDER BY row_no LIMIT ?`,
       ),
+      stateCounts: db.prepare(
+        `SELECT state, n, local_failures AS local, charged, cost_points AS points, resent_uncertain AS resent
+         FROM job_row_counts WHERE job_id = ? AND n > 0`,
+      ),
+      outcomeCounts: db.prepare('SELECT outcome, n, from_cache AS cached FROM job_outcome_counts WHERE job_id = ? AND n > 0'),
     }
   }
 
@@ -185,14 +190,8 @@ export class RowQueries {
       cacheHits: 0,
       resentUncertain: 0,
     }
-    const byState = this.db
-      .prepare(
-        `SELECT state, COUNT(*) AS n, SUM(local_failure) AS local, SUM(charged) AS charged, SUM(cost_points) AS points,
-           SUM(resent_uncertain) AS resent
-         FROM job_rows WHERE job_id = ? GROUP BY state`,
-      )
-      .all(jobId) as { state: RowState; n: number; local: number; charged: number; points: number; resent: number }[]
-    for (const s of byState) {
+    // kept by triggers in the same statement as every row change (migration 5): a few rows, not the job
+    for (const s of this.reads.stateCounts.all(jobId) as { state: RowState; n: number; local: number; charged: number; points: number; resent: number }[]) {
       c.total += s.n
       c.localFailures += s.local
       c.charged += s.charged
@@ -204,10 +203,7 @@ export class RowQueries {
       else if (s.state === 'failed') c.failed = s.n
       else if (s.state === 'uncertain') c.uncertain = s.n
     }
-    const outcomes = this.db
-      .prepare('SELECT outcome, COUNT(*) AS n, SUM(from_cache) AS cached FROM results WHERE job_id = ? GROUP BY outcome')
-      .all(jobId) as { outcome: Outcome; n: number; cached: number }[]
-    for (const o of outcomes) {
+    for (const o of this.reads.outcomeCounts.all(jobId) as { outcome: Outcome; n: number; cached: number }[]) {
       c.outcomes[o.outcome] = o.n
       c.cacheHits += o.cached
     }

@@ -6,6 +6,14 @@ import { RowQueries, type NewRow, type RowError, type RowResult } from './row-qu
 
 export class RowTransitionError extends Error {}
 
+/**
+ * A row's result replaces the one it had. Written as an upsert because the row counts are kept by
+ * triggers (migration 5) and REPLACE's implicit delete fires no delete trigger.
+ */
+const RESULT_UPSERT = `ON CONFLICT (job_id, row_no) DO UPDATE SET outcome = excluded.outcome, match = excluded.match,
+  confidence = excluded.confidence, record_key = excluded.record_key, record_count = excluded.record_count,
+  from_cache = excluded.from_cache, raw_json = excluded.raw_json, at = excluded.at`
+
 /** Row states as an SQL list literal; the states are constants of row-state.ts, never user input. */
 function sqlList(states: RowState[]): string {
   return states.map((st) => `'${st}'`).join(', ')
@@ -59,10 +67,26 @@ export class RowTransitions extends RowQueries {
          WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('uncertain'))})`,
       ),
       result: db.prepare(
-        `INSERT OR REPLACE INTO results (job_id, row_no, outcome, match, confidence, record_key, record_count, from_cache, raw_json, at)
-         VALUES (?,?,?,?,?,?,?,?,?,?)`,
+        `INSERT INTO results (job_id, row_no, outcome, match, confidence, record_key, record_count, from_cache, raw_json, at)
+         VALUES (?,?,?,?,?,?,?,?,?,?) ${RESULT_UPSERT}`,
       ),
       progress: db.prepare('UPDATE job_rows SET progress_json = ? WHERE job_id = ? AND row_no = ?'),
+      // Pending duplicates whose original is final. CROSS JOIN keeps d outside: it walks the partial
+      // index of pending duplicates (migration 5), never the job's done rows.
+      pendingDuplicates: db.prepare(
+        `SELECT d.row_no AS row_no, o.row_no AS orig, o.state AS orig_state, o.error_code, o.error_message, o.error_column
+         FROM job_rows d CROSS JOIN job_rows o ON o.job_id = d.job_id AND o.row_no = d.duplicate_of
+         WHERE d.job_id = ? AND d.state = 'pending' AND d.duplicate_of IS NOT NULL AND o.state IN ('done', 'failed')`,
+      ),
+      duplicateDone: db.prepare(
+        `UPDATE job_rows SET state = 'done', finished_at = ?, error_code = 'duplicate',
+           error_message = ? WHERE job_id = ? AND row_no = ? AND ${fromTo('pending', 'done')}`,
+      ),
+      resultOfOriginal: db.prepare(
+        `INSERT INTO results (job_id, row_no, outcome, match, confidence, record_key, record_count, from_cache, raw_json, at)
+         SELECT job_id, ?, outcome, match, confidence, record_key, record_count, 1, raw_json, ? FROM results
+         WHERE job_id = ? AND row_no = ? ${RESULT_UPSERT}`,
+      ),
     }
   }
 
@@ -225,13 +249,7 @@ export class RowTransitions extends RowQueries {
    */
   resolveDuplicates(jobId: string, now: number): number {
     return this.db.transaction(() => {
-      const dups = this.db
-        .prepare(
-          `SELECT d.row_no AS row_no, o.row_no AS orig, o.state AS orig_state, o.error_code, o.error_message, o.error_column
-           FROM job_rows d JOIN job_rows o ON o.job_id = d.job_id AND o.row_no = d.duplicate_of
-           WHERE d.job_id = ? AND d.state = 'pending' AND o.state IN ('done', 'failed')`,
-        )
-        .all(jobId) as {
+      const dups = this.stmts.pendingDuplicates.all(jobId) as {
         row_no: number
         orig: number
         orig_state: string
@@ -241,19 +259,8 @@ export class RowTransitions extends RowQueries {
       }[]
       for (const d of dups) {
         if (d.orig_state === 'done') {
-          this.db
-            .prepare(
-              `UPDATE job_rows SET state = 'done', finished_at = ?, error_code = 'duplicate',
-                 error_message = ? WHERE job_id = ? AND row_no = ? AND ${fromTo('pending', 'done')}`,
-            )
-            .run(now, `same input as row ${d.orig}; its result is reused, not paid twice`, jobId, d.row_no)
-          this.db
-            .prepare(
-              `INSERT OR REPLACE INTO results (job_id, row_no, outcome, match, confidence, record_key, record_count, from_cache, raw_json, at)
-               SELECT job_id, ?, outcome, match, confidence, record_key, record_count, 1, raw_json, ? FROM results
-               WHERE job_id = ? AND row_no = ?`,
-            )
-            .run(d.row_no, now, jobId, d.orig)
+          this.stmts.duplicateDone.run(now, `same input as row ${d.orig}; its result is reused, not paid twice`, jobId, d.row_no)
+          this.stmts.resultOfOriginal.run(d.row_no, now, jobId, d.orig)
         } else {
           this.stmts.toFailed.run(
             d.error_code ?? 'failed',
