@@ -2,7 +2,8 @@
  * retry-failed re-checks the rows that failed pre-flight with the planner's one rule, value lists
  * included: a hospital filter value the service's list did not know at planning is checked against
  * today's list (sent as the service spells it if it is there now), and one still unknown stays
- * failed with today's reason, never sent. Real sandbox process, real SQLite file.
+ * failed with today's reason, never sent; the plan's options for every row (a name filter) still
+ * apply. Real sandbox process, real SQLite file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
@@ -43,7 +44,8 @@ describe('retry-failed checks filter values against the value lists again', () =
       blu_status: ['BLU', 'BLUD', 'Non BLUD'],
       fetchedAt: Date.now(),
     })
-    const plan = await h.engine.plan({ file, kind: 'hospital-directory', settings: h.settings() })
+    // a name filter for every row (the CLI's --name): a row checked again gets it as its plan gave it
+    const plan = await h.engine.plan({ file, kind: 'hospital-directory', settings: h.settings(), directory: { name: 'RSUD' } })
     expect(plan.rowsFailingLocally).toBe(2)
     await h.engine.start(plan.jobId)
     expect((await h.engine.settled(plan.jobId)).counts).toMatchObject({ done: 1, failed: 2 })
@@ -58,7 +60,7 @@ describe('retry-failed checks filter values against the value lists again', () =
 
     const fixed = h.store.rows.get(plan.jobId, 2)!
     expect(fixed.state).toBe('done')
-    expect((fixed.payload as { filters: Record<string, string> }).filters).toMatchObject({ province_code: '32', class: 'D' })
+    expect((fixed.payload as { filters: Record<string, string> }).filters).toEqual({ province_code: '32', class: 'D', name: 'RSUD' })
 
     const still = h.store.rows.get(plan.jobId, 3)!
     expect(still).toMatchObject({ state: 'failed', errorCode: 'invalid-filter', errorColumn: 'Kelas', localFailure: true, attempts: 0, charged: false })

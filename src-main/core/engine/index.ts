@@ -19,7 +19,7 @@ import { RateLimiter } from '../jobs/rate-limiter'
 import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
 import { cellText } from '../kinds/row-checks'
 import { autoMap, fieldsOf, guessKind, kindModule } from '../kinds/registry'
-import { directoryRow, type DirectoryOptions } from '../kinds/directory'
+import { directoryRow, keptDirectoryOptions, type DirectoryOptions } from '../kinds/directory'
 import type { JobSettings } from '../model/job-settings'
 import type { JobPlanView, ProgressView, SheetPreview, PlanProblem } from '../../contract/ipc'
 import { progressView, rowView, summaryView } from './views'
@@ -140,7 +140,9 @@ export function createEngine(opts: EngineOptions): Engine {
     const rows = store.rows.localFailures(jobId)
     if (!rows.length) return { checked: 0, passed: 0 }
     const j = job(jobId)
-    const directory = await directoryOptions(j.kind, j.settings)
+    // the options the plan gave every row (kept with the job at planning), with today's value lists
+    const kept = (j.plan as { directory?: DirectoryOptions } | null)?.directory
+    const directory = await directoryOptions(j.kind, j.settings, keptDirectoryOptions(kept))
     const verdicts = await recheckStoredRows(j, rows, { picturesDir: opts.picturesDir, directory })
     let passed = 0
     for (const v of verdicts) {
@@ -477,7 +479,8 @@ export function createEngine(opts: EngineOptions): Engine {
         ...planView(planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls, reused, earlierRun }),
         outsidePaths: planned.outsidePaths,
       }
-      store.jobs.update(planned.jobId, { plan: { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length } }, now())
+      const kept = { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length, directory: keptDirectoryOptions(req.directory) }
+      store.jobs.update(planned.jobId, { plan: kept }, now())
       store.jobs.transition(planned.jobId, 'ready', now())
       return view
     },

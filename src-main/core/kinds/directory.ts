@@ -21,6 +21,15 @@ export interface DirectoryOptions {
   accreditation?: string
 }
 
+/**
+ * The options a plan gave every row, as kept with its job: a row checked again later (retry-failed)
+ * gets the same ones. Value lists are left out: a re-check asks for today's.
+ */
+export function keptDirectoryOptions(d: DirectoryOptions | undefined): Omit<DirectoryOptions, 'valueLists'> {
+  const { name, services, accreditation } = d ?? {}
+  return { ...(name ? { name } : {}), ...(services ? { services } : {}), ...(accreditation ? { accreditation } : {}) }
+}
+
 /** The row's key: same query and same client filters = the same unit (de-duplicated). */
 export function directoryUnitKey(filters: Record<string, string>, clientFilters?: DirectoryPayload['clientFilters']): string {
   const all: Record<string, string> = { ...filters }
