@@ -6,7 +6,8 @@
  * dates as ISO text to the second, numbers as numbers. The two summary lines that hold the
  * digests are left out (they cannot contain themselves).
  */
-import { createHash, type Hash } from 'node:crypto'
+import { createHash } from 'node:crypto'
+import { TextHash } from '../text-hash'
 import { cellFor, type ColumnSpec } from './column-cells'
 import type { ReportWriter, SheetWriter } from './report-output'
 
@@ -88,29 +89,22 @@ export function parseSheetDigests(text: string): Map<string, string> {
 
 /** Feeds rows sheet by sheet; `skipLabels` are the summary lines (column A) left out. */
 export class ContentDigest {
-  private readonly sheets: Array<{ name: string; hash: Hash }> = []
+  private readonly sheets: Array<{ name: string; hash: TextHash }> = []
+  private current: TextHash | null = null
 
   constructor(private readonly skipLabels: ReadonlySet<string>) {}
 
-  /** rows not yet hashed: one hash call per ~64 KB instead of per row, the same bytes in order */
-  private pending = ''
-
-  private flush(): void {
-    const sheet = this.sheets[this.sheets.length - 1]
-    if (sheet && this.pending) sheet.hash.update(this.pending)
-    this.pending = ''
-  }
-
   startSheet(name: string): void {
-    this.flush()
-    const hash = createHash('sha256')
-    hash.update(JSON.stringify(name) + '\n')
+    const hash = new TextHash()
+    hash.add(JSON.stringify(name) + '\n')
     this.sheets.push({ name, hash })
+    this.current = hash
   }
 
   /** Adds JSON.stringify(canonicalRow(cells)) + '\n', built cell by cell without the intermediate arrays. */
   row(cells: readonly unknown[]): void {
-    if (this.sheets.length === 0) throw new Error('a row before any sheet')
+    const hash = this.current
+    if (!hash) throw new Error('a row before any sheet')
     let text = ''
     // empty cells wait here until a later cell is not empty (trailing ones are dropped)
     let nulls = ''
@@ -125,20 +119,17 @@ export class ContentDigest {
     if (!text) return
     const first = canonicalCell(cells[0])
     if (typeof first === 'string' && this.skipLabels.has(first)) return
-    this.pending += '[' + text + ']\n'
-    if (this.pending.length > 65_536) this.flush()
+    hash.add('[' + text + ']\n')
   }
 
   /** The sheet digested last becomes the first (the summary, written last but shown first). */
   moveLastToFront(): void {
-    this.flush()
     const last = this.sheets.pop()
     if (last) this.sheets.unshift(last)
   }
 
   result(): DigestResult {
-    this.flush()
-    const sheets = this.sheets.map((s) => ({ name: s.name, digest: s.hash.copy().digest('hex') }))
+    const sheets = this.sheets.map((s) => ({ name: s.name, digest: s.hash.peek() }))
     const total = createHash('sha256')
     for (const s of sheets) total.update(`${JSON.stringify(s.name)}=${s.digest}\n`)
     return { digest: total.digest('hex'), sheets }

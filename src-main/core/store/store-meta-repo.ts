@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto'
+import { TextHash } from '../text-hash'
 import type { Db } from './database'
 import { REPORT_COLUMN_LIST } from './row-queries'
 
@@ -39,16 +39,14 @@ const FROM_REPORT_ROW = FINGERPRINT_ROW_COLUMNS.map((c) => {
  * `finish` says whether that pass saw every row exactly once.
  */
 export class JobFingerprint {
-  private readonly hash: Hash = createHash('sha256')
-  /** text not yet hashed: one hash call per ~64 KB instead of per row, the same bytes in order */
-  private text: string
+  private readonly hash = new TextHash()
   private rows = 0
   private lastRowNo = -Infinity
   /** rows came out of order or twice: this pass cannot stand for the store's rows */
   private broken = false
 
   constructor(storeId: string, readonly jobId: string) {
-    this.text = storeId + '\n' + jobId + '\n'
+    this.hash.add(storeId + '\n' + jobId + '\n')
   }
 
   /** One row's values in FINGERPRINT_ROW_COLUMNS order; rows in ascending row number. */
@@ -60,8 +58,7 @@ export class JobFingerprint {
     }
     this.lastRowNo = rowNo
     this.rows++
-    this.text += JSON.stringify(values) + '\n'
-    if (this.text.length > 65_536) this.flush()
+    this.hash.add(JSON.stringify(values) + '\n')
   }
 
   /** One row as a report reads it (REPORT_COLUMN_LIST order). */
@@ -77,7 +74,7 @@ export class JobFingerprint {
    */
   finish(db: Db, rowCount: number, opts: { asOf?: number } = {}): string | null {
     if (this.broken || this.rows !== rowCount) return null
-    this.text += '--\n'
+    this.hash.add('--\n')
     this.feed(db, 'SELECT row_no, product, points, at FROM charges WHERE job_id = ? ORDER BY id', this.jobId)
     this.feed(
       db,
@@ -85,21 +82,14 @@ export class JobFingerprint {
       this.jobId,
       opts.asOf ?? Number.MAX_SAFE_INTEGER,
     )
-    this.flush()
-    return this.hash.digest('hex')
+    return this.hash.digest()
   }
 
   private feed(db: Db, sql: string, ...args: unknown[]): void {
     for (const row of db.prepare(sql).raw(true).iterate(...args) as Iterable<unknown[]>) {
-      this.text += JSON.stringify(row) + '\n'
-      if (this.text.length > 65_536) this.flush()
+      this.hash.add(JSON.stringify(row) + '\n')
     }
-    this.text += '--\n'
-  }
-
-  private flush(): void {
-    if (this.text) this.hash.update(this.text)
-    this.text = ''
+    this.hash.add('--\n')
   }
 }
 

@@ -112,7 +112,6 @@ class StreamingSheet implements SheetWriter {
   /** worksheet row number of the last row written to the current part */
   private rowInPart = 0
   private sinceBreath = 0
-  private xml = ''
 
   constructor(
     private readonly book: Book,
@@ -211,7 +210,6 @@ class StreamingSheet implements SheetWriter {
   private async endPart(): Promise<void> {
     const entry = this.entry
     if (!entry) return
-    this.flushXml()
     const last = this.rowInPart
     const n = this.columns.length
     let tail = '</sheetData>'
@@ -262,14 +260,8 @@ class StreamingSheet implements SheetWriter {
         x += `<c r="${c.letter}${r}" s="${bold ? c.boldDate : c.date}"><v>${serial}</v></c>`
       }
     }
-    this.xml += x + '</row>'
-    if (this.xml.length > 1 << 16) this.flushXml()
-  }
-
-  private flushXml(): void {
-    if (!this.xml) return
-    this.entry!.write(this.xml)
-    this.xml = ''
+    // straight into the zip entry's bytes, a row at a time (see ZipEntryWriter.write)
+    this.entry!.write(x + '</row>')
   }
 
   /** Rows past Excel's limit wait here until `breathe` or `close` has ended the full part (ending it is async). */

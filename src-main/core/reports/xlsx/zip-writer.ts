@@ -10,7 +10,7 @@ import { constants, crc32, deflateRaw } from 'node:zlib'
  * No zip64: an entry or file over 4 GB is refused with a message (a sheet is at most 1,048,576 rows).
  */
 
-const CHUNK_CHARS = 1 << 18
+const CHUNK_BYTES = 1 << 18
 /** compressed chunks in flight before `drain` waits; bounds memory to a few MB */
 const MAX_IN_FLIGHT = 4
 const LEVEL = 3
@@ -137,7 +137,14 @@ export class ZipFileWriter {
 
 export class ZipEntryWriter {
   ended = false
-  private text = ''
+  /**
+   * The chunk being filled, as UTF-8 bytes. Text is encoded as it comes (a row at a time) rather
+   * than joined into one long string first: such a string is a tree of thousands of small pieces
+   * that lives through several garbage collections and must be flattened before encoding, which
+   * cost more than the deflate's own share of the main thread.
+   */
+  private buf = Buffer.allocUnsafe(CHUNK_BYTES)
+  private used = 0
   private crc = 0
   private compressed = 0
   private uncompressed = 0
@@ -151,8 +158,16 @@ export class ZipEntryWriter {
 
   /** Appends text (UTF-8); compression starts once a chunk is full. */
   write(text: string): void {
-    this.text += text
-    if (this.text.length >= CHUNK_CHARS) this.dispatch()
+    // at most 3 bytes per UTF-16 unit: room for the worst case, so the text is never cut
+    if (text.length * 3 > this.buf.length - this.used) {
+      this.dispatch()
+      if (text.length * 3 > this.buf.length) {
+        this.compress(Buffer.from(text, 'utf8'))
+        return
+      }
+    }
+    this.used += this.buf.write(text, this.used, 'utf8')
+    if (this.used >= CHUNK_BYTES - 1024) this.dispatch()
   }
 
   /** True when enough chunks are compressing that the writer should `await drain()`. */
@@ -180,9 +195,15 @@ export class ZipEntryWriter {
   }
 
   private dispatch(): void {
-    if (!this.text) return
-    const data = Buffer.from(this.text, 'utf8')
-    this.text = ''
+    if (this.used === 0) return
+    const data = this.buf.subarray(0, this.used)
+    // the deflate reads the chunk on the thread pool: the next one goes into a new buffer
+    this.buf = Buffer.allocUnsafe(CHUNK_BYTES)
+    this.used = 0
+    this.compress(data)
+  }
+
+  private compress(data: Buffer): void {
     this.crc = crc32(data, this.crc)
     this.uncompressed += data.length
     const p = deflateChunk(data)
