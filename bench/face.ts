@@ -6,6 +6,8 @@
  *
  *   npx tsx bench/face.ts            (reads ../shared/fixtures/faces)
  *   npx tsx bench/face.ts --single   (also the 1-worker engine, no cache)
+ *   npx tsx bench/face.ts --sizes 224,320,416,512,608
+ *                                    (only this: TinyFaceDetector's input size, CPU per photo and decisions)
  *
  * Detectors: 'ssd' = SSD-MobileNetV1 at its fixed 512x512 (the engine before issue 17); 'tiny' =
  * TinyFaceDetector at 416, handing photos it is unsure of to SSD (detector-choice.ts; the default).
@@ -120,15 +122,56 @@ async function run(label: string, workers: number, cacheDescriptors: boolean, de
   }
 }
 
-/** Every fixture photo described once by a fresh engine (no cache) with this detector. */
-async function describeAll(detector: FaceDetector): Promise<Map<string, ImageFaces>> {
-  const engine = await createFaceEngine({ cacheDescriptors: false, detector })
+/** Every fixture photo described once by a fresh pooled engine (no cache): faces and CPU ms per photo. */
+async function describeAll(detector: FaceDetector, tinyInputSize?: number) {
+  const workers = os.availableParallelism()
+  const engine = await createFaceEngine({ workers, cacheDescriptors: false, detector, tinyInputSize })
   try {
+    await Promise.all(Array.from({ length: workers }, () => engine.verify(warmUp[0], warmUp[1])))
+    const cpu = process.cpuUsage()
     const described = await Promise.all(allPhotos.map((p) => engine.describe(p.data)))
-    return new Map(allPhotos.map((p, i) => [p.file, described[i]]))
+    const used = process.cpuUsage(cpu)
+    return { faces: new Map(allPhotos.map((p, i) => [p.file, described[i]])), cpuMsPerPhoto: (used.user + used.system) / 1000 / allPhotos.length }
   } finally {
     await engine.close()
   }
+}
+
+/** Decisions on every fixture pair (91) with one engine's faces, and how far each distance moved from SSD's. */
+function fixtureReport(label: string, detector: FaceDetector, faces: Map<string, ImageFaces>, ssdFaces: Map<string, ImageFaces>): void {
+  const fixturePairs = labels.flatMap((a, i) => labels.slice(i + 1).map((b) => ({ a: a.file, b: b.file, same: a.person === b.person })))
+  const outcome = (from: Map<string, ImageFaces>, a: string, b: string) => {
+    const r = compareImageFaces(from.get(a)!, from.get(b)!)
+    return { decided: r.ok ? r.match : null, distance: r.ok ? r.debug.distance : Number.NaN }
+  }
+  const rows = fixturePairs.map((p) => ({ p, ...outcome(faces, p.a, p.b), before: outcome(ssdFaces, p.a, p.b) }))
+  const wrong = rows.filter((x) => x.decided !== x.p.same)
+  const change = (x: (typeof rows)[number]) => Math.abs(x.distance - x.before.distance)
+  const moved = rows.reduce((m, x) => (change(x) > change(m) ? x : m), rows[0])
+  const handedOver = allPhotos.filter((p) => {
+    const f = faces.get(p.file)!
+    return f.ok && f.detectedBy !== detector
+  })
+  const group = compareImageFaces(faces.get('two_people.jpg')!, faces.get('biden_2.jpg')!)
+  const same = rows.filter((x) => x.p.same)
+  const other = rows.filter((x) => !x.p.same)
+  const facesPerPhoto = allPhotos.map((p) => {
+    const f = faces.get(p.file)!
+    return f.ok ? f.faces.length : 'x'
+  })
+  console.log(
+    `${label}: ${same.length} same-person pairs, largest distance ${Math.max(...same.map((x) => x.distance)).toFixed(3)}; ` +
+      `${other.length} different-person pairs, smallest ${Math.min(...other.map((x) => x.distance)).toFixed(3)}; ` +
+      `wrong decisions: ${wrong.length}${wrong.map((x) => ` ${x.p.a}/${x.p.b}`).join('')}`,
+  )
+  console.log(
+    `  largest change from ssd: ${change(moved).toFixed(3)} (${moved.p.a}/${moved.p.b} ${moved.before.distance.toFixed(3)} -> ${moved.distance.toFixed(3)}); ` +
+      `photos found by ssd instead: ${handedOver.map((p) => p.file).join(', ') || 'none'}`,
+  )
+  console.log(
+    `  two_people.jpg: ${group.ok ? `${group.debug.faces[0]} faces, chosen box x=${group.debug.chosen![0].box.x.toFixed(0)}` : group.reason}; ` +
+      `faces per photo: ${facesPerPhoto.join(' ')}`,
+  )
 }
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`
@@ -136,6 +179,21 @@ const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
 const cores = os.availableParallelism()
 const photos = new Set(pairs.flatMap((p) => [p.a.file, p.b.file])).size
 console.log(`face bench: ${pairs.length} pairs (${samePairs.length} same-person) over ${photos} photos, ${cores} cores, Node ${process.version}, load ${load()}`)
+const sizesArg = process.argv.indexOf('--sizes')
+if (sizesArg >= 0) {
+  // TinyFaceDetector's input size: cost and decisions (each photo once per size, pool, no cache).
+  const sizes = (process.argv[sizesArg + 1] ?? '224,320,416,512,608').split(',').map(Number)
+  const ssdRun = await describeAll('ssd')
+  console.log(`\nssd (512x512): ${ssdRun.cpuMsPerPhoto.toFixed(0)} CPU ms per photo`)
+  fixtureReport('ssd', 'ssd', ssdRun.faces, ssdRun.faces)
+  for (const size of sizes) {
+    const run = await describeAll('tiny', size)
+    console.log(`\ntiny at ${size}: ${run.cpuMsPerPhoto.toFixed(0)} CPU ms per photo (with SSD for the photos handed to it)`)
+    fixtureReport(`tiny ${size}`, 'tiny', run.faces, ssdRun.faces)
+  }
+  console.log(`load average at the end: ${load()}`)
+  process.exit(0)
+}
 const single = process.argv.includes('--single') ? [await run(`${DEFAULT_FACE_DETECTOR}, 1 worker, no cache`, 1, false, DEFAULT_FACE_DETECTOR)] : []
 const ssd = await run(`ssd, pool ${cores}, no cache`, cores, false, 'ssd')
 const tiny = await run(`tiny, pool ${cores}, no cache`, cores, false, 'tiny')
@@ -180,30 +238,6 @@ console.log(`largest distance change, cache vs no cache: ${maxDiff.toExponential
 // Every fixture pair (not only the timed ones), each photo described once per detector.
 console.log('')
 console.log('every fixture pair (each photo described once per detector, no cache):')
-const fixturePairs = labels.flatMap((a, i) => labels.slice(i + 1).map((b) => ({ a: a.file, b: b.file, same: a.person === b.person })))
 const described = { ssd: await describeAll('ssd'), tiny: await describeAll('tiny') }
-const fixtureDistance = (faces: Map<string, ImageFaces>, a: string, b: string) => {
-  const r = compareImageFaces(faces.get(a)!, faces.get(b)!)
-  return { decided: r.ok ? r.match : null, distance: r.ok ? r.debug.distance : Number.NaN, r }
-}
-for (const detector of ['ssd', 'tiny'] as const) {
-  const faces = described[detector]
-  const rows = fixturePairs.map((p) => ({ p, ...fixtureDistance(faces, p.a, p.b), before: fixtureDistance(described.ssd, p.a, p.b) }))
-  const wrong = rows.filter((x) => x.decided !== x.p.same)
-  const moved = rows.reduce((m, x) => (Math.abs(x.distance - x.before.distance) > Math.abs(m.distance - m.before.distance) ? x : m), rows[0])
-  const handedOver = allPhotos.filter((p) => { const f = faces.get(p.file)!; return f.ok && f.detectedBy !== detector })
-  const group = faces.get('two_people.jpg')!
-  const groupVsBiden = compareImageFaces(group, faces.get('biden_2.jpg')!)
-  console.log(
-    `${detector}: ${fixturePairs.filter((p) => p.same).length} same-person pairs, largest distance ${Math.max(...rows.filter((x) => x.p.same).map((x) => x.distance)).toFixed(3)}; ` +
-      `${fixturePairs.filter((p) => !p.same).length} different-person pairs, smallest ${Math.min(...rows.filter((x) => !x.p.same).map((x) => x.distance)).toFixed(3)}; wrong decisions: ${wrong.length}${wrong.map((x) => ` ${x.p.a}/${x.p.b}`).join('')}`,
-  )
-  console.log(
-    `  largest change from ssd: ${Math.abs(moved.distance - moved.before.distance).toFixed(3)} (${moved.p.a}/${moved.p.b} ${moved.before.distance.toFixed(3)} -> ${moved.distance.toFixed(3)}); ` +
-      `photos found by ssd instead: ${handedOver.map((p) => p.file).join(', ') || 'none'}`,
-  )
-  console.log(
-    `  two_people.jpg: ${group.ok ? group.faces.length : 0} faces, chosen box x=${groupVsBiden.ok ? groupVsBiden.debug.chosen![0].box.x.toFixed(0) : '-'}; faces per photo: ${allPhotos.map((p) => { const f = faces.get(p.file)!; return f.ok ? f.faces.length : 'x' }).join(' ')}`,
-  )
-}
+for (const detector of ['ssd', 'tiny'] as const) fixtureReport(detector, detector, described[detector].faces, described.ssd.faces)
 console.log(`load average at the end: ${load()}`)

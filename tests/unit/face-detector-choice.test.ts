@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_FACE_DETECTOR,
+  detectorSettings,
   isFaceDetector,
+  TINY_INPUT_SIZE,
   tinyAnswerStands,
 } from '../../src-main/sandbox/face/detector-choice'
 
@@ -36,5 +38,21 @@ describe('detector setting', () => {
     expect(isFaceDetector('ssd')).toBe(true)
     expect(isFaceDetector('mtcnn')).toBe(false)
     expect(isFaceDetector(undefined)).toBe(false)
+  })
+})
+
+describe('detectorSettings', () => {
+  it('fills in the defaults: tiny at 416', () => {
+    expect(TINY_INPUT_SIZE).toBe(416)
+    expect(detectorSettings({})).toEqual({ detector: 'tiny', tinyInputSize: 416 })
+    expect(detectorSettings({ detector: 'ssd' })).toEqual({ detector: 'ssd', tinyInputSize: 416 })
+    expect(detectorSettings({ tinyInputSize: 320 })).toEqual({ detector: 'tiny', tinyInputSize: 320 })
+  })
+
+  it('names the bad value', () => {
+    expect(() => detectorSettings({ detector: 'mtcnn' })).toThrow('detector must be one of tiny, ssd, got mtcnn')
+    for (const size of [0, 400, 416.5, -32, '416']) {
+      expect(() => detectorSettings({ tinyInputSize: size })).toThrow(`tinyInputSize must be a positive multiple of 32, got ${size}`)
+    }
   })
 })

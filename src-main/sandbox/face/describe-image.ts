@@ -1,10 +1,10 @@
 import type { ImageFaces } from './compare-faces'
 import { decodeForFaces } from './decode-for-faces'
-import type { FaceDetector } from './detector-choice'
+import type { DetectorSettings } from './detector-choice'
 import { loadFaceModels } from './face-models'
 
 /** Encoded image -> its faces. Runs wherever the models are: a worker thread or the main thread. */
-export async function describeImage(encoded: Buffer | Uint8Array, detector: FaceDetector): Promise<ImageFaces> {
+export async function describeImage(encoded: Buffer | Uint8Array, settings: DetectorSettings): Promise<ImageFaces> {
   let image
   try {
     image = await decodeForFaces(encoded)
@@ -12,6 +12,6 @@ export async function describeImage(encoded: Buffer | Uint8Array, detector: Face
     return { ok: false, reason: 'undecodable', message: err instanceof Error ? err.message : String(err) }
   }
   const models = await loadFaceModels()
-  const { faces, detectedBy } = await models.describe(image, detector)
+  const { faces, detectedBy } = await models.describe(image, settings)
   return { ok: true, faces, width: image.width, height: image.height, detectedBy }
 }

@@ -15,21 +15,44 @@ export const FACE_DETECTORS: readonly FaceDetector[] = ['tiny', 'ssd']
  */
 export const DEFAULT_FACE_DETECTOR: FaceDetector = 'tiny'
 
-/** face-api's default input for TinyFaceDetector; 320 misses half faces, 224 misses small ones. */
+/**
+ * face-api's default input for TinyFaceDetector. Smaller is cheaper but finds fewer faces by
+ * itself (at 224 two fixture photos, at 320 the half face go to SSD): `bench/face.ts --sizes`.
+ */
 export const TINY_INPUT_SIZE = 416
+
+/** How one engine detects faces; sent with every image to the worker that describes it. */
+export interface DetectorSettings {
+  detector: FaceDetector
+  /** TinyFaceDetector's square input in pixels (a multiple of 32); unused by 'ssd' */
+  tinyInputSize: number
+}
 
 export function isFaceDetector(value: unknown): value is FaceDetector {
   return FACE_DETECTORS.includes(value as FaceDetector)
 }
 
+/** The engine's options -> checked settings (the defaults where not given). */
+export function detectorSettings(opts: { detector?: unknown; tinyInputSize?: unknown }): DetectorSettings {
+  const detector = opts.detector ?? DEFAULT_FACE_DETECTOR
+  if (!isFaceDetector(detector)) throw new RangeError(`detector must be one of ${FACE_DETECTORS.join(', ')}, got ${String(detector)}`)
+  const tinyInputSize = opts.tinyInputSize ?? TINY_INPUT_SIZE
+  if (typeof tinyInputSize !== 'number' || !Number.isInteger(tinyInputSize) || tinyInputSize < 32 || tinyInputSize % 32 !== 0) {
+    throw new RangeError(`tinyInputSize must be a positive multiple of 32, got ${String(tinyInputSize)}`)
+  }
+  return { detector, tinyInputSize }
+}
+
 /**
  * Whether TinyFaceDetector's boxes can be used as they are. Only the plain case is left to it:
  * exactly one face, wholly inside the picture. Otherwise SSD decides, as it did before:
- * - no face: a "no face" answer keeps SSD's (tighter) judgement, so no-face decisions do not move;
+ * - no face: SSD looks again, so a photo SSD finds a face in keeps it (the reverse, a face only the
+ *   tiny net sees, is not caught; none among the fixture photos and the KYC examples);
  * - several faces: which one is the subject depends on the box sizes (pickPrimaryFace), and
  *   TinyFaceDetector's square boxes can rank a group photo's faces differently;
  * - a box crossing the border: a face cut by the edge is the hard case where the tiny net's box
- *   (and so the alignment) is off by most (obama_partial_face.jpg: distance 0.55 -> 0.63).
+ *   (and so the alignment) is off by most (obama_partial_face.jpg against obama_2.jpg: 0.46 with
+ *   SSD's box, 0.63 with the tiny one, i.e. a missed match).
  */
 export function tinyAnswerStands(boxes: readonly FaceBox[], width: number, height: number): boolean {
   if (boxes.length !== 1) return false

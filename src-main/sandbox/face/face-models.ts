@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { FoundFace } from './face-selection'
 import type { RgbImage } from './decode-for-faces'
-import { TINY_INPUT_SIZE, tinyAnswerStands, type FaceDetector } from './detector-choice'
+import { tinyAnswerStands, type DetectorSettings, type FaceDetector } from './detector-choice'
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm')
 /** face-api re-exports all of tfjs and the wasm backend at runtime; its typings list only a subset. */
@@ -43,7 +43,7 @@ export interface DetectedFaces {
 
 export interface FaceModels {
   /** All faces in the image with their descriptors, in detector order. */
-  describe(image: RgbImage, detector: FaceDetector): Promise<DetectedFaces>
+  describe(image: RgbImage, settings: DetectorSettings): Promise<DetectedFaces>
   backend: string
   /** size of the wasm linear memory holding weights and tensors (it only grows) */
   wasmHeapBytes(): number
@@ -73,7 +73,6 @@ async function load(): Promise<FaceModels> {
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir)
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir)
   const ssdOptions = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_DETECTION_SCORE, maxResults: MAX_FACES })
-  const tinyOptions = new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT_SIZE, scoreThreshold: MIN_DETECTION_SCORE })
 
   /** Landmarks and descriptors for boxes already found: face-api's own chain, fed our detections. */
   async function describeDetections(input: ReturnType<TfRuntime['tensor3d']>, detections: InstanceType<FaceApi['FaceDetection']>[]): Promise<FoundFace[]> {
@@ -89,10 +88,11 @@ async function load(): Promise<FaceModels> {
   return {
     backend: tf.getBackend(),
     wasmHeapBytes: () => tf.backend().wasm?.HEAPU8?.byteLength ?? 0,
-    async describe(image: RgbImage, detector: FaceDetector): Promise<DetectedFaces> {
+    async describe(image: RgbImage, settings: DetectorSettings): Promise<DetectedFaces> {
       const input = tf.tensor3d(image.pixels, [image.height, image.width, 3], 'int32')
       try {
-        if (detector === 'tiny') {
+        if (settings.detector === 'tiny') {
+          const tinyOptions = new faceapi.TinyFaceDetectorOptions({ inputSize: settings.tinyInputSize, scoreThreshold: MIN_DETECTION_SCORE })
           const quick = await faceapi.detectAllFaces(input, tinyOptions)
           if (tinyAnswerStands(quick.map((d) => d.box), image.width, image.height)) {
             return { faces: await describeDetections(input, quick), detectedBy: 'tiny' }

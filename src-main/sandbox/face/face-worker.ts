@@ -14,7 +14,7 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 
 port.on('message', (msg: ToWorker) => {
   if (msg.type === 'describe') {
-    describeImage(msg.image, msg.detector).then(
+    describeImage(msg.image, msg.detection).then(
       (result) => send({ type: 'described', id: msg.id, result }),
       (err) => send({ type: 'failed', id: msg.id, message: messageOf(err) }),
     )

@@ -7,7 +7,7 @@ import os from 'node:os'
 import { compareImageFaces, type ImageFaces } from './compare-faces'
 import { cachedDescribe } from './describe-cache'
 import { describeImage } from './describe-image'
-import { DEFAULT_FACE_DETECTOR, FACE_DETECTORS, isFaceDetector, type FaceDetector } from './detector-choice'
+import { detectorSettings, type DetectorSettings, type FaceDetector } from './detector-choice'
 import { loadFaceModels } from './face-models'
 import type { FaceVerification, FaceVerifier } from './types'
 import { faceWorkerLaunch, type WorkerLaunch } from './worker-location'
@@ -19,7 +19,7 @@ export { confidenceFromDistance, isMatch, MATCH_DISTANCE_THRESHOLD } from './con
 export { faceWorkerLaunch, type WorkerLaunch } from './worker-location'
 export type { WorkerMemory } from './worker-protocol'
 export { compareImageFaces, type ImageFaces } from './compare-faces'
-export { DEFAULT_FACE_DETECTOR, FACE_DETECTORS, type FaceDetector } from './detector-choice'
+export { DEFAULT_FACE_DETECTOR, FACE_DETECTORS, TINY_INPUT_SIZE, type FaceDetector } from './detector-choice'
 export type { FoundFace, FaceBox } from './face-selection'
 
 export interface FaceEngineOptions {
@@ -31,6 +31,8 @@ export interface FaceEngineOptions {
   cacheDescriptors?: boolean
   /** which detector finds the faces (detector-choice.ts); default 'tiny' (SSD where it is unsure) */
   detector?: FaceDetector
+  /** TinyFaceDetector's input size (default TINY_INPUT_SIZE, 416; the bench tries others) */
+  tinyInputSize?: number
 }
 
 export interface FaceEngine extends FaceVerifier {
@@ -45,11 +47,10 @@ export interface FaceEngine extends FaceVerifier {
 export async function createFaceEngine(opts: FaceEngineOptions = {}): Promise<FaceEngine> {
   const workers = opts.workers ?? os.availableParallelism()
   if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be an integer >= 0, got ${workers}`)
-  const detector = opts.detector ?? DEFAULT_FACE_DETECTOR
-  if (!isFaceDetector(detector)) throw new RangeError(`detector must be one of ${FACE_DETECTORS.join(', ')}, got ${String(detector)}`)
+  const detection = detectorSettings(opts)
   const engine = await (workers === 0
-    ? createInProcessEngine(detector)
-    : createPooledEngine(workers, opts.workerLaunch ?? faceWorkerLaunch(), detector))
+    ? createInProcessEngine(detection)
+    : createPooledEngine(workers, opts.workerLaunch ?? faceWorkerLaunch(), detection))
   return opts.cacheDescriptors === false ? engine : withDescriptorCache(engine)
 }
 
@@ -71,9 +72,9 @@ function withDescriptorCache(engine: FaceEngine): FaceEngine {
   }
 }
 
-async function createPooledEngine(size: number, launch: WorkerLaunch, detector: FaceDetector): Promise<FaceEngine> {
+async function createPooledEngine(size: number, launch: WorkerLaunch, detection: DetectorSettings): Promise<FaceEngine> {
   const pool = await FaceWorkerPool.start(size, launch)
-  const describe = (image: Uint8Array): Promise<ImageFaces> => pool.describe(image, detector)
+  const describe = (image: Uint8Array): Promise<ImageFaces> => pool.describe(image, detection)
   return {
     workers: size,
     describe,
@@ -83,14 +84,14 @@ async function createPooledEngine(size: number, launch: WorkerLaunch, detector: 
   }
 }
 
-async function createInProcessEngine(detector: FaceDetector): Promise<FaceEngine> {
+async function createInProcessEngine(detection: DetectorSettings): Promise<FaceEngine> {
   await loadFaceModels()
   let closed = false
   // tfjs in one thread gains nothing from overlapping images; one at a time keeps memory flat.
   let tail: Promise<unknown> = Promise.resolve()
   const describeSerially = (image: Uint8Array): Promise<ImageFaces> => {
     if (closed) return Promise.reject(new Error('face engine is closed'))
-    const run = tail.then(() => describeImage(image, detector))
+    const run = tail.then(() => describeImage(image, detection))
     tail = run.catch(() => undefined)
     return run
   }

@@ -1,13 +1,13 @@
 import { Worker } from 'node:worker_threads'
 import type { ImageFaces } from './compare-faces'
-import type { FaceDetector } from './detector-choice'
+import type { DetectorSettings } from './detector-choice'
 import type { WorkerLaunch } from './worker-location'
 import type { FromWorker, ToWorker, WorkerMemory } from './worker-protocol'
 
 interface Job {
   id: number
   image: Uint8Array
-  detector: FaceDetector
+  detection: DetectorSettings
   resolve(result: ImageFaces): void
   reject(err: Error): void
 }
@@ -56,10 +56,10 @@ export class FaceWorkerPool {
     return this.slots.filter((s) => s.state !== 'gone').length
   }
 
-  describe(image: Uint8Array, detector: FaceDetector): Promise<ImageFaces> {
+  describe(image: Uint8Array, detection: DetectorSettings): Promise<ImageFaces> {
     if (this.closing) return Promise.reject(new Error('face engine is closed'))
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, image, detector, resolve, reject })
+      this.queue.push({ id: this.nextId++, image, detection, resolve, reject })
       this.dispatch()
     })
   }
@@ -166,7 +166,7 @@ export class FaceWorkerPool {
       // Copy just the view (a Buffer is often a slice of a larger slab that cloning would copy whole),
       // then hand the copy over without a second copy; the caller's buffer is never detached.
       const image = new Uint8Array(job.image)
-      slot.worker.postMessage({ type: 'describe', id: job.id, image, detector: job.detector } satisfies ToWorker, [image.buffer])
+      slot.worker.postMessage({ type: 'describe', id: job.id, image, detection: job.detection } satisfies ToWorker, [image.buffer])
     }
   }
 }

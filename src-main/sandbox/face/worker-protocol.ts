@@ -1,9 +1,9 @@
 import type { ImageFaces } from './compare-faces'
-import type { FaceDetector } from './detector-choice'
+import type { DetectorSettings } from './detector-choice'
 
 /** Messages between the engine (main thread) and a face worker thread. */
 export type ToWorker =
-  | { type: 'describe'; id: number; image: Uint8Array; detector: FaceDetector }
+  | { type: 'describe'; id: number; image: Uint8Array; detection: DetectorSettings }
   | { type: 'stats'; id: number }
 
 export interface WorkerMemory {
