@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { join } from 'node:path'
-import { openStore, StoreMetaRepo, type Store } from '../../src-main/core/store'
+import { openStore, ReviewRepo, StoreMetaRepo, type Store } from '../../src-main/core/store'
+import { reviewQueue } from '../../src-main/core/review/review-queue'
 import { writeJobReport } from '../../src-main/core/export'
 import { verifyReport } from '../../src-main/core/export/verify-report'
 import { makeTempDir } from '../helpers/temp-dir'
@@ -41,15 +42,27 @@ describe('the store fingerprint of an xlsx export', () => {
     store.review.append({ ...review, rowNo: 3, decision: 'approve', at: T0 + 10_000 })
     store.review.append({ ...review, rowNo: 2, decision: 'flag', at: T0 + 20_000 })
     const secondRead = vi.spyOn(StoreMetaRepo.prototype, 'jobFingerprint')
+    const queueRead = vi.spyOn(ReviewRepo.prototype, 'candidates')
     const out = join(tmp.dir, 'face.xlsx')
     const now = T0 + 3_600_000
     // as of before the flag: the fingerprint covers the approve only
     await writeJobReport(store, jobId, { out, lang: 'en', now, asOf: T0 + 15_000 })
     expect(secondRead).not.toHaveBeenCalled()
-    secondRead.mockRestore()
+    // the review queue's "n of m" is counted in the same pass too
+    expect(queueRead).not.toHaveBeenCalled()
+    vi.restoreAllMocks()
     const expected = store.meta.jobFingerprint(jobId, { asOf: T0 + 15_000 })
     expect(expected).not.toBe(store.meta.jobFingerprint(jobId, { asOf: now }))
     expect(await statedFingerprint(out)).toBe(expected)
+    const queue = reviewQueue(store, store.jobs.get(jobId)!, { asOf: T0 + 15_000 })
+    expect(queue.reviewed).toBe(1)
+    const book = await readBook(out)
+    expect(summaryMap(book.getWorksheet('Summary')!).get('Pairs reviewed')).toBe(`${queue.reviewed} of ${queue.total}`)
+    // as of now the flag re-opens row 2's pair: the count follows
+    const later = join(tmp.dir, 'face-later.xlsx')
+    await writeJobReport(store, jobId, { out: later, lang: 'en', now })
+    const q2 = reviewQueue(store, store.jobs.get(jobId)!, { asOf: now })
+    expect(summaryMap((await readBook(later)).getWorksheet('Summary')!).get('Pairs reviewed')).toBe(`${q2.reviewed} of ${q2.total}`)
     expect(await verifyReport(out, { store })).toMatchObject({ unchanged: true, jobId })
   })
 

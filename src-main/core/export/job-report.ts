@@ -10,7 +10,7 @@ import { MAX_THUMBNAIL_ROWS } from '../reports/face-thumbnails'
 import { formatFromName, ReportError, type ReportResult } from '../reports/report-result'
 import { writeAnnotatedCopy as annotate } from '../reports/annotated-copy'
 import { sheetPartNames } from '../reports/xlsx/sheet-parts'
-import { reviewQueue } from '../review/review-queue'
+import { ReviewCount, reviewQueue } from '../review/review-queue'
 import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from '../reports/report-digest'
 import { reportZone, type ReportZone } from '../reports/time-zone'
 
@@ -76,6 +76,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
       writer.reserveFirst()
       const digest = new ContentDigest(skip)
       ctx.rowsFingerprint = reader.meta.startJobFingerprint(job.id)
+      ctx.reviewCount = new ReviewCount()
       rows = await writeSheets(digestingWriter(writer, digest, { forward: true }), reader, job, L, ctx, { summary: false })
       await writeSheets(digestingWriter(writer, digest, { forward: false }), reader, job, L, ctx, { summary: true, sheets: false })
       digest.moveLastToFront()
@@ -114,6 +115,8 @@ interface SheetsContext {
   audit: DigestResult | null
   /** fed by the results sheet's row pass when the summary is written after it (one-pass xlsx) */
   rowsFingerprint?: JobFingerprint
+  /** the review queue's count, from the same pass (scored kinds whose sheet counts it) */
+  reviewCount?: ReviewCount
   /** what the summary states from whole-job queries, computed once for both passes (same snapshot) */
   shared: {
     figures?: JobFigures
@@ -139,6 +142,7 @@ async function writeSheets(
     zone: ctx.zone,
     asOf: ctx.asOf,
     fingerprint: ctx.rowsFingerprint,
+    reviewCount: ctx.reviewCount,
   })
 }
 
@@ -153,8 +157,10 @@ async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, 
   const parts = sheetPartNames(L.sheets.results, resultRows, writer.maxRowsPerSheet)
   if (parts.length > 1) notes.push(L.notes.sheetSplit(L.sheets.results, parts.join(', ')))
   if (shared.review === undefined) {
-    // Scored results have a review band, hence a review queue.
-    const queue = kind.scored ? reviewQueue(store, job, { asOf: ctx.asOf }) : null
+    // Scored results have a review band, hence a review queue: counted by the results sheet's pass
+    // when it saw every row, else asked of the store.
+    const counted = ctx.reviewCount?.rows === figures.counts.total ? ctx.reviewCount : null
+    const queue = !kind.scored ? null : (counted ?? reviewQueue(store, job, { asOf: ctx.asOf }))
     shared.review = queue ? { reviewed: queue.reviewed, total: queue.total } : null
   }
   const lines = jobSummaryLines(job, figures, L, {

@@ -10,6 +10,7 @@ import type { ReportWriter } from '../reports/report-output'
 import type { ReportZone } from '../reports/time-zone'
 import type { JobFingerprint, JobRecord, NewRow, Store } from '../store'
 import type { Unit } from './unit'
+import type { ReviewCount } from '../review/review-queue'
 import type { DirectoryOptions, DirectoryPaging } from './directory'
 
 /** What a kind's row check knows besides the row: where the sheet is, how columns map to fields. */
@@ -38,6 +39,8 @@ export interface ReportContext {
   asOf: number
   /** fed by the results sheet's pass over the job's rows (iterateReportRows), so the export reads them once */
   fingerprint?: JobFingerprint
+  /** scored kinds: the review queue's "n of m", counted in the same pass */
+  reviewCount?: ReviewCount
 }
 
 /**

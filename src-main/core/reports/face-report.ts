@@ -5,7 +5,8 @@ import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
 import { inputColumns } from './input-columns'
 import { rowVerdict, type Verdict } from '../verdict'
-import type { ReviewEntry } from '../store'
+import { rowReview, type RowReview } from '../review/review-rules'
+import type { ReviewCount } from '../review/review-queue'
 import { finalDecisionCells } from './final-decision'
 import { slowedBy429, trailColumns } from './row-trail'
 import { reportZone, type ReportZone } from './time-zone'
@@ -48,8 +49,10 @@ interface FaceRowContext {
   L: ReportLabels
   threshold: string
   zone: ReportZone
-  /** the row's review log entries, if any */
-  review: readonly ReviewEntry[] | undefined
+  /** the row's review after its log entries (null: none) */
+  review: RowReview | null
+  /** its final-decision cells, made once for the three columns that show them */
+  final?: [string, string, Date | null]
 }
 
 /** A result column: its header, how it is shown, and its value. Adding a column is one entry here. */
@@ -60,7 +63,7 @@ interface FaceColumn extends ColumnSpec {
 function faceResultColumns(L: ReportLabels, zone: ReportZone): FaceColumn[] {
   const F = L.face
   const R = L.review
-  const final = (c: FaceRowContext) => finalDecisionCells(c.outcome, c.review, c.L, c.zone)
+  const final = (c: FaceRowContext) => (c.final ??= finalDecisionCells(c.outcome, c.review, c.L, c.zone))
   const [timeCol, attemptsCol, slowedCol] = trailColumns(L, F.time, zone)
   return [
     { header: F.result, kind: 'outcome', width: 17, value: (c) => c.L.outcomes[c.outcome] },
@@ -88,7 +91,7 @@ export async function writeFaceResults(
   store: Store,
   job: JobRecord,
   L: ReportLabels,
-  opts: { thumbnails?: boolean; zone?: ReportZone; asOf?: number; fingerprint?: JobFingerprint } = {},
+  opts: { thumbnails?: boolean; zone?: ReportZone; asOf?: number; fingerprint?: JobFingerprint; reviewCount?: ReviewCount } = {},
 ): Promise<number> {
   const F = L.face
   const zone = opts.zone ?? reportZone()
@@ -118,7 +121,9 @@ export async function writeFaceResults(
   let n = 0
   const write = async (row: ReportRow): Promise<void> => {
     const r = row.result
-    const ctx: FaceRowContext = { row, outcome: rowVerdict(row.state, r, band), L, threshold, zone, review: reviews.get(row.rowNo) }
+    const entries = reviews.get(row.rowNo)
+    const ctx: FaceRowContext = { row, outcome: rowVerdict(row.state, r, band), L, threshold, zone, review: entries ? rowReview(entries) : null }
+    opts.reviewCount?.add(ctx.outcome, ctx.review)
     const rowNumber = sheet.nextRow
     for (let i = 0; i < nIn; i++) values[i] = row.input[inputs[i].header]
     for (let i = 0; i < resultCols.length; i++) values[nIn + i] = resultCols[i].value(ctx)

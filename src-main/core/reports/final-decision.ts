@@ -1,5 +1,4 @@
-import type { ReviewEntry } from '../store'
-import { finalDecision, rowReview } from '../review/review-rules'
+import { finalDecision, type RowReview } from '../review/review-rules'
 import type { Verdict } from '../verdict'
 import type { ReportLabels } from './labels'
 import type { ReportZone } from './time-zone'
@@ -7,11 +6,11 @@ import type { ReportZone } from './time-zone'
 /** The final-decision cells of a result row: the label, who decided (the service or a person), and when. */
 export function finalDecisionCells(
   verdict: Verdict,
-  entries: readonly ReviewEntry[] | undefined,
+  review: RowReview | null,
   L: ReportLabels,
   zone: ReportZone,
 ): [string, string, Date | null] {
-  const f = finalDecision(verdict, entries ? rowReview(entries) : null)
+  const f = finalDecision(verdict, review)
   if (f.by === 'service') return [L.outcomes[verdict], L.review.service, null]
   return [L.review.decisions[f.decision] ?? f.decision, f.reviewer, zone.wall(f.at)]
 }

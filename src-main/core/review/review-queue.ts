@@ -33,6 +33,34 @@ declare const reviewable: unique symbol
  */
 export type ReviewableJob = JobRecord & { readonly [reviewable]: true }
 
+/** Where a row stands in the review queue: not in it, waiting for a person, or reviewed (a decision stands). */
+export function queueStanding(verdict: ServiceVerdict, review: RowReview): 'open' | 'reviewed' | null {
+  if (!needsReview(verdict, review.flagged)) return null
+  return review.open ? 'open' : 'reviewed'
+}
+
+const NO_REVIEW: RowReview = rowReview([])
+
+/**
+ * The queue's "n of m" counted during a pass over every row of the job (a report's results
+ * sheet, which has each row's verdict and review at hand), by the rule `reviewQueue` uses: the
+ * report then does not read the rows again for it. A row outside `candidates` (unfinished or
+ * failed, never flagged) has a verdict that needs no person, so counting every row is the same.
+ */
+export class ReviewCount {
+  reviewed = 0
+  total = 0
+  /** rows counted: the caller checks it saw the whole job */
+  rows = 0
+
+  add(verdict: ServiceVerdict, review: RowReview | null): void {
+    this.rows++
+    const standing = queueStanding(verdict, review ?? NO_REVIEW)
+    if (standing) this.total++
+    if (standing === 'reviewed') this.reviewed++
+  }
+}
+
 /**
  * The rows that need a person, in input order: inside the review band, NO MATCH, uncertain,
  * or flagged by someone, each with its review so far. Rows settled earlier stay in the queue
@@ -46,8 +74,9 @@ export function reviewQueue(store: Store, job: JobRecord, opts: { asOf?: number 
   for (const c of store.review.candidates(job.id)) {
     const verdict = serviceVerdict(c.state as RowState, c, band)
     const review: RowReview = rowReview(log.get(c.rowNo) ?? [])
-    if (!needsReview(verdict, review.flagged)) continue
-    if (!review.open) reviewed++
+    const standing = queueStanding(verdict, review)
+    if (!standing) continue
+    if (standing === 'reviewed') reviewed++
     items.push({
       rowNo: c.rowNo,
       state: c.state as RowState,

@@ -55,7 +55,7 @@ export const faceMatch: JobKindModule = {
   photos: true,
   verdictFilters: ['match', 'review', 'no-match', 'uncertain', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
-    const n = await writeFaceResults(writer, store, job, L, { thumbnails: ctx.thumbnails, zone: ctx.zone, asOf: ctx.asOf, fingerprint: ctx.fingerprint })
+    const n = await writeFaceResults(writer, store, job, L, ctx)
     await writeErrorsSheet(writer, store, job.id, L)
     await writeReviewLogSheet(writer, store, job, L, { zone: ctx.zone, asOf: ctx.asOf })
     return n
