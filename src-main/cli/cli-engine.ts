@@ -10,6 +10,8 @@ import { CliError, EXIT } from './exit-codes'
 import { normaliseServiceUrl, ServiceUrlError } from '../core/net/service-url'
 import { t } from './cli-language'
 import { tallyingLogger, type RetryTally } from './retry-tally'
+import { coreMessage } from './core-message'
+import { coreText } from '../core/texts/core-text'
 
 export interface CliServiceOptions {
   db?: string
@@ -43,10 +45,10 @@ export function dbPathFrom(db: string | undefined): string {
 export function serviceUrlFlag(raw: string): string {
   try {
     const url = normaliseServiceUrl(raw)
-    if (!url) throw new ServiceUrlError('it is empty')
+    if (!url) throw new ServiceUrlError(coreText('url.empty', {}))
     return url
   } catch (err) {
-    if (err instanceof ServiceUrlError) throw new CliError(`--base-url ${raw}: ${err.message}`, EXIT.usage)
+    if (err instanceof ServiceUrlError) throw new CliError(`--base-url ${raw}: ${coreMessage(err)}`, EXIT.usage)
     throw err
   }
 }

@@ -8,6 +8,7 @@ import { REKAP_VERSION } from '../core/version'
 import { dbPathFrom } from './cli-engine'
 import { cliLang, t } from './cli-language'
 import { CliError, EXIT } from './exit-codes'
+import { coreMessage } from './core-message'
 
 export interface DirectoryExportOptions {
   kind: 'hospitals' | 'schools'
@@ -83,7 +84,7 @@ export async function directoryExportCommand(o: DirectoryExportOptions): Promise
     return EXIT.ok
   } catch (err) {
     const reports = await import('../core/reports')
-    if (err instanceof reports.ReportError) throw new CliError(err.message, EXIT.usage)
+    if (err instanceof reports.ReportError) throw new CliError(coreMessage(err), EXIT.usage)
     throw err
   } finally {
     store.close()

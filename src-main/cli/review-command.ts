@@ -7,6 +7,7 @@ import { readAppSettings } from '../app/app-settings'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
+import { coreMessage } from './core-message'
 
 export interface ReviewOptions {
   list?: boolean
@@ -38,7 +39,7 @@ export async function reviewCommand(jobArg: string, o: ReviewOptions): Promise<n
     process.stdout.write(t().review.recorded(entry.rowNo, entry.jobId, entry.decision, entry.reviewer, service, q.reviewed, q.total) + '\n')
     return EXIT.ok
   } catch (err) {
-    if (err instanceof ReviewError) throw new CliError(err.message, EXIT.usage)
+    if (err instanceof ReviewError) throw new CliError(coreMessage(err), EXIT.usage)
     throw err
   } finally {
     store.close()

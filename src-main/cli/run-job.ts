@@ -100,7 +100,7 @@ async function planOrExplain(cli: CliEngine, file: string, chosen: ChosenKind, o
   } catch (err) {
     if (o.sheet === undefined && (err instanceof PlanError || err instanceof ImportError)) {
       const fits = await sheetsThatFit(resolve(file), chosen.kind, chosen.sheet)
-      if (fits.length) throw new CliError(`${err.message}\n${otherSheets(fits)}`, EXIT.usage)
+      if (fits.length) throw new CliError(`${coreMessage(err)}\n${otherSheets(fits)}`, EXIT.usage)
     }
     throw err
   }
@@ -318,6 +318,6 @@ export function asCliError(err: unknown): unknown {
   // Another process runs the job: nothing was changed; wait for it or stop it from there.
   if (err instanceof JobOwnedError) return new CliError(coreMessage(err), EXIT.blocked)
   if (err instanceof ActionRefusedError) return new CliError(coreMessage(err), EXIT.usage)
-  if (err instanceof PlanError || err instanceof ImportError || err instanceof MapOverrideError) return new CliError(err.message, EXIT.usage)
+  if (err instanceof PlanError || err instanceof ImportError || err instanceof MapOverrideError) return new CliError(coreMessage(err), EXIT.usage)
   return err
 }

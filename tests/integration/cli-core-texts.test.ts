@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { copyFileSync } from 'node:fs'
+import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { openStore } from '../../src-main/core/store'
@@ -141,4 +141,33 @@ describe('rekap verify: findings, notes and refusals in the user language', () =
     const en = await rekap(['verify', other], 'en', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
     expect(said(en)).toMatch(/carries no rekap report digest on its first sheet/)
   }, 60_000)
+})
+
+describe('refusals of a workbook, --map, --base-url, a review and a report, in the user language', () => {
+  const KYC = join(REPO_ROOT, 'examples/kyc/kyc-sample.xlsx')
+  const cases = (): Array<[string, string[], RegExp, RegExp]> => {
+    const { db, job } = stores.report
+    return [
+      ['an empty file', ['run', join(tmp.dir, 'kosong.xlsx')], /^rekap: kosong\.xlsx: berkas kosong \(0 byte\)$/, /^rekap: kosong\.xlsx: the file is empty \(0 bytes\)$/],
+      ['a sheet that is not there', ['run', KYC, '--sheet', 'Nope', '--dry-run'], /tidak ada sheet bernama "Nope"; sheet yang ada: "Data KYC"$/, /there is no sheet named "Nope"; the sheets are "Data KYC"$/],
+      ['an unknown --map field', ['run', KYC, '--map', 'foo=Bar', '--dry-run'], /--map "foo=Bar": bidang "foo" tidak dikenal untuk face-match/, /--map "foo=Bar": unknown field "foo" for face-match/],
+      ['a --base-url that is not https', ['run', KYC, '--base-url', 'ftp://x', '--key-file', join(tmp.dir, 'key.txt'), '--dry-run'], /--base-url ftp:\/\/x: hanya alamat https:\/\/ yang didukung, bukan ftp:$/, /--base-url ftp:\/\/x: only https:\/\/ addresses are supported, got ftp:$/],
+      ['a review of a row the job does not have', ['review', job, '--row', '99', '--decision', 'approve', '--by', 'Ani', '--db', db], /pekerjaan j[0-9a-f]+ tidak punya baris 99/, /job j[0-9a-f]+ has no row 99/],
+      ['an annotated copy whose workbook is gone', ['export', job, '--out', join(tmp.dir, 'salinan.xlsx'), '--annotated', '--db', db], /workbook masukan pekerjaan tidak ada lagi di \/data\/kyc\/kyc\.xlsx/, /the job's input workbook is no longer at \/data\/kyc\/kyc\.xlsx/],
+    ]
+  }
+  beforeAll(() => {
+    writeFileSync(join(tmp.dir, 'kosong.xlsx'), '')
+    writeFileSync(join(tmp.dir, 'key.txt'), 'kunci-uji\n')
+  })
+  it('each says its reason in Indonesian by default (exit 2) and in English with REKAP_LANG=en', async () => {
+    for (const [what, args, idWords, enWords] of cases()) {
+      const id = await rekap(args, 'id', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
+      expect(id.code, `${what}: ${said(id)}`).toBe(2)
+      expect(said(id), what).toMatch(idWords)
+      expect(said(id), what).not.toMatch(ENGLISH)
+      const en = await rekap(args, 'en', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
+      expect(said(en), what).toMatch(enWords)
+    }
+  }, 120_000)
 })

@@ -79,7 +79,7 @@ describe('rekap review', () => {
 
     const pending = await rekap(['review', jobId, '--row', '8', '--decision', 'approve', '--by', 'Ani', '--db', db])
     expect(pending.code).toBe(2)
-    expect(pending.out).toMatch(/row 8 .* has not been checked yet/)
+    expect(pending.out).toMatch(/baris 8 pekerjaan \w+ belum diperiksa \(menunggu\)/)
     const nobody = await rekap(['review', jobId, '--row', '3', '--decision', 'approve', '--db', db])
     expect(nobody.code).toBe(2)
     expect(nobody.out).toMatch(/--by NAMA/)

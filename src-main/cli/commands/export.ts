@@ -26,7 +26,7 @@ interface ExportOptions {
 }
 
 async function exportCommand(jobArg: string, opts: ExportOptions): Promise<number> {
-  const [{ existsSync }, { resolve }, reports, { dbPathFrom, openCliEngine }, { asCliError }, { CliError, EXIT }, { cliLang, t }] = await Promise.all([
+  const [{ existsSync }, { resolve }, reports, { dbPathFrom, openCliEngine }, { asCliError }, { CliError, EXIT }, { cliLang, t }, { coreMessage }] = await Promise.all([
     import('node:fs'),
     import('node:path'),
     import('../../core/export'),
@@ -34,6 +34,7 @@ async function exportCommand(jobArg: string, opts: ExportOptions): Promise<numbe
     import('../run-job'),
     import('../exit-codes'),
     import('../cli-language'),
+    import('../core-message'),
   ])
   const dbFile = dbPathFrom(opts.db)
   if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
@@ -56,7 +57,7 @@ async function exportCommand(jobArg: string, opts: ExportOptions): Promise<numbe
     }
     return EXIT.ok
   } catch (err) {
-    if (err instanceof reports.ReportError) throw new CliError(err.message, EXIT.usage)
+    if (err instanceof reports.ReportError) throw new CliError(coreMessage(err), EXIT.usage)
     throw asCliError(err)
   } finally {
     await cli.close()

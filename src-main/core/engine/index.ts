@@ -38,6 +38,7 @@ import type { ReuseSummary } from '../kinds/face-match/pair-reuse'
 import type { UnitEnv } from '../kinds/unit'
 import { estimateDirectoryPages } from './directory-estimate'
 import { accountOf } from './account-id'
+import { coreText } from '../texts/core-text'
 
 export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits, RowsFilter } from './types'
 export { accountOf } from './account-id'
@@ -103,7 +104,7 @@ export function createEngine(opts: EngineOptions): Engine {
 
   const job = (id: string) => {
     const j = store.jobs.get(id)
-    if (!j) throw new PlanError(`no job ${id}; list them with \`rekap jobs\``)
+    if (!j) throw new PlanError(coreText('plan.noJob', { job: id }))
     return j
   }
 
@@ -514,7 +515,7 @@ export function createEngine(opts: EngineOptions): Engine {
             : // The school endpoint filters by regency only: expand provinces locally (free).
               q.provinceCodes.flatMap((p) => (loadRegionTree().regenciesByProvince.get(p) ?? []).map((r) => ({ ...base, regency_code: r.code })))
       } else if (kind === 'hospital-directory') units = [base]
-      else throw new PlanError('A school sync needs at least one province or regency (the service lists schools per regency).')
+      else throw new PlanError(coreText('plan.schoolSyncNeedsArea', {}))
       const j = store.jobs.create({ kind, inputName: null, settings: req.settings, mapping: {}, headers: Object.keys(units[0] ?? {}) }, now())
       store.rows.insertMany(
         j.id,

@@ -13,6 +13,7 @@ import { sheetPartNames } from '../reports/xlsx/sheet-parts'
 import { ReviewCount, reviewQueue } from '../review/review-queue'
 import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from '../reports/report-digest'
 import { reportZone, type ReportZone } from '../reports/time-zone'
+import { coreText } from '../texts/core-text'
 
 export interface JobReportOptions {
   out: string
@@ -39,16 +40,14 @@ export interface JobReportOptions {
 export async function writeJobReport(store: Store, jobId: string, opts: JobReportOptions): Promise<ReportResult> {
   const id = store.jobs.resolveId(jobId)
   const job = id ? store.jobs.get(id) : undefined
-  if (!job) throw new ReportError(`no job "${jobId}" in ${store.file}`)
+  if (!job) throw new ReportError(coreText('report.noJob', { job: jobId, file: store.file }))
   const L = labelsFor(opts.lang)
   const format = opts.format ?? formatFromName(opts.out)
   const thumbnails = opts.thumbnails === true && kindModule(job.kind).photos && format === 'xlsx'
   if (thumbnails) {
     const total = store.rows.counts(job.id).total
     if (total > MAX_THUMBNAIL_ROWS) {
-      throw new ReportError(
-        `thumbnails are limited to ${MAX_THUMBNAIL_ROWS} rows (job ${job.id} has ${total}); export without --thumbnails, or filter the rows first`,
-      )
+      throw new ReportError(coreText('report.thumbnailsLimit', { max: MAX_THUMBNAIL_ROWS, job: job.id, total }))
     }
   }
   const reader = openReportReader(store)
@@ -91,7 +90,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
       const expected = first.result()
       const second = new ContentDigest(skip)
       rows = await writeSheets(digestingWriter(writer, second, { forward: true }), reader, job, L, { ...ctx, audit: expected })
-      if (second.result().digest !== expected.digest) throw new ReportError(`the report of job ${job.id} came out different in its two passes; export again`)
+      if (second.result().digest !== expected.digest) throw new ReportError(coreText('report.twoPasses', { job: job.id }))
     } else {
       rows = await writeSheets(writer, reader, job, L, ctx)
     }

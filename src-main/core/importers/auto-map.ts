@@ -1,4 +1,5 @@
 import { headerKey } from './header-names'
+import { coreText, TextError, type CoreText } from '../texts/core-text'
 
 /**
  * Maps spreadsheet columns to the fields a job kind needs, from Indonesian and English headers.
@@ -51,11 +52,11 @@ export function autoMapFields(specs: readonly FieldSpec[], headers: string[]): {
   return { mapping, missing: missingFieldsOf(specs, mapping) }
 }
 
-export class MapOverrideError extends Error {
+export class MapOverrideError extends TextError {
   override readonly name = 'MapOverrideError'
   constructor(
     readonly code: 'malformed' | 'unknown-field' | 'unknown-header',
-    message: string,
+    message: CoreText,
   ) {
     super(message)
   }
@@ -77,22 +78,19 @@ export function applyFieldOverrides(
   for (const override of overrides) {
     const eq = override.indexOf('=')
     if (eq <= 0) {
-      throw new MapOverrideError('malformed', `--map "${override}": expected field=Header, e.g. image1="Foto KTP"`)
+      throw new MapOverrideError('malformed', coreText('map.malformed', { override }))
     }
     const field = override.slice(0, eq).trim()
     const wanted = override.slice(eq + 1).trim().replace(/^["']|["']$/g, '')
     if (!valid.includes(field)) {
-      throw new MapOverrideError(
-        'unknown-field',
-        `--map "${override}": unknown field "${field}"${kind ? ` for ${kind}` : ''}; the fields are ${valid.join(', ')}`,
-      )
+      throw new MapOverrideError('unknown-field', coreText('map.unknownField', { override, field, kind: kind ?? null, fields: valid.join(', ') }))
     }
     const header =
       headers.find((h) => h === wanted) ??
       headers.find((h) => h.toLowerCase() === wanted.toLowerCase()) ??
       headers.find((h) => headerKey(h) === headerKey(wanted) && headerKey(wanted) !== '')
     if (!header) {
-      throw new MapOverrideError('unknown-header', `--map "${override}": there is no column "${wanted}"; the columns are ${list}`)
+      throw new MapOverrideError('unknown-header', coreText('map.unknownHeader', { override, header: wanted, headers: list }))
     }
     // a header moved to this field no longer serves another one
     for (const [f, h] of Object.entries(out)) if (h === header && f !== field) delete out[f]

@@ -1,6 +1,8 @@
 import path from 'node:path'
 
 import type { ImportProblem, ImportProblemCode } from './types'
+import { coreText, TextError, type CoreText } from '../texts/core-text'
+import type { Where } from '../texts/id'
 
 /** Why a whole workbook or sheet cannot be read. One clear sentence each; shown to the user as is. */
 export type ImportErrorCode =
@@ -17,16 +19,21 @@ export type ImportErrorCode =
   | 'too-many-rows'
   | 'unreadable'
 
-export class ImportError extends Error {
+export class ImportError extends TextError {
   override readonly name = 'ImportError'
   constructor(
     readonly code: ImportErrorCode,
-    message: string,
+    message: string | CoreText,
     readonly file: string,
     readonly sheet?: string,
   ) {
     super(message)
   }
+}
+
+/** The file (by its name) and sheet a message is about, for a core text's `where`. */
+export function whereOf(file: string, sheet?: string): Where {
+  return sheet === undefined ? { file: path.basename(file) } : { file: path.basename(file), sheet }
 }
 
 /** "kyc.xlsx" or `kyc.xlsx, sheet "Data"`: the prefix every message about a file starts with. */
@@ -38,13 +45,14 @@ export function describeLocation(file: string, sheet?: string, row?: number, col
   return parts.join(', ')
 }
 
+/** The message names the file (and sheet) before the reason, in the words of the language it is said in. */
 export function importError(
   code: ImportErrorCode,
   file: string,
-  reason: string,
+  reason: CoreText,
   sheet?: string,
 ): ImportError {
-  return new ImportError(code, `${describeLocation(file, sheet)}: ${reason}`, file, sheet)
+  return new ImportError(code, coreText('import.at', { where: whereOf(file, sheet), reason }), file, sheet)
 }
 
 export interface ProblemInput {

@@ -8,6 +8,7 @@ import {
   type HeaderLayout,
 } from './header-detection'
 import { describeLocation, ImportError, importError, makeProblem } from './import-error'
+import { coreText } from '../texts/core-text'
 import { RowBuilder } from './row-builder'
 import { SheetPictures, type PictureAnchor } from './sheet-pictures'
 import { ZipSizeError } from './zip-directory'
@@ -32,7 +33,7 @@ export async function listSheets(file: string): Promise<SheetInfo[]> {
   if (format === 'csv') return [{ name: csvSheetName(file), index: 1 }]
   const zip = await openCheckedWorkbook(file)
   const sheets = await readSheetParts(zip)
-  if (sheets.length === 0) throw importError('empty-workbook', file, 'the workbook has no worksheets')
+  if (sheets.length === 0) throw importError('empty-workbook', file, coreText('import.noWorksheets', {}))
   return sheets.map((s) => ({ name: s.name, index: s.index }))
 }
 
@@ -65,7 +66,7 @@ async function openXlsx(file: string, opts: OpenTableOptions): Promise<OpenedSou
   const sheet: SheetPart = chooseSheet(file, sheets, opts.sheet)
   const sheetNo = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(sheet.part)?.[1]
   if (!zip.has(sheet.part) || (opts.engine === 'exceljs' && !sheetNo)) {
-    throw importError('unreadable', file, `the sheet's data part "${sheet.part}" is missing or unusually named; save the workbook again from Excel`, sheet.name)
+    throw importError('unreadable', file, coreText('import.sheetPartMissing', { part: sheet.part }), sheet.name)
   }
   if (opts.maxRows !== undefined) {
     const last = await declaredLastRow(zip, sheet.part)
@@ -86,14 +87,13 @@ async function openXlsx(file: string, opts: OpenTableOptions): Promise<OpenedSou
 /** A part that broke its size promise (or a cap) becomes one clear refusal; anything else passes through. */
 function bombOr(file: string, err: unknown, sheet?: string): unknown {
   if (err instanceof ZipSizeError || err instanceof WorkbookLimitError) {
-    return importError('zip-bomb', file, `refused: ${err.message}; this is not a workbook rekap will open`, sheet)
+    return importError('zip-bomb', file, coreText('import.refused', { detail: err.message }), sheet)
   }
   return err
 }
 
 function tooManyRows(file: string, sheet: string, maxRows: number, lastRow?: number): ImportError {
-  const seen = lastRow ? ` (it goes down to row ${lastRow})` : ''
-  return importError('too-many-rows', file, `the sheet has more than ${maxRows} data rows${seen}, the limit for one job; split it into smaller files`, sheet)
+  return importError('too-many-rows', file, coreText('import.tooManyRows', { max: maxRows, lastRow: lastRow ?? null }), sheet)
 }
 
 /**
@@ -133,7 +133,7 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
     if (err instanceof ImportError) throw err
     const bomb = bombOr(file, err, sheet)
     if (bomb instanceof ImportError) throw bomb
-    throw importError('unreadable', file, `cannot be read: ${(err as Error).message}`, sheet)
+    throw importError('unreadable', file, coreText('import.cannotRead', { detail: (err as Error).message }), sheet)
   }
 
   let layout: HeaderLayout
@@ -141,13 +141,13 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
   try {
     window = await readHeaderWindow(source, opts.headerRow)
     const nonBlank = window.layoutRows.filter((r) => r.cells.some((v) => v !== null && v !== undefined && v !== ''))
-    if (nonBlank.length === 0) throw importError('empty-sheet', file, 'the sheet is empty', sheet)
+    if (nonBlank.length === 0) throw importError('empty-sheet', file, coreText('import.emptySheet', {}), sheet)
     const headerRow = opts.headerRow ?? detectHeaderRow(nonBlank)
     if (headerRow === null) {
-      throw importError('no-header-row', file, `no header row found in the first ${HEADER_SEARCH_ROWS} rows (a header row has a title above each column); choose the header row`, sheet)
+      throw importError('no-header-row', file, coreText('import.noHeaderRow', { rows: HEADER_SEARCH_ROWS }), sheet)
     }
     if (!nonBlank.some((r) => r.rowNumber === headerRow)) {
-      throw importError('no-header-row', file, `row ${headerRow}, chosen as the header row, is empty`, sheet)
+      throw importError('no-header-row', file, coreText('import.headerRowEmpty', { row: headerRow }), sheet)
     }
     layout = buildHeaderLayout(nonBlank, headerRow, opts.headerRow === undefined)
   } catch (err) {

@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises'
 
 import { importError, ImportError } from './import-error'
+import { coreText, renderCoreText, type CoreText } from '../texts/core-text'
 import { ZipDirectory, ZipFormatError, type ZipEntry } from './zip-directory'
 
 /**
@@ -33,11 +34,11 @@ async function readHead(file: string, length: number): Promise<Buffer> {
 export async function assertReadableFile(file: string): Promise<number> {
   try {
     const s = await stat(file)
-    if (!s.isFile()) throw importError('file-not-found', file, 'is not a file')
+    if (!s.isFile()) throw importError('file-not-found', file, coreText('import.notAFile', {}))
     return s.size
   } catch (err) {
     if (err instanceof ImportError) throw err
-    throw importError('file-not-found', file, `cannot be opened (${(err as NodeJS.ErrnoException).code ?? 'error'})`)
+    throw importError('file-not-found', file, coreText('import.cannotOpen', { code: (err as NodeJS.ErrnoException).code ?? 'error' }))
   }
 }
 
@@ -68,21 +69,17 @@ async function isEncryptedPackage(file: string, head: Buffer): Promise<boolean> 
 /** Decides the format from the content first (a renamed file is common), then the extension. */
 export async function sniffFormat(file: string): Promise<FileFormat> {
   const size = await assertReadableFile(file)
-  if (size === 0) throw importError('not-a-workbook', file, 'the file is empty (0 bytes)')
+  if (size === 0) throw importError('not-a-workbook', file, coreText('import.emptyFile', {}))
   const head = await readHead(file, 4096)
   if (head.subarray(0, 8).equals(CFB_SIGNATURE)) {
     if (await isEncryptedPackage(file, head)) {
-      throw importError(
-        'password-protected',
-        file,
-        'the workbook is password-protected (encrypted); open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password, clear it), save and try again',
-      )
+      throw importError('password-protected', file, coreText('import.passwordProtected', {}))
     }
-    throw importError('legacy-xls', file, 'this is an old-format .xls workbook; open it in Excel and save it as .xlsx')
+    throw importError('legacy-xls', file, coreText('import.legacyXls', {}))
   }
   if (head.subarray(0, 2).equals(ZIP_SIGNATURE)) return 'xlsx'
   if (/\.(xlsx|xlsm)$/i.test(file)) {
-    throw importError('not-a-workbook', file, 'is not an Excel .xlsx workbook (the content is not a zip file); save it again from Excel as .xlsx')
+    throw importError('not-a-workbook', file, coreText('import.notXlsx', {}))
   }
   return 'csv'
 }
@@ -91,21 +88,19 @@ export async function sniffFormat(file: string): Promise<FileFormat> {
  * The first reason to refuse a zip by what its directory declares: an encrypted part, a part that
  * would inflate like a zip bomb, or too much content in all. Shared by workbooks and uploaded .zip folders.
  */
-export function zipContentsProblem(entries: Iterable<ZipEntry>): { code: 'password-protected' | 'zip-bomb'; message: string } | null {
+export function zipContentsProblem(entries: Iterable<ZipEntry>): { code: 'password-protected' | 'zip-bomb'; message: string; text: CoreText } | null {
+  const problem = (code: 'password-protected' | 'zip-bomb', text: CoreText) => ({ code, text, message: renderCoreText(text, 'en') })
   let total = 0
   for (const entry of entries) {
-    if (entry.encrypted) return { code: 'password-protected', message: `the part "${entry.name}" is encrypted; remove the password and save again` }
+    if (entry.encrypted) return problem('password-protected', coreText('import.partEncrypted', { part: entry.name }))
     total += entry.uncompressedSize
     const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize)
     if (entry.uncompressedSize > ZIP_BOMB_PART_BYTES && ratio > ZIP_BOMB_RATIO) {
-      return {
-        code: 'zip-bomb',
-        message: `refused: the part "${entry.name}" would inflate from ${entry.compressedSize} bytes to ${entry.uncompressedSize} bytes (${Math.round(ratio)}x); this looks like a zip bomb, not a real workbook`,
-      }
+      return problem('zip-bomb', coreText('import.partBomb', { part: entry.name, from: entry.compressedSize, to: entry.uncompressedSize, ratio: Math.round(ratio) }))
     }
   }
   if (total > ZIP_BOMB_TOTAL_BYTES) {
-    return { code: 'zip-bomb', message: `refused: the workbook declares ${total} bytes of content once unpacked, more than the ${ZIP_BOMB_TOTAL_BYTES}-byte limit` }
+    return problem('zip-bomb', coreText('import.totalBomb', { total, limit: ZIP_BOMB_TOTAL_BYTES }))
   }
   return null
 }
@@ -118,16 +113,16 @@ export async function openCheckedWorkbook(file: string): Promise<ZipDirectory> {
   } catch (err) {
     if (err instanceof ZipFormatError) {
       if (err.kind === 'truncated') {
-        throw importError('truncated', file, `the workbook is truncated or damaged (${err.message}); copy it again or save it again from Excel`)
+        throw importError('truncated', file, coreText('import.truncated', { detail: err.message }))
       }
-      throw importError('not-a-workbook', file, 'is not an Excel .xlsx workbook (not a zip file)')
+      throw importError('not-a-workbook', file, coreText('import.notZip', {}))
     }
-    throw importError('unreadable', file, `cannot be read (${(err as Error).message})`)
+    throw importError('unreadable', file, coreText('import.unreadable', { detail: (err as Error).message }))
   }
   if (!zip.has('xl/workbook.xml')) {
-    throw importError('not-a-workbook', file, 'is a zip file but not an Excel workbook (no xl/workbook.xml inside)')
+    throw importError('not-a-workbook', file, coreText('import.noWorkbookXml', {}))
   }
   const problem = zipContentsProblem(zip.entries.values())
-  if (problem) throw importError(problem.code, file, problem.message)
+  if (problem) throw importError(problem.code, file, problem.text)
   return zip
 }

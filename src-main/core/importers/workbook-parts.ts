@@ -1,4 +1,5 @@
 import { importError } from './import-error'
+import { coreText } from '../texts/core-text'
 import { findTags, parseRelationships, relsPathOf, resolvePartPath } from './xml-attributes'
 import type { ZipDirectory } from './zip-directory'
 
@@ -31,16 +32,16 @@ export async function readSheetParts(zip: ZipDirectory): Promise<SheetPart[]> {
 }
 
 export function chooseSheet(file: string, sheets: SheetPart[], wanted: string | number | undefined): SheetPart {
-  if (sheets.length === 0) throw importError('empty-workbook', file, 'the workbook has no worksheets')
+  if (sheets.length === 0) throw importError('empty-workbook', file, coreText('import.noWorksheets', {}))
   if (wanted === undefined) return sheets.find((s) => !s.hidden) ?? sheets[0]
   const names = sheets.map((s) => `"${s.name}"`).join(', ')
   if (typeof wanted === 'number') {
     const found = sheets.find((s) => s.index === wanted)
-    if (!found) throw importError('sheet-not-found', file, `there is no sheet number ${wanted}; the sheets are ${names}`)
+    if (!found) throw importError('sheet-not-found', file, coreText('import.noSheetNumber', { n: wanted, names }))
     return found
   }
   const found =
     sheets.find((s) => s.name === wanted) ?? sheets.find((s) => s.name.trim().toLowerCase() === wanted.trim().toLowerCase())
-  if (!found) throw importError('sheet-not-found', file, `there is no sheet named "${wanted}"; the sheets are ${names}`)
+  if (!found) throw importError('sheet-not-found', file, coreText('import.noSheetNamed', { name: wanted, names }))
   return found
 }

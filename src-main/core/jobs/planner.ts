@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import PQueue from 'p-queue'
-import { openTable, describeLocation, type CellValue, type ImportedRow } from '../importers'
+import { openTable, type CellValue, type ImportedRow } from '../importers'
 import type { Store, NewRow } from '../store'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
@@ -12,10 +12,14 @@ import type { RowCheckContext } from '../kinds/kind'
 import type { DirectoryOptions } from '../kinds/directory'
 import { PreflightMemo } from '../images/preflight-memo'
 import type { PlanProblem } from '../../contract/ipc'
+import { coreText, TextError, type CoreText } from '../texts/core-text'
+import { whereOf } from '../importers/import-error'
 
-export class PlanError extends Error {
+const quotedList = (headers: string[]): string => headers.map((h) => `"${h}"`).join(', ')
+
+export class PlanError extends TextError {
   constructor(
-    message: string,
+    message: string | CoreText,
     readonly exitCode = 2,
   ) {
     super(message)
@@ -77,14 +81,13 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
     if (req.mapOverrides?.length) mapping = applyMapOverrides(mapping, req.mapOverrides, table.headers, req.kind)
     for (const [field, header] of Object.entries(mapping)) {
       if (!table.headers.includes(header)) {
-        throw new PlanError(`${describeLocation(req.file, table.sheet)}: column "${header}" (for ${field}) is not in the header row; columns are ${table.headers.map((h) => `"${h}"`).join(', ')}`)
+        throw new PlanError(coreText('plan.columnMissing', { where: whereOf(req.file, table.sheet), header, field, headers: quotedList(table.headers) }))
       }
     }
     const missing = missingFields(req.kind, mapping)
     if (missing.length) {
       throw new PlanError(
-        `${describeLocation(req.file, table.sheet)}: no column found for ${missing.join(', ')}. ` +
-          `Columns are ${table.headers.map((h) => `"${h}"`).join(', ')}; map one with --map ${missing[0]}="Header".`,
+        coreText('plan.noColumnFor', { where: whereOf(req.file, table.sheet), fields: missing.join(', '), headers: quotedList(table.headers), first: missing[0] }),
       )
     }
 
@@ -151,7 +154,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
     await flush()
     if (rowsTotal === 0) {
       store.jobs.delete(job.id)
-      throw new PlanError(`${describeLocation(req.file, table.sheet)}: the sheet has a header row but no data rows; nothing to do.`)
+      throw new PlanError(coreText('plan.noDataRows', { where: whereOf(req.file, table.sheet) }))
     }
     return { jobId: job.id, rowsTotal, rowsFailingLocally: failing, duplicates, problems, outsidePaths: checkContext.outsidePaths.sort((a, b) => a.row - b.row) }
   } finally {

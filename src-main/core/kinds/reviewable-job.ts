@@ -2,6 +2,7 @@ import { JOB_KINDS } from '../../contract/job-kinds'
 import type { Store } from '../store'
 import { ReviewError, type ReviewableJob } from '../review/review-queue'
 import { kindModule } from './registry'
+import { coreText } from '../texts/core-text'
 
 /**
  * A kind has pairs to review when its results carry a score, so the review band applies (the
@@ -16,7 +17,7 @@ function reviewableKinds(): string[] {
 export function requireReviewableJob(store: Store, idOrPrefix: string): ReviewableJob {
   const id = store.jobs.resolveId(idOrPrefix)
   const job = id ? store.jobs.get(id) : undefined
-  if (!job) throw new ReviewError(`no job "${idOrPrefix}" in ${store.file}`)
-  if (!kindModule(job.kind).scored) throw new ReviewError(`job ${job.id} is a ${job.kind} job; only ${reviewableKinds().join(', ')} jobs have pairs to review`)
+  if (!job) throw new ReviewError(coreText('review.noJob', { job: idOrPrefix, file: store.file }))
+  if (!kindModule(job.kind).scored) throw new ReviewError(coreText('review.notReviewable', { job: job.id, kind: job.kind, kinds: reviewableKinds().join(', ') }))
   return job as ReviewableJob
 }

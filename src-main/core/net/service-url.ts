@@ -4,8 +4,9 @@
  * machine, because the API key travels in a header and plain http shows it to the network.
  */
 import { isLoopbackHost } from './loopback'
+import { coreText, TextError } from '../texts/core-text'
 
-export class ServiceUrlError extends Error {
+export class ServiceUrlError extends TextError {
   override readonly name = 'ServiceUrlError'
 }
 
@@ -17,17 +18,15 @@ export function normaliseServiceUrl(raw: string): string {
   try {
     url = new URL(value)
   } catch {
-    throw new ServiceUrlError(`"${value}" is not a web address (expected https://…)`)
+    throw new ServiceUrlError(coreText('url.notAddress', { value }))
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ServiceUrlError(`only https:// addresses are supported, got ${url.protocol}`)
+    throw new ServiceUrlError(coreText('url.protocol', { protocol: url.protocol }))
   }
-  if (url.username || url.password) throw new ServiceUrlError('put the API key in the key field, not in the address')
-  if (url.search || url.hash) throw new ServiceUrlError('the address must not have a ?query or #fragment')
+  if (url.username || url.password) throw new ServiceUrlError(coreText('url.credentials', {}))
+  if (url.search || url.hash) throw new ServiceUrlError(coreText('url.queryFragment', {}))
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new ServiceUrlError(
-      `${url.host} is reached over plain http, which would show the API key to anyone on the network; use https://${url.host}${url.pathname === '/' ? '' : url.pathname}`,
-    )
+    throw new ServiceUrlError(coreText('url.plainHttp', { host: url.host, suggestion: `https://${url.host}${url.pathname === '/' ? '' : url.pathname}` }))
   }
   return url.href.replace(/\/+$/, '')
 }

@@ -11,6 +11,7 @@ import { inReviewBand, verdictOf } from '../verdict'
 import { faceNote } from './face-report'
 import { ReportError } from './report-result'
 import { errorReason } from './error-reason'
+import { coreText } from '../texts/core-text'
 
 /**
  * The copy is built with exceljs's in-memory reader/writer (the streaming reader cannot write
@@ -32,25 +33,23 @@ export async function writeAnnotatedCopy(
 ): Promise<{ out: string; rows: number; sheet: string; firstColumn: number }> {
   const id = store.jobs.resolveId(jobId)
   const job = id ? store.jobs.get(id) : undefined
-  if (!job) throw new ReportError(`no job "${jobId}" in ${store.file}`)
+  if (!job) throw new ReportError(coreText('report.noJob', { job: jobId, file: store.file }))
   const input = job.inputFile
   if (!input || extname(input).toLowerCase() !== '.xlsx') {
-    throw new ReportError(`an annotated copy needs the job's input to be an .xlsx workbook (job ${job.id} read ${input ?? 'no file'}); export the report instead`)
+    throw new ReportError(coreText('report.annotatedNeedsXlsx', { job: job.id, input: input ?? null }))
   }
-  if (!existsSync(input)) throw new ReportError(`the job's input workbook is no longer at ${input}; an annotated copy needs the original file`)
-  if (resolve(opts.out) === resolve(input)) throw new ReportError('the annotated copy must not overwrite the original workbook; choose another --out')
+  if (!existsSync(input)) throw new ReportError(coreText('report.inputGone', { input }))
+  if (resolve(opts.out) === resolve(input)) throw new ReportError(coreText('report.wouldOverwrite', {}))
   const total = store.rows.counts(job.id).total
   if (total > MAX_ANNOTATED_ROWS) {
-    throw new ReportError(
-      `an annotated copy is limited to ${MAX_ANNOTATED_ROWS.toLocaleString('en')} rows because it loads the whole workbook into memory (job ${job.id} has ${total.toLocaleString('en')}); use the streamed report instead`,
-    )
+    throw new ReportError(coreText('report.annotatedLimit', { max: MAX_ANNOTATED_ROWS, job: job.id, total }))
   }
 
   const L = labelsFor(opts.lang)
   const wb = new (excel()).Workbook()
   await wb.xlsx.readFile(input)
   const ws = job.sheet ? wb.getWorksheet(job.sheet) : wb.worksheets[0]
-  if (!ws) throw new ReportError(`sheet "${job.sheet}" is no longer in ${input}`)
+  if (!ws) throw new ReportError(coreText('report.sheetGone', { sheet: job.sheet ?? '', input }))
   const headerRow = job.headerRow ?? 1
   const firstColumn = ws.columnCount + 1
   const face = opts.scored === true

@@ -1,4 +1,5 @@
 import type { ReportFormat } from './report-output'
+import { TextError } from '../texts/core-text'
 
 export interface ReportResult {
   out: string
@@ -8,7 +9,7 @@ export interface ReportResult {
 }
 
 /** A report refused for a reason the user can fix (reaches the desktop as a conflict, the CLI as usage). */
-export class ReportError extends Error {}
+export class ReportError extends TextError {}
 
 export function formatFromName(out: string): ReportFormat {
   return out.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx'

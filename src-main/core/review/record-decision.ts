@@ -3,6 +3,7 @@ import { REVIEW_DECISIONS } from '../store/review-repo'
 import { cleanNote, cleanReviewerName } from './review-rules'
 import { ReviewError, type ReviewableJob } from './review-queue'
 import { serviceVerdict } from './service-verdict'
+import { coreText, textOfError } from '../texts/core-text'
 
 export interface DecisionInput {
   rowNo: number
@@ -18,12 +19,12 @@ export interface DecisionInput {
  */
 export function recordDecision(store: Store, job: ReviewableJob, input: DecisionInput): ReviewEntry {
   if (![...REVIEW_DECISIONS, 'flag'].includes(input.decision)) {
-    throw new ReviewError(`decision "${input.decision}" is not one of approve, reject, retake, skip, flag`)
+    throw new ReviewError(coreText('review.badDecision', { decision: input.decision }))
   }
   const row = store.rows.get(job.id, input.rowNo)
-  if (!row) throw new ReviewError(`job ${job.id} has no row ${input.rowNo} (the report's "ID Baris" / "Row ID" column)`)
+  if (!row) throw new ReviewError(coreText('review.noRow', { job: job.id, row: input.rowNo }))
   if (row.state === 'pending' || row.state === 'in-flight') {
-    throw new ReviewError(`row ${input.rowNo} of job ${job.id} has not been checked yet (${row.state}); review it once the job has run`)
+    throw new ReviewError(coreText('review.notChecked', { job: job.id, row: input.rowNo, state: row.state }))
   }
   let reviewer: string
   let note: string | null
@@ -31,7 +32,7 @@ export function recordDecision(store: Store, job: ReviewableJob, input: Decision
     reviewer = cleanReviewerName(input.reviewer)
     note = cleanNote(input.note)
   } catch (err) {
-    throw new ReviewError((err as Error).message)
+    throw new ReviewError(textOfError(err) ?? (err as Error).message)
   }
   const result = store.review.resultOf(job.id, input.rowNo)
   return store.review.append({

@@ -2,8 +2,9 @@ import type { JobRecord, ReviewEntry, Store } from '../store'
 import type { RowState } from '../model/row-state'
 import { needsReview, rowReview, type RowReview } from './review-rules'
 import { serviceVerdict, type ServiceVerdict } from './service-verdict'
+import { TextError } from '../texts/core-text'
 
-export class ReviewError extends Error {}
+export class ReviewError extends TextError {}
 
 /** One pair in the queue: enough to list it; the photos and input are fetched for the pair shown. */
 export interface QueueItem {

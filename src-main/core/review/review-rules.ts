@@ -4,6 +4,7 @@
  */
 import type { ReviewDecision, ReviewEntry } from '../store/review-repo'
 import type { ServiceVerdict } from './service-verdict'
+import { coreText, TextError } from '../texts/core-text'
 
 /** Decisions that settle a row (skip leaves it open; flag re-opens it). */
 export const SETTLING: ReadonlySet<string> = new Set<ReviewDecision>(['approve', 'reject', 'retake'])
@@ -59,16 +60,16 @@ export function finalDecision(verdict: ServiceVerdict, review: RowReview | null)
 /** A reviewer's name: what a person would sign with. Returns the cleaned name or throws with the reason. */
 export function cleanReviewerName(raw: string): string {
   const name = raw.replace(/\s+/g, ' ').trim()
-  if (!name) throw new Error('the reviewer name is empty: set it once in Settings (or pass --by NAME)')
-  if (name.length > 100) throw new Error(`the reviewer name is ${name.length} characters long; at most 100`)
+  if (!name) throw new TextError(coreText('review.noReviewer', {}))
+  if (name.length > 100) throw new TextError(coreText('review.reviewerTooLong', { length: name.length }))
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new Error('the reviewer name has control characters in it')
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new TextError(coreText('review.reviewerControl', {}))
   return name
 }
 
 export function cleanNote(raw: string | null | undefined): string | null {
   const note = (raw ?? '').trim()
   if (!note) return null
-  if (note.length > 2000) throw new Error(`the note is ${note.length} characters long; at most 2000`)
+  if (note.length > 2000) throw new TextError(coreText('review.noteTooLong', { length: note.length }))
   return note
 }

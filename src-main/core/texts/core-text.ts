@@ -7,29 +7,43 @@ import { coreTextsEn } from './en'
  * with renderCoreText; the words are in id.ts / en.ts only.
  */
 export type CoreCode = keyof CoreTextTable
-export type CoreText = { [C in CoreCode]: { code: C; params: Parameters<CoreTextTable[C]>[0] } }[CoreCode]
+/** A text parameter may itself be a core text (a reason inside a located message): said in the same language. */
+type Nestable<P> = { [K in keyof P]: P[K] extends string ? P[K] | CoreText : P[K] }
+type ParamsOf<C extends CoreCode> = Nestable<Parameters<CoreTextTable[C]>[0]>
+export type CoreText = { [C in CoreCode]: { code: C; params: ParamsOf<C> } }[CoreCode]
 export type CoreTextLang = 'id' | 'en'
 
-export function coreText<C extends CoreCode>(code: C, params: Parameters<CoreTextTable[C]>[0]): CoreText {
+export function coreText<C extends CoreCode>(code: C, params: ParamsOf<C>): CoreText {
   return { code, params } as CoreText
+}
+
+function isCoreText(v: unknown): v is CoreText {
+  const code = (v as { code?: unknown } | null)?.code
+  return typeof code === 'string' && code in coreTextsId && typeof (v as { params?: unknown }).params === 'object'
 }
 
 export function renderCoreText(text: CoreText, lang: CoreTextLang): string {
   const table: CoreTextTable = lang === 'en' ? coreTextsEn : coreTextsId
-  return (table[text.code] as (p: unknown) => string)(text.params)
+  const params: Record<string, unknown> = { ...(text.params as Record<string, unknown>) }
+  for (const [k, v] of Object.entries(params)) if (isCoreText(v)) params[k] = renderCoreText(v, lang)
+  return (table[text.code] as (p: unknown) => string)(params)
 }
 
-/** An error whose message is a core text: `.message` is the English words (logs, tests), `.text` is for the screen. */
+/**
+ * An error whose message is a core text: `.message` is the English words (logs, tests, the app
+ * today), `.text` the code and parameters for the CLI to say in its language. A plain string
+ * (words core has no text for) is kept as the message, with no text.
+ */
 export class TextError extends Error {
-  constructor(readonly text: CoreText) {
-    super(renderCoreText(text, 'en'))
+  readonly text: CoreText | null
+  constructor(text: CoreText | string) {
+    super(typeof text === 'string' ? text : renderCoreText(text, 'en'))
+    this.text = typeof text === 'string' ? null : text
   }
 }
 
 /** The core text an error carries, if any (errors that crossed a worker thread carry it as a field). */
 export function textOfError(err: unknown): CoreText | null {
   const t = (err as { text?: unknown } | null)?.text
-  return t && typeof t === 'object' && typeof (t as { code?: unknown }).code === 'string' && (t as { code: string }).code in coreTextsId
-    ? (t as CoreText)
-    : null
+  return isCoreText(t) ? t : null
 }

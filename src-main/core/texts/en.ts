@@ -1,7 +1,7 @@
 import type { JobAction } from '../model/job-action-names'
 import type { JobState } from '../model/job-state'
 import { EN } from '../reports/labels/en'
-import type { CoreTextTable, KeyRef } from './id'
+import type { CoreTextTable, KeyRef, Where } from './id'
 
 /** The English words of core's texts: the same keys and parameters as id.ts (the type enforces it). */
 
@@ -21,6 +21,11 @@ const at = (p: { sheet: string; row: number; key?: KeyRef | null }): string => `
 const keyText = (k: KeyRef): string => `${k.name ?? 'line'} ${k.value || 'empty'}`
 const column = (c: { letter: string; header: string | null }): string => `column ${c.letter}${c.header ? ` "${c.header}"` : ''}`
 
+const loc = (w: Where): string =>
+  [w.file, w.sheet !== undefined ? `sheet "${w.sheet}"` : '', w.row ? `row ${w.row}` : '', w.column ? `column "${w.column}"` : '']
+    .filter(Boolean)
+    .join(', ')
+
 export const coreTextsEn: CoreTextTable = {
   'action.otherProcess': (p) => `job ${p.job} is being run by another rekap process (${possible(p.possible)})`,
   'action.draftNoRows': (p) => `job ${p.job} is a plan that never finished: it has no rows to export yet (${possible(p.possible)})`,
@@ -34,6 +39,73 @@ export const coreTextsEn: CoreTextTable = {
   'action.ownedBy': (p) =>
     `job ${p.job} is being run by another rekap (pid ${p.pid} on host ${p.host} since ${p.since}); nothing was changed. ` +
     `Wait for it, or pause/cancel it from there (rekap cancel ${p.job} asks that process to stop).`,
+
+  'import.at': (p) => `${loc(p.where)}: ${p.reason}`,
+  'import.noWorksheets': () => 'the workbook has no worksheets',
+  'import.noSheetNumber': (p) => `there is no sheet number ${p.n}; the sheets are ${p.names}`,
+  'import.noSheetNamed': (p) => `there is no sheet named "${p.name}"; the sheets are ${p.names}`,
+  'import.notAFile': () => 'is not a file',
+  'import.cannotOpen': (p) => `cannot be opened (${p.code})`,
+  'import.emptyFile': () => 'the file is empty (0 bytes)',
+  'import.passwordProtected': () =>
+    'the workbook is password-protected (encrypted); open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password, clear it), save and try again',
+  'import.legacyXls': () => 'this is an old-format .xls workbook; open it in Excel and save it as .xlsx',
+  'import.notXlsx': () => 'is not an Excel .xlsx workbook (the content is not a zip file); save it again from Excel as .xlsx',
+  'import.truncated': (p) => `the workbook is truncated or damaged (${p.detail}); copy it again or save it again from Excel`,
+  'import.notZip': () => 'is not an Excel .xlsx workbook (not a zip file)',
+  'import.unreadable': (p) => `cannot be read (${p.detail})`,
+  'import.cannotRead': (p) => `cannot be read: ${p.detail}`,
+  'import.noWorkbookXml': () => 'is a zip file but not an Excel workbook (no xl/workbook.xml inside)',
+  'import.partEncrypted': (p) => `the part "${p.part}" is encrypted; remove the password and save again`,
+  'import.partBomb': (p) =>
+    `refused: the part "${p.part}" would inflate from ${p.from} bytes to ${p.to} bytes (${p.ratio}x); this looks like a zip bomb, not a real workbook`,
+  'import.totalBomb': (p) => `refused: the workbook declares ${p.total} bytes of content once unpacked, more than the ${p.limit}-byte limit`,
+  'import.refused': (p) => `refused: ${p.detail}; this is not a workbook rekap will open`,
+  'import.sheetPartMissing': (p) => `the sheet's data part "${p.part}" is missing or unusually named; save the workbook again from Excel`,
+  'import.tooManyRows': (p) =>
+    `the sheet has more than ${p.max} data rows${p.lastRow ? ` (it goes down to row ${p.lastRow})` : ''}, the limit for one job; split it into smaller files`,
+  'import.emptySheet': () => 'the sheet is empty',
+  'import.noHeaderRow': (p) => `no header row found in the first ${p.rows} rows (a header row has a title above each column); choose the header row`,
+  'import.headerRowEmpty': (p) => `row ${p.row}, chosen as the header row, is empty`,
+
+  'map.malformed': (p) => `--map "${p.override}": expected field=Header, e.g. image1="Foto KTP"`,
+  'map.unknownField': (p) => `--map "${p.override}": unknown field "${p.field}"${p.kind ? ` for ${p.kind}` : ''}; the fields are ${p.fields}`,
+  'map.unknownHeader': (p) => `--map "${p.override}": there is no column "${p.header}"; the columns are ${p.headers}`,
+
+  'plan.columnMissing': (p) => `${loc(p.where)}: column "${p.header}" (for ${p.field}) is not in the header row; columns are ${p.headers}`,
+  'plan.noColumnFor': (p) => `${loc(p.where)}: no column found for ${p.fields}. Columns are ${p.headers}; map one with --map ${p.first}="Header".`,
+  'plan.noDataRows': (p) => `${loc(p.where)}: the sheet has a header row but no data rows; nothing to do.`,
+  'plan.noJob': (p) => `no job ${p.job}; list them with \`rekap jobs\``,
+  'plan.schoolSyncNeedsArea': () => 'A school sync needs at least one province or regency (the service lists schools per regency).',
+
+  'review.noJob': (p) => `no job "${p.job}" in ${p.file}`,
+  'review.notReviewable': (p) => `job ${p.job} is a ${p.kind} job; only ${p.kinds} jobs have pairs to review`,
+  'review.badDecision': (p) => `decision "${p.decision}" is not one of approve, reject, retake, skip, flag`,
+  'review.noRow': (p) => `job ${p.job} has no row ${p.row} (the report's "ID Baris" / "Row ID" column)`,
+  'review.notChecked': (p) => `row ${p.row} of job ${p.job} has not been checked yet (${p.state}); review it once the job has run`,
+  'review.noReviewer': () => 'the reviewer name is empty: set it once in Settings (or pass --by NAME)',
+  'review.reviewerTooLong': (p) => `the reviewer name is ${p.length} characters long; at most 100`,
+  'review.reviewerControl': () => 'the reviewer name has control characters in it',
+  'review.noteTooLong': (p) => `the note is ${p.length} characters long; at most 2000`,
+
+  'report.noJob': (p) => `no job "${p.job}" in ${p.file}`,
+  'report.thumbnailsLimit': (p) =>
+    `thumbnails are limited to ${p.max} rows (job ${p.job} has ${p.total}); export without --thumbnails, or filter the rows first`,
+  'report.twoPasses': (p) => `the report of job ${p.job} came out different in its two passes; export again`,
+  'report.annotatedNeedsXlsx': (p) =>
+    `an annotated copy needs the job's input to be an .xlsx workbook (job ${p.job} read ${p.input ?? 'no file'}); export the report instead`,
+  'report.inputGone': (p) => `the job's input workbook is no longer at ${p.input}; an annotated copy needs the original file`,
+  'report.wouldOverwrite': () => 'the annotated copy must not overwrite the original workbook; choose another --out',
+  'report.annotatedLimit': (p) =>
+    `an annotated copy is limited to ${p.max.toLocaleString('en')} rows because it loads the whole workbook into memory (job ${p.job} has ${p.total.toLocaleString('en')}); use the streamed report instead`,
+  'report.sheetGone': (p) => `sheet "${p.sheet}" is no longer in ${p.input}`,
+
+  'url.empty': () => 'it is empty',
+  'url.notAddress': (p) => `"${p.value}" is not a web address (expected https://…)`,
+  'url.protocol': (p) => `only https:// addresses are supported, got ${p.protocol}`,
+  'url.credentials': () => 'put the API key in the key field, not in the address',
+  'url.queryFragment': () => 'the address must not have a ?query or #fragment',
+  'url.plainHttp': (p) => `${p.host} is reached over plain http, which would show the API key to anyone on the network; use ${p.suggestion}`,
 
   'verify.sheetAdded': (p) => `sheet "${p.sheet}" was added`,
   'verify.sheetChanged': (p) => `sheet "${p.sheet}" changed`,

@@ -27,6 +27,19 @@ const at = (p: { sheet: string; row: number; key?: KeyRef | null }): string =>
 const keyText = (k: KeyRef): string => `${k.name ?? 'baris ringkasan'} ${k.value || 'kosong'}`
 const column = (c: { letter: string; header: string | null }): string => `kolom ${c.letter}${c.header ? ` "${c.header}"` : ''}`
 
+/** Where a message about a file is: its name, and the sheet, row and column when known. */
+export interface Where {
+  file: string
+  sheet?: string
+  row?: number
+  column?: string
+}
+const loc = (w: Where): string =>
+  [w.file, w.sheet !== undefined ? `sheet "${w.sheet}"` : '', w.row ? `baris ${w.row}` : '', w.column ? `kolom "${w.column}"` : '']
+    .filter(Boolean)
+    .join(', ')
+const n = (x: number): string => x.toLocaleString('id-ID')
+
 /** A row id column and its value, or (name null) the summary's line label. */
 export interface KeyRef {
   name: string | null
@@ -50,6 +63,89 @@ export const coreTextsId = {
   'action.ownedBy': (p: { job: string; pid: number; host: string; since: string }) =>
     `pekerjaan ${p.job} sedang dijalankan rekap lain (pid ${p.pid} di host ${p.host} sejak ${p.since}); tidak ada yang diubah. ` +
     `Tunggu sampai selesai, atau jeda/batalkan dari sana (rekap cancel ${p.job} meminta proses itu berhenti).`,
+
+  // a whole workbook or sheet cannot be read (importers)
+  'import.at': (p: { where: Where; reason: string }) => `${loc(p.where)}: ${p.reason}`,
+  'import.noWorksheets': (_p: Record<string, never>) => 'workbook ini tidak punya worksheet',
+  'import.noSheetNumber': (p: { n: number; names: string }) => `tidak ada sheet nomor ${p.n}; sheet yang ada: ${p.names}`,
+  'import.noSheetNamed': (p: { name: string; names: string }) => `tidak ada sheet bernama "${p.name}"; sheet yang ada: ${p.names}`,
+  'import.notAFile': (_p: Record<string, never>) => 'bukan berkas',
+  'import.cannotOpen': (p: { code: string }) => `tidak bisa dibuka (${p.code})`,
+  'import.emptyFile': (_p: Record<string, never>) => 'berkas kosong (0 byte)',
+  'import.passwordProtected': (_p: Record<string, never>) =>
+    'workbook dilindungi kata sandi (terenkripsi); buka di Excel, hapus kata sandinya (File > Info > Protect Workbook > Encrypt with Password, kosongkan), simpan lalu coba lagi',
+  'import.legacyXls': (_p: Record<string, never>) => 'ini workbook .xls format lama; buka di Excel dan simpan sebagai .xlsx',
+  'import.notXlsx': (_p: Record<string, never>) => 'bukan workbook Excel .xlsx (isinya bukan berkas zip); simpan ulang dari Excel sebagai .xlsx',
+  'import.truncated': (p: { detail: string }) => `workbook terpotong atau rusak (${p.detail}); salin lagi atau simpan ulang dari Excel`,
+  'import.notZip': (_p: Record<string, never>) => 'bukan workbook Excel .xlsx (bukan berkas zip)',
+  'import.unreadable': (p: { detail: string }) => `tidak bisa dibaca (${p.detail})`,
+  'import.cannotRead': (p: { detail: string }) => `tidak bisa dibaca: ${p.detail}`,
+  'import.noWorkbookXml': (_p: Record<string, never>) => 'berkas zip tetapi bukan workbook Excel (tidak ada xl/workbook.xml di dalamnya)',
+  'import.partEncrypted': (p: { part: string }) => `bagian "${p.part}" terenkripsi; hapus kata sandinya lalu simpan lagi`,
+  'import.partBomb': (p: { part: string; from: number; to: number; ratio: number }) =>
+    `ditolak: bagian "${p.part}" akan mengembang dari ${n(p.from)} byte menjadi ${n(p.to)} byte (${p.ratio}x); ini tampak seperti bom zip, bukan workbook sungguhan`,
+  'import.totalBomb': (p: { total: number; limit: number }) =>
+    `ditolak: workbook menyatakan ${n(p.total)} byte isi setelah dibongkar, lebih dari batas ${n(p.limit)} byte`,
+  'import.refused': (p: { detail: string }) => `ditolak: ${p.detail}; ini bukan workbook yang akan dibuka rekap`,
+  'import.sheetPartMissing': (p: { part: string }) => `bagian data sheet "${p.part}" hilang atau namanya tidak lazim; simpan ulang workbook dari Excel`,
+  'import.tooManyRows': (p: { max: number; lastRow: number | null }) =>
+    `sheet ini punya lebih dari ${n(p.max)} baris data${p.lastRow ? ` (sampai baris ${n(p.lastRow)})` : ''}, batas untuk satu pekerjaan; pecah menjadi berkas yang lebih kecil`,
+  'import.emptySheet': (_p: Record<string, never>) => 'sheet ini kosong',
+  'import.noHeaderRow': (p: { rows: number }) =>
+    `tidak ada baris judul di ${p.rows} baris pertama (baris judul punya judul di atas setiap kolom); pilih baris judulnya`,
+  'import.headerRowEmpty': (p: { row: number }) => `baris ${p.row}, yang dipilih sebagai baris judul, kosong`,
+
+  // --map
+  'map.malformed': (p: { override: string }) => `--map "${p.override}": harus bidang=Judul Kolom, misalnya image1="Foto KTP"`,
+  'map.unknownField': (p: { override: string; field: string; kind: string | null; fields: string }) =>
+    `--map "${p.override}": bidang "${p.field}" tidak dikenal${p.kind ? ` untuk ${p.kind}` : ''}; bidang yang ada: ${p.fields}`,
+  'map.unknownHeader': (p: { override: string; header: string; headers: string }) =>
+    `--map "${p.override}": tidak ada kolom "${p.header}"; kolom yang ada: ${p.headers}`,
+
+  // planning a job
+  'plan.columnMissing': (p: { where: Where; header: string; field: string; headers: string }) =>
+    `${loc(p.where)}: kolom "${p.header}" (untuk ${p.field}) tidak ada di baris judul; kolom yang ada: ${p.headers}`,
+  'plan.noColumnFor': (p: { where: Where; fields: string; headers: string; first: string }) =>
+    `${loc(p.where)}: tidak ada kolom untuk ${p.fields}. Kolom yang ada: ${p.headers}; petakan dengan --map ${p.first}="Judul Kolom".`,
+  'plan.noDataRows': (p: { where: Where }) => `${loc(p.where)}: sheet ini punya baris judul tetapi tidak ada baris data; tidak ada yang dikerjakan.`,
+  'plan.noJob': (p: { job: string }) => `tidak ada pekerjaan ${p.job}; lihat daftarnya dengan \`rekap jobs\``,
+  'plan.schoolSyncNeedsArea': (_p: Record<string, never>) =>
+    'Sinkronisasi sekolah perlu paling sedikit satu provinsi atau kabupaten/kota (layanan mendaftar sekolah per kabupaten/kota).',
+
+  // rekap review
+  'review.noJob': (p: { job: string; file: string }) => `tidak ada pekerjaan "${p.job}" di ${p.file}`,
+  'review.notReviewable': (p: { job: string; kind: string; kinds: string }) =>
+    `pekerjaan ${p.job} berjenis ${p.kind}; hanya pekerjaan ${p.kinds} yang punya pasangan untuk ditinjau`,
+  'review.badDecision': (p: { decision: string }) => `keputusan "${p.decision}" bukan salah satu dari approve, reject, retake, skip, flag`,
+  'review.noRow': (p: { job: string; row: number }) => `pekerjaan ${p.job} tidak punya baris ${p.row} (kolom "ID Baris" / "Row ID" di laporan)`,
+  'review.notChecked': (p: { job: string; row: number; state: string }) =>
+    `baris ${p.row} pekerjaan ${p.job} belum diperiksa (${ID.rowStates[p.state as keyof typeof ID.rowStates] ?? p.state}); tinjau setelah pekerjaannya berjalan`,
+  'review.noReviewer': (_p: Record<string, never>) => 'nama peninjau kosong: atur sekali di Pengaturan (atau beri --by NAMA)',
+  'review.reviewerTooLong': (p: { length: number }) => `nama peninjau ${p.length} karakter; paling banyak 100`,
+  'review.reviewerControl': (_p: Record<string, never>) => 'nama peninjau memuat karakter kendali',
+  'review.noteTooLong': (p: { length: number }) => `catatan ${p.length} karakter; paling banyak 2000`,
+
+  // reports
+  'report.noJob': (p: { job: string; file: string }) => `tidak ada pekerjaan "${p.job}" di ${p.file}`,
+  'report.thumbnailsLimit': (p: { max: number; job: string; total: number }) =>
+    `foto kecil dibatasi ${n(p.max)} baris (pekerjaan ${p.job} punya ${n(p.total)}); ekspor tanpa --thumbnails, atau saring barisnya dulu`,
+  'report.twoPasses': (p: { job: string }) => `laporan pekerjaan ${p.job} berbeda di kedua putarannya; ekspor lagi`,
+  'report.annotatedNeedsXlsx': (p: { job: string; input: string | null }) =>
+    `salinan beranotasi perlu masukan pekerjaan berupa workbook .xlsx (pekerjaan ${p.job} membaca ${p.input ?? 'tanpa berkas'}); ekspor laporannya saja`,
+  'report.inputGone': (p: { input: string }) => `workbook masukan pekerjaan tidak ada lagi di ${p.input}; salinan beranotasi perlu berkas aslinya`,
+  'report.wouldOverwrite': (_p: Record<string, never>) => 'salinan beranotasi tidak boleh menimpa workbook asli; pilih --out lain',
+  'report.annotatedLimit': (p: { max: number; job: string; total: number }) =>
+    `salinan beranotasi dibatasi ${n(p.max)} baris karena memuat seluruh workbook ke memori (pekerjaan ${p.job} punya ${n(p.total)}); pakai laporan biasa`,
+  'report.sheetGone': (p: { sheet: string; input: string }) => `sheet "${p.sheet}" tidak ada lagi di ${p.input}`,
+
+  // a service address (Settings, --base-url)
+  'url.empty': (_p: Record<string, never>) => 'kosong',
+  'url.notAddress': (p: { value: string }) => `"${p.value}" bukan alamat web (seharusnya https://…)`,
+  'url.protocol': (p: { protocol: string }) => `hanya alamat https:// yang didukung, bukan ${p.protocol}`,
+  'url.credentials': (_p: Record<string, never>) => 'taruh kunci API di kolom kunci, bukan di alamat',
+  'url.queryFragment': (_p: Record<string, never>) => 'alamat tidak boleh memuat ?kueri atau #fragmen',
+  'url.plainHttp': (p: { host: string; suggestion: string }) =>
+    `${p.host} dihubungi lewat http biasa, yang memperlihatkan kunci API ke siapa pun di jaringan; pakai ${p.suggestion}`,
 
   // rekap verify: findings
   'verify.sheetAdded': (p: { sheet: string }) => `sheet "${p.sheet}" ditambahkan`,

@@ -1,5 +1,6 @@
 import type { PlanRequestArgs, PlannedTable } from '../jobs/planner'
 import type { JobReportOptions, ReportResult } from '../export'
+import type { CoreText } from '../texts/core-text'
 
 /**
  * Messages between the process that serves the UI and its heavy-work thread: workbook parsing
@@ -16,4 +17,4 @@ export type FromHeavyWorker =
   | { type: 'ready' }
   | { type: 'progress'; rows: number }
   | { type: 'done'; result: HeavyResult }
-  | { type: 'error'; name: string; message: string; exitCode?: number }
+  | { type: 'error'; name: string; message: string; exitCode?: number; text?: CoreText | null }

@@ -3,12 +3,15 @@ import { PlanError, type ImportOptions, type PlannedTable, type PlanRequestArgs,
 import type { Store } from '../store'
 import type { FromHeavyWorker, HeavyResult, HeavyTask } from './heavy-protocol'
 import { workerLaunch } from './worker-launch'
+import type { CoreText } from '../texts/core-text'
 
 /** Raised in the caller's thread for a failure inside the heavy-work thread, keeping its name. */
 export class HeavyWorkError extends Error {
   constructor(
     readonly originalName: string,
     message: string,
+    /** the error's core text, when it had one (the thread sends it as data) */
+    readonly text: CoreText | null = null,
   ) {
     super(message)
   }
@@ -36,7 +39,7 @@ export class HeavyWork {
         else if (msg.type === 'done' || msg.type === 'error') {
           finish()
           if (msg.type === 'done') resolve(msg.result)
-          else reject(msg.name === 'PlanError' ? new PlanError(msg.message, msg.exitCode) : new HeavyWorkError(msg.name, msg.message))
+          else reject(msg.name === 'PlanError' ? new PlanError(msg.text ?? msg.message, msg.exitCode) : new HeavyWorkError(msg.name, msg.message, msg.text ?? null))
         }
       }
       const onError = (err: Error): void => {

@@ -7,6 +7,7 @@ import { openStore } from '../store'
 import { importRowsIntoJob } from '../jobs/planner'
 import { writeJobReport } from '../export'
 import type { FromHeavyWorker, HeavyTask } from './heavy-protocol'
+import { textOfError } from '../texts/core-text'
 
 const PROGRESS_EVERY_MS = 250
 
@@ -36,7 +37,7 @@ async function run(task: HeavyTask): Promise<void> {
     }
   } catch (err) {
     const e = err as Error & { exitCode?: number }
-    send({ type: 'error', name: e?.constructor?.name ?? 'Error', message: e?.message ?? String(err), exitCode: e?.exitCode })
+    send({ type: 'error', name: e?.constructor?.name ?? 'Error', message: e?.message ?? String(err), exitCode: e?.exitCode, text: textOfError(err) })
   } finally {
     store.close()
   }
