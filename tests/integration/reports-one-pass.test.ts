@@ -8,6 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { join } from 'node:path'
 import { openStore, ReviewRepo, StoreMetaRepo, type Store } from '../../src-main/core/store'
 import { reviewQueue } from '../../src-main/core/review/review-queue'
+import { RowQueries } from '../../src-main/core/store/row-queries'
+import { jobFigures } from '../../src-main/core/reports/job-figures'
+import { labelsFor } from '../../src-main/core/reports/labels'
 import { writeJobReport } from '../../src-main/core/export'
 import { verifyReport } from '../../src-main/core/export/verify-report'
 import { makeTempDir } from '../helpers/temp-dir'
@@ -43,6 +46,7 @@ describe('the store fingerprint of an xlsx export', () => {
     store.review.append({ ...review, rowNo: 2, decision: 'flag', at: T0 + 20_000 })
     const secondRead = vi.spyOn(StoreMetaRepo.prototype, 'jobFingerprint')
     const queueRead = vi.spyOn(ReviewRepo.prototype, 'candidates')
+    const groupsRead = vi.spyOn(RowQueries.prototype, 'outcomeGroups')
     const out = join(tmp.dir, 'face.xlsx')
     const now = T0 + 3_600_000
     // as of before the flag: the fingerprint covers the approve only
@@ -50,6 +54,8 @@ describe('the store fingerprint of an xlsx export', () => {
     expect(secondRead).not.toHaveBeenCalled()
     // the review queue's "n of m" is counted in the same pass too
     expect(queueRead).not.toHaveBeenCalled()
+    // and the rows per verdict
+    expect(groupsRead).not.toHaveBeenCalled()
     vi.restoreAllMocks()
     const expected = store.meta.jobFingerprint(jobId, { asOf: T0 + 15_000 })
     expect(expected).not.toBe(store.meta.jobFingerprint(jobId, { asOf: now }))
@@ -57,7 +63,16 @@ describe('the store fingerprint of an xlsx export', () => {
     const queue = reviewQueue(store, store.jobs.get(jobId)!, { asOf: T0 + 15_000 })
     expect(queue.reviewed).toBe(1)
     const book = await readBook(out)
-    expect(summaryMap(book.getWorksheet('Summary')!).get('Pairs reviewed')).toBe(`${queue.reviewed} of ${queue.total}`)
+    const summary = summaryMap(book.getWorksheet('Summary')!)
+    expect(summary.get('Pairs reviewed')).toBe(`${queue.reviewed} of ${queue.total}`)
+    const fromStore = jobFigures(store, store.jobs.get(jobId)!).outcomes
+    const L = labelsFor('en')
+    const stated = Object.fromEntries(Object.keys(L.outcomes).flatMap((v) => {
+      const n = summary.get(L.summary.outcome(L.outcomes[v as keyof typeof L.outcomes]))
+      return n ? [[v, n]] : []
+    }))
+    expect(Object.keys(stated).length).toBeGreaterThan(3)
+    expect(stated).toEqual(fromStore)
     // as of now the flag re-opens row 2's pair: the count follows
     const later = join(tmp.dir, 'face-later.xlsx')
     await writeJobReport(store, jobId, { out: later, lang: 'en', now })

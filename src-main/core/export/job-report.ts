@@ -4,7 +4,7 @@ import { kindModule } from '../kinds/registry'
 import { labelsFor, type ReportLang, type ReportLabels } from '../reports/labels'
 import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
 import { openReportReader } from '../reports/report-reader'
-import { jobFigures, type JobFigures } from '../reports/job-figures'
+import { jobFigures, VerdictCount, type JobFigures } from '../reports/job-figures'
 import { jobSummaryLines, writeSummarySheet } from '../reports/summary-sheet'
 import { MAX_THUMBNAIL_ROWS } from '../reports/face-thumbnails'
 import { formatFromName, ReportError, type ReportResult } from '../reports/report-result'
@@ -76,6 +76,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
       const digest = new ContentDigest(skip)
       ctx.rowsFingerprint = reader.meta.startJobFingerprint(job.id)
       ctx.reviewCount = new ReviewCount()
+      ctx.verdictCount = new VerdictCount()
       rows = await writeSheets(digestingWriter(writer, digest, { forward: true }), reader, job, L, ctx, { summary: false })
       await writeSheets(digestingWriter(writer, digest, { forward: false }), reader, job, L, ctx, { summary: true, sheets: false })
       digest.moveLastToFront()
@@ -116,6 +117,7 @@ interface SheetsContext {
   rowsFingerprint?: JobFingerprint
   /** the review queue's count, from the same pass (scored kinds whose sheet counts it) */
   reviewCount?: ReviewCount
+  verdictCount?: VerdictCount
   /** what the summary states from whole-job queries, computed once for both passes (same snapshot) */
   shared: {
     figures?: JobFigures
@@ -142,6 +144,7 @@ async function writeSheets(
     asOf: ctx.asOf,
     fingerprint: ctx.rowsFingerprint,
     reviewCount: ctx.reviewCount,
+    verdictCount: ctx.verdictCount,
   })
 }
 
@@ -150,7 +153,7 @@ async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, 
   if (writer.format === 'csv') return
   const kind = kindModule(job.kind)
   const shared = ctx.shared
-  const figures = (shared.figures ??= jobFigures(store, job))
+  const figures = (shared.figures ??= jobFigures(store, job, ctx.verdictCount))
   const notes = kind.reportNotes?.(store, job, L) ?? []
   const resultRows = kind.recordsLinked ? figures.records : figures.counts.total
   const parts = sheetPartNames(L.sheets.results, resultRows, writer.maxRowsPerSheet)

@@ -11,6 +11,7 @@ import type { ReportZone } from '../reports/time-zone'
 import type { JobFingerprint, JobRecord, NewRow, Store } from '../store'
 import type { Unit } from './unit'
 import type { ReviewCount } from '../review/review-queue'
+import type { VerdictCount } from '../reports/job-figures'
 import type { DirectoryOptions, DirectoryPaging } from './directory'
 
 /** What a kind's row check knows besides the row: where the sheet is, how columns map to fields. */
@@ -41,6 +42,8 @@ export interface ReportContext {
   fingerprint?: JobFingerprint
   /** scored kinds: the review queue's "n of m", counted in the same pass */
   reviewCount?: ReviewCount
+  /** rows per verdict for the summary, counted in the same pass (sheets that work out each row's verdict) */
+  verdictCount?: VerdictCount
 }
 
 /**

@@ -7,6 +7,7 @@ import { inputColumns } from './input-columns'
 import { rowVerdict, type Verdict } from '../verdict'
 import { rowReview, type RowReview } from '../review/review-rules'
 import type { ReviewCount } from '../review/review-queue'
+import type { VerdictCount } from './job-figures'
 import { finalDecisionCells } from './final-decision'
 import { slowedBy429, trailColumns } from './row-trail'
 import { reportZone, type ReportZone } from './time-zone'
@@ -91,7 +92,14 @@ export async function writeFaceResults(
   store: Store,
   job: JobRecord,
   L: ReportLabels,
-  opts: { thumbnails?: boolean; zone?: ReportZone; asOf?: number; fingerprint?: JobFingerprint; reviewCount?: ReviewCount } = {},
+  opts: {
+    thumbnails?: boolean
+    zone?: ReportZone
+    asOf?: number
+    fingerprint?: JobFingerprint
+    reviewCount?: ReviewCount
+    verdictCount?: VerdictCount
+  } = {},
 ): Promise<number> {
   const F = L.face
   const zone = opts.zone ?? reportZone()
@@ -124,6 +132,7 @@ export async function writeFaceResults(
     const entries = reviews.get(row.rowNo)
     const ctx: FaceRowContext = { row, outcome: rowVerdict(row.state, r, band), L, threshold, zone, review: entries ? rowReview(entries) : null }
     opts.reviewCount?.add(ctx.outcome, ctx.review)
+    opts.verdictCount?.add(ctx.outcome)
     const rowNumber = sheet.nextRow
     for (let i = 0; i < nIn; i++) values[i] = row.input[inputs[i].header]
     for (let i = 0; i < resultCols.length; i++) values[nIn + i] = resultCols[i].value(ctx)

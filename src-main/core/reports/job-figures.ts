@@ -16,17 +16,37 @@ export interface JobFigures {
   records: number
 }
 
-export function jobFigures(store: Store, job: JobRecord): JobFigures {
-  const band = job.settings.reviewBand ?? null
-  const outcomes: Partial<Record<Verdict, number>> = {}
-  for (const g of store.rows.outcomeGroups(job.id, band)) {
-    const key = verdictOf(g.state, g.outcome, g.inBand)
-    outcomes[key] = (outcomes[key] ?? 0) + g.n
+/**
+ * Rows per verdict, counted during a pass over every row of the job by a results sheet that works
+ * out each row's verdict anyway (the one rule, `rowVerdict`), so the summary need not group the
+ * rows again.
+ */
+export class VerdictCount {
+  readonly outcomes: Partial<Record<Verdict, number>> = {}
+  rows = 0
+
+  add(verdict: Verdict): void {
+    this.rows++
+    this.outcomes[verdict] = (this.outcomes[verdict] ?? 0) + 1
+  }
+}
+
+/** `counted`: the verdicts of a pass over the rows, used when it saw every row of the job. */
+export function jobFigures(store: Store, job: JobRecord, counted?: VerdictCount): JobFigures {
+  const counts = store.rows.counts(job.id)
+  let outcomes: Partial<Record<Verdict, number>> = {}
+  if (counted && counted.rows === counts.total) outcomes = { ...counted.outcomes }
+  else {
+    const band = job.settings.reviewBand ?? null
+    for (const g of store.rows.outcomeGroups(job.id, band)) {
+      const key = verdictOf(g.state, g.outcome, g.inBand)
+      outcomes[key] = (outcomes[key] ?? 0) + g.n
+    }
   }
   const attempts = store.rows.attemptsTotal(job.id)
   const records = store.rows.recordsCount(job.id)
   return {
-    counts: store.rows.counts(job.id),
+    counts,
     outcomes,
     attempts,
     ledgerPoints: store.usage.chargedPoints(job.id),

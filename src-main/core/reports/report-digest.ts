@@ -13,6 +13,21 @@ import type { ReportWriter, SheetWriter } from './report-output'
 
 export type CanonicalCell = string | number | boolean | null
 
+/**
+ * 'D:' + the ISO text of a whole second. Remembered: a report's dates repeat (birth dates, rows
+ * finished within the same second) and toISOString was a tenth of the digest's time.
+ */
+function isoSecond(ms: number): string {
+  let text = ISO_SECONDS.get(ms)
+  if (text === undefined) {
+    if (ISO_SECONDS.size >= 50_000) ISO_SECONDS.clear()
+    text = 'D:' + new Date(ms).toISOString().slice(0, 19)
+    ISO_SECONDS.set(ms, text)
+  }
+  return text
+}
+const ISO_SECONDS = new Map<number, string>()
+
 /** A written cell or an exceljs read-back value -> its canonical form. */
 export function canonicalCell(v: unknown): CanonicalCell {
   if (v === null || v === undefined) return null
@@ -23,8 +38,7 @@ export function canonicalCell(v: unknown): CanonicalCell {
     const t = v.getTime()
     if (Number.isNaN(t)) return null
     // a date cell is a fraction of a day: round back to the whole second it was written as
-    const second = Math.round(t / 1000) * 1000
-    return 'D:' + (second === t ? v : new Date(second)).toISOString().slice(0, 19)
+    return isoSecond(Math.round(t / 1000) * 1000)
   }
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>
