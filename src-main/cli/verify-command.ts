@@ -29,9 +29,11 @@ export async function verifyCommand(reportArg: string, o: VerifyOptions): Promis
       const doc = { file, ...r, changes: r.changes.map(en), notes: r.notes.map(en), findings: { changes: r.changes, notes: r.notes } }
       process.stdout.write(JSON.stringify(doc, null, 2) + '\n')
     } else if (r.unchanged) {
-      process.stdout.write(t().verify.unchanged(file, r.jobId) + '\n')
+      const m = t().verify
+      process.stdout.write((r.directory ? m.unchangedDirectory(file, r.directory) : m.unchanged(file, r.jobId ?? '')) + '\n')
     } else {
-      process.stdout.write(t().verify.changed(file, r.jobId) + '\n')
+      const m = t().verify
+      process.stdout.write((r.directory ? m.changedDirectory(file, r.directory) : m.changed(file, r.jobId ?? '')) + '\n')
       for (const c of r.changes) process.stdout.write(`  - ${t().core(c)}\n`)
       for (const n of r.notes) process.stdout.write(t().verify.note(t().core(n)) + '\n')
       if (r.mode === 'digest' && !r.notes.length) process.stdout.write(t().verify.digestOnly + '\n')

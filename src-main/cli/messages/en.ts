@@ -144,6 +144,9 @@ export const en: CliMessages = {
     noDb: (file) => `--db: no rekap data file at ${file}`,
     unchanged: (file, job) => `unchanged: ${file} is the report rekap wrote for job ${job} (its content digest matches)`,
     changed: (file, job) => `CHANGED: ${file} is not the report rekap wrote for job ${job}`,
+    unchangedDirectory: (file, product) =>
+      `unchanged: ${file} is the ${product === 'hospitals' ? 'hospital' : 'school'} directory report rekap wrote (its content digest matches)`,
+    changedDirectory: (file, product) => `CHANGED: ${file} is not the ${product === 'hospitals' ? 'hospital' : 'school'} directory report rekap wrote`,
     note: (n) => `note: ${n}`,
     digestOnly: 'note: checked the digest alone',
   },

@@ -160,6 +160,10 @@ export const id = {
     noDb: (file: string) => `--db: tidak ada berkas data rekap di ${file}`,
     unchanged: (file: string, job: string) => `tidak berubah: ${file} adalah laporan yang ditulis rekap untuk pekerjaan ${job} (digest isinya cocok)`,
     changed: (file: string, job: string) => `BERUBAH: ${file} bukan laporan yang ditulis rekap untuk pekerjaan ${job}`,
+    unchangedDirectory: (file: string, product: 'hospitals' | 'schools') =>
+      `tidak berubah: ${file} adalah laporan direktori ${product === 'hospitals' ? 'rumah sakit' : 'sekolah'} yang ditulis rekap (digest isinya cocok)`,
+    changedDirectory: (file: string, product: 'hospitals' | 'schools') =>
+      `BERUBAH: ${file} bukan laporan direktori ${product === 'hospitals' ? 'rumah sakit' : 'sekolah'} yang ditulis rekap`,
     note: (n: string) => `catatan: ${n}`,
     digestOnly: 'catatan: hanya digest yang diperiksa',
   },

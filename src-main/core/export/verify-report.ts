@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type ExcelJS from 'exceljs'
 import { excel } from '../exceljs-lazy'
-import type { Store } from '../store'
+import type { HospitalQuery, SchoolQuery, Store } from '../store'
+import { writeDirectoryReport } from '../reports/directory-report'
 import { EN } from '../reports/labels/en'
 import { ID } from '../reports/labels/id'
 import type { ReportLabels } from '../reports/labels'
@@ -27,7 +28,10 @@ export interface VerifyResult {
   unchanged: boolean
   /** 'store': compared with the report made again from the store; 'digest': the file alone */
   mode: 'store' | 'digest'
-  jobId: string
+  /** the job whose report it is; null for a directory report (no job) */
+  jobId: string | null
+  /** a directory report: which directory (its query is on the summary) */
+  directory: DirectoryProduct | null
   /** where the report differs: sheet, row and column where known (texts: the CLI says them in its language) */
   changes: CoreText[]
   notes: CoreText[]
@@ -48,9 +52,13 @@ interface LogicalSheet {
 }
 
 /** What the summary says about the report. */
+type DirectoryProduct = 'hospitals' | 'schools'
+
 interface ReportFacts {
   L: ReportLabels
-  jobId: string
+  jobId: string | null
+  /** a directory report: the directory and the query it was written for */
+  directory: { product: DirectoryProduct; query: Record<string, unknown> } | null
   digest: string
   sheetDigests: Map<string, string>
   madeAt: number
@@ -71,8 +79,9 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
     for (const r of s.rows) digest.row(r.cells)
   }
   const actual = digest.result()
+  const about = { jobId: facts.jobId, directory: facts.directory?.product ?? null }
   if (actual.digest === facts.digest) {
-    return { unchanged: true, mode: 'digest', jobId: facts.jobId, changes: [], notes: [] }
+    return { unchanged: true, mode: 'digest', ...about, changes: [], notes: [] }
   }
 
   const notes: CoreText[] = []
@@ -80,16 +89,24 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
   const store = opts.store ?? null
   if (!store) {
     notes.push(coreText('verify.noStore', {}))
-    return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
+    return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
   }
   const storeId = store.meta.storeId()
   if (facts.storeId && facts.storeId !== storeId) {
     notes.push(coreText('verify.otherStore', { file: store.file, storeId, reportStoreId: facts.storeId }))
-    return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
+    return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
   }
+  if (facts.directory) {
+    // the query is run again on the cache as it is now: a later sync shows as changed records
+    if (cacheNewest(store, facts.directory.product) > facts.madeAt) notes.push(coreText('verify.cacheChangedSince', { product: facts.directory.product }))
+    const expected = await remakeDirectory(store, facts, facts.directory)
+    const changes = diffSheets(expected, sheets, facts.L)
+    return { unchanged: false, mode: 'store', ...about, changes: changes.length ? changes : bySheet, notes }
+  }
+  if (!facts.jobId) throw new VerifyError(coreText('verify.incomplete', { file }))
   if (!store.jobs.get(facts.jobId)) {
     notes.push(coreText('verify.noJobInStore', { file: store.file, job: facts.jobId }))
-    return { unchanged: false, mode: 'digest', jobId: facts.jobId, changes: bySheet, notes }
+    return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
   }
   if (facts.fingerprint && store.meta.jobFingerprint(facts.jobId, { asOf: facts.madeAt }) !== facts.fingerprint) {
     notes.push(coreText('verify.jobChangedSince', { job: facts.jobId }))
@@ -97,9 +114,9 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
 
   // a report split at a smaller row limit than Excel's (tests, or a writer setting) is re-made the same way
   const splits = sheets.map((x) => x.splitAt).filter((x): x is number => x !== undefined)
-  const expected = await remake(store, facts, splits.length ? Math.min(...splits) : undefined)
+  const expected = await remake(store, facts, facts.jobId, splits.length ? Math.min(...splits) : undefined)
   const changes = diffSheets(expected, sheets, facts.L)
-  return { unchanged: false, mode: 'store', jobId: facts.jobId, changes: changes.length ? changes : bySheet, notes }
+  return { unchanged: false, mode: 'store', ...about, changes: changes.length ? changes : bySheet, notes }
 }
 
 async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
@@ -153,12 +170,23 @@ function summaryFacts(file: string, sheets: LogicalSheet[]): ReportFacts {
     return v === null || v === undefined ? null : String(v)
   }
   const jobId = text(L.summary.jobId)
+  const kind = text(L.summary.kind)
+  const product: DirectoryProduct | null = kind === L.kinds['hospitals-offline'] ? 'hospitals' : kind === L.kinds['schools-offline'] ? 'schools' : null
   const made = Date.parse(text(L.audit.madeUtc) ?? '')
-  if (!jobId || Number.isNaN(made)) throw new VerifyError(coreText('verify.incomplete', { file }))
+  if ((!jobId && !product) || Number.isNaN(made)) throw new VerifyError(coreText('verify.incomplete', { file }))
+  let directory: ReportFacts['directory'] = null
+  if (!jobId && product) {
+    try {
+      directory = { product, query: JSON.parse(text(L.summary.query) ?? '{}') as Record<string, unknown> }
+    } catch {
+      throw new VerifyError(coreText('verify.incomplete', { file }))
+    }
+  }
   const zone = /(?:^|, )([A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC)\s*\(/.exec(text(L.summary.timeZone) ?? '')
   return {
     L,
     jobId,
+    directory,
     digest: text(L.audit.digest) ?? '',
     sheetDigests: parseSheetDigests(text(L.audit.sheetDigests) ?? ''),
     madeAt: made,
@@ -185,11 +213,11 @@ function sheetLevelChanges(actual: Array<{ name: string; digest: string }>, stat
 }
 
 /** The report made again from the store, at the report's time, in its language and zone. */
-async function remake(store: Store, facts: ReportFacts, maxRowsPerSheet: number | undefined): Promise<LogicalSheet[]> {
+async function remake(store: Store, facts: ReportFacts, jobId: string, maxRowsPerSheet: number | undefined): Promise<LogicalSheet[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rekap-verify-'))
   try {
     const out = path.join(dir, 'expected.xlsx')
-    await writeJobReport(store, facts.jobId, {
+    await writeJobReport(store, jobId, {
       out,
       lang: facts.L.lang as 'id' | 'en',
       now: facts.madeAt,
@@ -201,6 +229,26 @@ async function remake(store: Store, facts: ReportFacts, maxRowsPerSheet: number 
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** The directory report made again from the cache, at the report's time, in its language. */
+async function remakeDirectory(store: Store, facts: ReportFacts, d: NonNullable<ReportFacts['directory']>): Promise<LogicalSheet[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rekap-verify-'))
+  try {
+    const out = path.join(dir, 'expected.xlsx')
+    const lang = facts.L.lang as 'id' | 'en'
+    if (d.product === 'hospitals') await writeDirectoryReport(store, { product: 'hospitals', query: d.query as HospitalQuery, out, lang, now: facts.madeAt })
+    else await writeDirectoryReport(store, { product: 'schools', query: d.query as SchoolQuery, out, lang, now: facts.madeAt })
+    return logicalSheets(await readWorkbook(out))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** When the directory's cache last took in records (0 when empty). */
+function cacheNewest(store: Store, product: DirectoryProduct): number {
+  const table = product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
+  return (store.db.prepare(`SELECT MAX(fetched_at) AS t FROM ${table}`).get() as { t: number | null }).t ?? 0
 }
 
 /** Cell-by-cell differences, rows matched by their row id where the sheet has one. */

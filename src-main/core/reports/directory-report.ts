@@ -1,9 +1,10 @@
 import type { Store, HospitalQuery, SchoolQuery } from '../store'
 import { REKAP_VERSION } from '../version'
 import { labelsFor, type ReportLang } from './labels'
-import { openReport, type ReportFormat } from './report-output'
+import { openReport, type ReportFormat, type ReportWriter } from './report-output'
 import { openReportReader } from './report-reader'
-import { writeSummarySheet, type SummaryLine } from './summary-sheet'
+import { auditLines, writeSummarySheet, type SummaryLine } from './summary-sheet'
+import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from './report-digest'
 import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from './hospital-report'
 import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from './school-report'
 import { loadRegionNames } from './region-names'
@@ -22,9 +23,11 @@ export type DirectoryReportOptions =
 export async function writeDirectoryReport(store: Store, opts: DirectoryReportOptions): Promise<ReportResult> {
   const L = labelsFor(opts.lang)
   const S = L.summary
-  const now = opts.now ?? Date.now()
+  // whole seconds: the summary states the time exactly, and `rekap verify` re-makes the report at it
+  const now = Math.floor((opts.now ?? Date.now()) / 1000) * 1000
+  const format = opts.format ?? formatFromName(opts.out)
   const reader = openReportReader(store)
-  const writer = openReport(opts.out, opts.format ?? formatFromName(opts.out))
+  const writer = openReport(opts.out, format)
   try {
     const table = opts.product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
     const meta = reader.db
@@ -32,7 +35,8 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
       .get() as { n: number; oldest: number | null; newest: number | null; sources: string | null }
     const notes = [L.notes.recordsFromCache]
     if (opts.product === 'schools' && cachedSchoolsLackPremiumFields(reader, opts.query ?? {})) notes.push(L.notes.premium)
-    const lines: SummaryLine[] = [
+    const storeId = reader.meta.storeId()
+    const summary = (audit: DigestResult | null): SummaryLine[] => [
       { label: S.sectionJob },
       { label: S.kind, value: L.kinds[opts.product === 'hospitals' ? 'hospitals-offline' : 'schools-offline'] },
       { label: S.query, value: JSON.stringify(opts.query ?? {}) },
@@ -44,18 +48,38 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
       ...notes.map((n) => ({ label: '', value: n })),
       { label: S.rekapVersion, value: opts.rekapVersion ?? REKAP_VERSION },
       { label: S.reportMade, value: wallClockDate(now) },
+      // the same integrity lines as a job's report (no job, so no job fingerprint): `rekap verify` checks them
+      ...(format === 'xlsx'
+        ? auditLines(L, now, { storeId, digest: audit?.digest ?? null, sheetDigests: audit ? formatSheetDigests(audit.sheets) : null })
+        : []),
     ]
-    await writeSummarySheet(writer, L, lines)
-    const regions = await loadRegionNames(reader.cache)
-    let rows: number
-    if (opts.product === 'hospitals') {
-      const pivots = new HospitalPivots()
-      rows = await writeHospitalRecords(writer, reader.cache.iterateHospitals(opts.query ?? {}), L, regions, pivots)
-      await writeHospitalPivots(writer, pivots, L, regions)
-    } else {
+    const records = async (w: ReportWriter): Promise<number> => {
+      const regions = await loadRegionNames(reader.cache)
+      if (opts.product === 'hospitals') {
+        const pivots = new HospitalPivots()
+        const n = await writeHospitalRecords(w, reader.cache.iterateHospitals(opts.query ?? {}), L, regions, pivots)
+        await writeHospitalPivots(w, pivots, L, regions)
+        return n
+      }
       const pivots = new SchoolPivots()
-      rows = await writeSchoolRecords(writer, reader.cache.iterateSchools(opts.query ?? {}), L, regions, pivots)
-      await writeSchoolPivots(writer, pivots, L, regions)
+      const n = await writeSchoolRecords(w, reader.cache.iterateSchools(opts.query ?? {}), L, regions, pivots)
+      await writeSchoolPivots(w, pivots, L, regions)
+      return n
+    }
+    let rows: number
+    if (format === 'xlsx' && writer.reserveFirst) {
+      // as a job's report: records and pivots are written (and digested) first, the summary that
+      // states their digest last, into the workbook's first place
+      writer.reserveFirst()
+      const digest = new ContentDigest(new Set([L.audit.digest, L.audit.sheetDigests]))
+      rows = await records(digestingWriter(writer, digest, { forward: true }))
+      await writeSummarySheet(digestingWriter(writer, digest, { forward: false }), L, summary(null))
+      digest.moveLastToFront()
+      const first: ReportWriter = { ...writer, sheet: (name, columns, o) => writer.sheet(name, columns, { ...o, first: true }) }
+      await writeSummarySheet(first, L, summary(digest.result()))
+    } else {
+      await writeSummarySheet(writer, L, summary(null))
+      rows = await records(writer)
     }
     const sheets = await writer.finish()
     return { out: opts.out, rows, sheets }

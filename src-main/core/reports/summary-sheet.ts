@@ -27,7 +27,8 @@ const dateIn =
 /** What the summary states about the report itself, for `rekap verify`. */
 export interface AuditFacts {
   storeId: string
-  storeFingerprint: string
+  /** a job's data fingerprint; a directory report (no job) has none */
+  storeFingerprint?: string
   /** null in the first pass, which computes it */
   digest: string | null
   sheetDigests: string | null
@@ -40,7 +41,7 @@ export function auditLines(L: ReportLabels, now: number, a: AuditFacts): Summary
     { label: A.section },
     { label: A.madeUtc, value: new Date(now).toISOString().replace('.000Z', 'Z') },
     { label: A.storeId, value: a.storeId },
-    { label: A.storeFingerprint, value: a.storeFingerprint },
+    ...(a.storeFingerprint === undefined ? [] : [{ label: A.storeFingerprint, value: a.storeFingerprint }]),
     { label: '', value: A.howToVerify },
     { label: A.digest, value: a.digest ?? '-' },
     { label: A.sheetDigests, value: a.sheetDigests ?? '-' },

@@ -126,6 +126,8 @@ export const coreTextsEn: CoreTextTable = {
     `the data file ${p.file} is not the one that wrote this report (its id is ${p.storeId}, the report names ${p.reportStoreId}): checked the digest alone`,
   'verify.noJobInStore': (p) => `the data file ${p.file} has no job ${p.job}: checked the digest alone`,
   'verify.jobChangedSince': (p) => `job ${p.job} changed in the data file after this report was written; some differences below may come from that`,
+  'verify.cacheChangedSince': (p) =>
+    `the ${p.product === 'hospitals' ? 'hospital' : 'school'} directory cache took in records after this report was written; some differences below may come from that`,
   'verify.notXlsx': (p) => `${p.file} cannot be read as an xlsx workbook: ${p.reason}`,
   'verify.noDigest': (p) =>
     `${p.file} carries no rekap report digest on its first sheet: it is not a report rekap wrote (or it was written before reports carried one)`,

@@ -170,6 +170,8 @@ export const coreTextsId = {
   'verify.noJobInStore': (p: { file: string; job: string }) => `berkas data ${p.file} tidak punya pekerjaan ${p.job}: hanya digest yang diperiksa`,
   'verify.jobChangedSince': (p: { job: string }) =>
     `pekerjaan ${p.job} berubah di berkas data setelah laporan ini ditulis; sebagian perbedaan di bawah mungkin karena itu`,
+  'verify.cacheChangedSince': (p: { product: 'hospitals' | 'schools' }) =>
+    `cache direktori ${p.product === 'hospitals' ? 'rumah sakit' : 'sekolah'} menerima data baru setelah laporan ini ditulis; sebagian perbedaan di bawah mungkin karena itu`,
   // rekap verify: the file cannot be checked at all
   'verify.notXlsx': (p: { file: string; reason: string }) => `${p.file} tidak bisa dibaca sebagai workbook xlsx: ${p.reason}`,
   'verify.noDigest': (p: { file: string }) =>
