@@ -13,7 +13,11 @@ import { constants, crc32, deflateRaw } from 'node:zlib'
 const CHUNK_BYTES = 1 << 18
 /** compressed chunks in flight before `drain` waits; bounds memory to a few MB */
 const MAX_IN_FLIGHT = 4
-const LEVEL = 3
+/**
+ * deflate level 1: on a 100,000-row report's 90 MB of sheet XML it needs ~30% less CPU than
+ * level 3 for a file ~10% larger (10.5 vs 9.5 MB); CPU is what a shared 2-core machine lacks.
+ */
+const LEVEL = 1
 const ZIP32_MAX = 0xffffffff
 /** an empty final block of fixed Huffman codes: ends the deflate stream the chunks began */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00])
