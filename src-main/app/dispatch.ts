@@ -11,6 +11,7 @@ import { PlanError } from '../core/engine'
 import { IllegalTransitionError } from '../core/store'
 import { ActionRefusedError } from '../core/engine/action-errors'
 import { AppError, type ErrorBody } from './app-error'
+import { renderCoreText, textOfError, type CoreTextLang } from '../core/texts/core-text'
 
 export type Handlers = { [N in CommandName]: (input: z.output<(typeof commands)[N]['input']>) => Promise<CommandOutput<N>> }
 
@@ -42,12 +43,26 @@ export async function dispatch(handlers: Handlers, name: string, rawInput: unkno
   return handler(parsed.data)
 }
 
-/** Turns anything thrown into what the renderer may see. */
-export function toErrorBody(err: unknown, secrets: string[]): ErrorBody {
+/**
+ * Turns anything thrown into what the renderer may see. A refusal core made as a text (a refused
+ * action, a workbook that cannot be read, …) is said in the app's language.
+ */
+export function toErrorBody(err: unknown, secrets: string[], lang: CoreTextLang = 'en'): ErrorBody {
   if (err instanceof AppError) return { code: err.code, message: redactSecrets(err.message, secrets), field: err.field }
-  const message = redactSecrets(err instanceof Error ? err.message : String(err), secrets)
+  const text = textOfError(err)
+  const message = redactSecrets(text ? renderCoreText(text, lang) : err instanceof Error ? err.message : String(err), secrets)
   // The engine's own refusals are the user's to fix, not crashes.
   if (err instanceof PlanError) return { code: 'invalid-input', message, field: null }
   if (err instanceof IllegalTransitionError || err instanceof ActionRefusedError) return { code: 'conflict', message, field: null }
   return { code: 'failed', message, field: null }
+}
+
+/** The app's language for what core says: the one chosen in Settings, else Indonesian (the app starts in it). */
+export function appLanguage(ctx: { settings(): { language: 'id' | 'en' | null } }): CoreTextLang {
+  try {
+    return ctx.settings().language ?? 'id'
+  } catch {
+    // the error being reported may be the store's own: then the words stay in Indonesian
+    return 'id'
+  }
 }

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net'
 import { AppError, ERROR_STATUS } from '../app/app-error'
 import type { AppContext } from '../app/app-context'
 import { CONTENT_SECURITY_POLICY } from '../app/content-security-policy'
-import { dispatch, toErrorBody, type Handlers } from '../app/dispatch'
+import { appLanguage, dispatch, toErrorBody, type Handlers } from '../app/dispatch'
 import { allowedHostHeaders, hostHeaderAllowed, hostRefusal } from '../core/net/host-allowlist'
 import { isLoopbackHost } from '../core/net/loopback'
 import type { DownloadRegistry } from './download-registry'
@@ -147,7 +147,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
       const output = await dispatch(handlers, name, input)
       sendJson(res, 200, output === undefined ? null : output)
     } catch (err) {
-      const body = toErrorBody(err, ctx.secrets())
+      const body = toErrorBody(err, ctx.secrets(), appLanguage(ctx))
       if (body.code === 'failed') ctx.core.logger.log('error', `command ${name} failed: ${body.message}`)
       if (!res.headersSent) sendJson(res, ERROR_STATUS[body.code], { error: body })
       else res.destroy()

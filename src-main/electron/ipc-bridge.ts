@@ -2,7 +2,7 @@ import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import { COMMAND_NAMES } from '../contract/names'
 import type { AppContext } from '../app/app-context'
 import { AppError } from '../app/app-error'
-import { dispatch, toErrorBody, type Handlers } from '../app/dispatch'
+import { appLanguage, dispatch, toErrorBody, type Handlers } from '../app/dispatch'
 import type { IpcEnvelope } from '../app/ipc-envelope'
 
 /**
@@ -22,7 +22,7 @@ export function registerIpcHandlers(
         if (!isAppUrl(from)) throw new AppError('unauthorized', 'This page is not rekap; the call was refused.')
         return { ok: true, value: await dispatch(handlers, name, input) }
       } catch (err) {
-        const error = toErrorBody(err, ctx.secrets())
+        const error = toErrorBody(err, ctx.secrets(), appLanguage(ctx))
         if (error.code === 'failed') ctx.core.logger.log('error', `command ${name} failed: ${error.message}`)
         return { ok: false, error }
       }

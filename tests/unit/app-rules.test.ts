@@ -11,7 +11,9 @@ import {
   normaliseBaseUrl,
   settingsView,
 } from '../../src-main/app/app-settings'
-import { describeIssues, toErrorBody } from '../../src-main/app/dispatch'
+import { appLanguage, describeIssues, toErrorBody } from '../../src-main/app/dispatch'
+import { ActionRefusedError } from '../../src-main/core/engine/action-errors'
+import { whyNot } from '../../src-main/core/model/job-actions'
 import { annotatedCopyName, directoryReportName, jobReportName, safeFileStem } from '../../src-main/app/export-names'
 import { envKeyVault, keyHint } from '../../src-main/app/key-vault'
 import { uploadFileName } from '../../src-main/browser/upload'
@@ -104,6 +106,19 @@ describe('errors on their way to the renderer', () => {
     expect(d.message).toMatch(/^jobs\.rows: offset: .*; limit: /)
     const body = toErrorBody(new Error('GET /x failed for key sk-live-ABCDEFGH'), ['sk-live-ABCDEFGH'])
     expect(body).toEqual({ code: 'failed', message: 'GET /x failed for key ***', field: null })
+  })
+
+  it("says core's refusals in the app's language: a refused action is a conflict, in Indonesian unless English is chosen", () => {
+    const facts = { state: 'paused', holder: 'none', counts: { pending: 1, inFlight: 0, failed: 0, uncertain: 0, done: 0 }, paid: true } as const
+    const err = new ActionRefusedError('j1', 'pause', whyNot('pause', facts, 'j1')!)
+    expect(toErrorBody(err, [], 'id')).toEqual({
+      code: 'conflict',
+      message: 'pause tidak bisa dilakukan pada pekerjaan berstatus dijeda (yang bisa dilakukan sekarang: resume, cancel, export)',
+      field: null,
+    })
+    expect(toErrorBody(err, [], 'en').message).toBe('pause is not possible for a job that is paused (possible now: resume, cancel, export)')
+    expect(appLanguage({ settings: () => ({ language: null }) })).toBe('id')
+    expect(appLanguage({ settings: () => ({ language: 'en' }) })).toBe('en')
   })
 
   it('survives the trip through the preload as "[code:field] message"', () => {
