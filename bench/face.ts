@@ -69,6 +69,8 @@ function rssSampler() {
 
 interface PhaseResult {
   label: string
+  /** 1-minute load average at the start and the end of the all-queued part (what slowed its wall clock) */
+  load: [number, number]
   detector: FaceDetector
   workers: number
   startMs: number
@@ -108,12 +110,14 @@ async function run(label: string, workers: number, cacheDescriptors: boolean, de
     try {
       t = performance.now()
       const cpu = process.cpuUsage()
+      const loadAtStart = os.loadavg()[0]
       const results = await Promise.all(pairs.map((p) => engine.verify(p.a.data, p.b.data)))
       const queuedMsPerPair = (performance.now() - t) / pairs.length
       const cpuUsed = process.cpuUsage(cpu)
       const cpuMsPerPair = (cpuUsed.user + cpuUsed.system) / 1000 / pairs.length
       const workerMemory = await engine.workerMemory()
-      return { label, detector, workers, startMs, sequentialMsPerPair, queuedMsPerPair, cpuMsPerPair, peakRss: sampler.stop(), results, workerMemory }
+      const load: [number, number] = [loadAtStart, os.loadavg()[0]]
+      return { label, load, detector, workers, startMs, sequentialMsPerPair, queuedMsPerPair, cpuMsPerPair, peakRss: sampler.stop(), results, workerMemory }
     } finally {
       await engine.close()
     }
@@ -202,10 +206,10 @@ const byDetector = { ssd, tiny }
 const phases = [...single, ssd, tiny, cached]
 
 console.log('')
-console.log('engine                      start    ms/pair one-at-a-time   ms/pair all-queued   CPU ms/pair   peak RSS (process, incl. workers)')
+console.log('engine                      start    ms/pair one-at-a-time   ms/pair all-queued   CPU ms/pair   load (queued)   peak RSS (process, incl. workers)')
 for (const r of phases) {
   console.log(
-    `${r.label.padEnd(27)} ${`${r.startMs.toFixed(0)} ms`.padStart(7)}   ${r.sequentialMsPerPair.toFixed(0).padStart(21)}   ${r.queuedMsPerPair.toFixed(0).padStart(18)}   ${r.cpuMsPerPair.toFixed(0).padStart(11)}   ${mb(r.peakRss)}`,
+    `${r.label.padEnd(27)} ${`${r.startMs.toFixed(0)} ms`.padStart(7)}   ${r.sequentialMsPerPair.toFixed(0).padStart(21)}   ${r.queuedMsPerPair.toFixed(0).padStart(18)}   ${r.cpuMsPerPair.toFixed(0).padStart(11)}   ${r.load.map((l) => l.toFixed(1)).join('-').padStart(13)}   ${mb(r.peakRss)}`,
   )
   r.workerMemory.forEach((m, i) =>
     console.log(`    worker ${i + 1}: JS heap ${mb(m.heapUsedBytes)}, tfjs wasm memory ${mb(m.wasmHeapBytes)}`),
