@@ -1,5 +1,5 @@
 /**
- * The KYC sample's promises, checked with the real face engine (face-api SSD-MobileNetV1 on wasm,
+ * The KYC sample's promises, checked with the real face engine (face-api on wasm, default detector,
  * in-process) and rekap's own pre-flight: what the README says each row shows is what a user gets.
  */
 import { readFile } from 'node:fs/promises'

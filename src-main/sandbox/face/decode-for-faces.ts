@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { IMAGE_MAX_PIXELS } from '../../core/images/limits'
 
-/** The engine never looks at more than this many pixels per side; SSD works at 512 anyway. */
+/** The engine never looks at more than this many pixels per side; the detectors work at 416 or 512. */
 export const FACE_MAX_SIDE = 1024
 
 export interface RgbImage {
