@@ -20,6 +20,7 @@ import { VERDICT_WORDS } from '../contract/verdicts'
 import { failureText } from './failure-text'
 import { coreMessage } from './core-message'
 import { sheetsThatFit } from './sheet-fit'
+import { detailText } from '../core/texts/core-text'
 
 export interface RunOptions extends PlanFlags {
   kind?: string
@@ -181,7 +182,9 @@ function explainEnd(cli: CliEngine, p: ProgressView, say: Say): void {
   const needsKey = real && (!cli.key || p.blockedReason === 'auth-failed')
   const resume = needsKey ? m.resumeWithKey(p.jobId) : m.resumeWith(p.jobId)
   if (p.state === 'blocked') {
-    say(m.blocked(p.blockedReason ?? '', p.stateDetail ?? ''))
+    // the store keeps rekap's own reason as a text: said here in the CLI's language
+    const detail = detailText(cli.store.jobs.get(p.jobId)?.stateDetail, cliLang()) ?? p.stateDetail ?? ''
+    say(m.blocked(p.blockedReason ?? '', detail))
     const what = m.blockedWhat[p.blockedReason ?? '']
     say(what ? `${what} ${resume}` : resume)
   } else if (p.state === 'paused') {

@@ -171,3 +171,24 @@ describe('refusals of a workbook, --map, --base-url, a review and a report, in t
     }
   }, 120_000)
 })
+
+describe("a job rekap stops itself (budget reached): the reason in the user's language, on screen and in the report", () => {
+  it('Indonesian by default, English with REKAP_LANG=en; the report says it in its language', async () => {
+    const db = join(tmp.dir, 'budget.db')
+    const KYC = join(REPO_ROOT, 'examples/kyc/kyc-sample.xlsx')
+    const run = await rekap(['run', KYC, '--budget', '400', '--yes', '--db', db], 'id')
+    expect(run.code, said(run)).toBe(3)
+    expect(said(run)).toContain('TERHENTI (needs-top-up): Batas biaya Rp400 tercapai; naikkan untuk melanjutkan.')
+    const job = /^job (j[0-9a-f]+)$/m.exec(run.out)![1]
+    const en = await rekap(['resume', job, '--db', db], 'en')
+    expect(said(en)).toContain('BLOCKED (needs-top-up): The budget of Rp400 is reached; raise it to continue.')
+
+    const out = join(tmp.dir, 'terhenti.xlsx')
+    expect((await rekap(['export', job, '--out', out, '--db', db], 'id')).code).toBe(0)
+    const lines = new Map<string, unknown>()
+    ;(await readBook(out)).worksheets[0].eachRow((row) => lines.set(String(row.getCell(1).value), row.getCell(2).value))
+    expect(lines.get('Keterangan status')).toBe('Batas biaya Rp400 tercapai; naikkan untuk melanjutkan.')
+    // the report still verifies against the data file it came from
+    expect((await rekap(['verify', out, '--db', db], 'id')).code).toBe(0)
+  }, 120_000)
+})

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SHARED_DIR } from '../helpers/temp-dir'
-import { PLAN_TERMS, monthlyQuotas, biggerPlan, quotaExhaustedMessage, parseProductName } from '../../src-main/core/model/plans'
+import { PLAN_TERMS, monthlyQuotas, biggerPlan, quotaExhaustedText, parseProductName } from '../../src-main/core/model/plans'
+import { renderCoreText } from '../../src-main/core/texts/core-text'
+
+const quotaExhaustedMessage = (...a: Parameters<typeof quotaExhaustedText>): string => renderCoreText(quotaExhaustedText(...a), 'en')
 import { monthlyQuotaFor, rateLimitFor } from '../../src-main/sandbox/plans'
 import { defaultJobSettings } from '../../src-main/core/model/job-settings'
 import { openStore } from '../../src-main/core/store'

@@ -12,7 +12,7 @@ import { HOSPITAL_FILTER_FIELDS, checkFilterValue, type HospitalValueLists } fro
 import { hospitalValueLists } from './value-lists'
 import { schoolSearchRecords } from '../provider/school-search'
 import { premiumRequiredText } from '../model/premium-text'
-import { quotaExhaustedMessage } from '../model/plans'
+import { quotaExhaustedText } from '../model/plans'
 import { ServiceError } from '../provider'
 import { JobRunner } from '../jobs/job-runner'
 import { RateLimiter } from '../jobs/rate-limiter'
@@ -38,7 +38,7 @@ import type { ReuseSummary } from '../kinds/face-match/pair-reuse'
 import type { UnitEnv } from '../kinds/unit'
 import { estimateDirectoryPages } from './directory-estimate'
 import { accountOf } from './account-id'
-import { coreText } from '../texts/core-text'
+import { coreText, detailText } from '../texts/core-text'
 
 export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits, RowsFilter } from './types'
 export { accountOf } from './account-id'
@@ -209,7 +209,7 @@ export function createEngine(opts: EngineOptions): Engine {
 
   function transition(jobId: string, to: JobRecord['state'], o: Parameters<Store['jobs']['transition']>[3] = {}): void {
     const j = store.jobs.transition(jobId, to, now(), o)
-    const change: StateChange = { jobId, state: j.state, blockedReason: j.blockedReason, detail: j.stateDetail }
+    const change: StateChange = { jobId, state: j.state, blockedReason: j.blockedReason, detail: detailText(j.stateDetail, 'en') }
     for (const l of stateListeners) l(change)
     emitProgress(jobId, true)
   }
@@ -600,7 +600,7 @@ export function createEngine(opts: EngineOptions): Engine {
       const account = accountOf(target)
       const hits = hitsOf(account, 'schools')
       if (!hits.tryStart(settings.monthlyQuota.schools)) {
-        throw new PlanError(quotaExhaustedMessage('schools', settings.schoolPlan, settings.monthlyQuota.schools ?? 0, hits.used()), 3)
+        throw new PlanError(quotaExhaustedText('schools', settings.schoolPlan, settings.monthlyQuota.schools ?? 0, hits.used()), 3)
       }
       const { client } = await clientFor(settings, 'school-lookup')
       try {

@@ -5,6 +5,7 @@ import { isInterrupted, type Lease, type LeaseHolder } from '../model/lease-rule
 import { rowVerdict } from '../verdict'
 import { parseReusedKey } from '../store/reuse-repo'
 import { kindModule } from '../kinds/registry'
+import { detailText } from '../texts/core-text'
 
 /** Who owns a job and what may be done to it now, as the engine judged it for a view. */
 export interface Ownership {
@@ -50,7 +51,8 @@ export function progressView(
     kind: job.kind,
     state: stateView(job, own),
     blockedReason: job.blockedReason,
-    stateDetail: job.stateDetail,
+    // rekap's own reasons are kept as texts; views carry English words (the app and --json read them)
+    stateDetail: detailText(job.stateDetail, 'en'),
     counts: countsView(counts),
     ratePerSec: Math.round(live.ratePerSec * 100) / 100,
     etaSeconds: remaining === 0 ? 0 : live.ratePerSec > 0 ? Math.ceil(remaining / live.ratePerSec) : null,

@@ -10,10 +10,10 @@ import { MoneyGuard } from './money-guard'
 import type { RateLimiter } from './rate-limiter'
 import type { AccountHits } from './account-hits'
 import { completionRate } from './estimate'
-import { isPlanProduct, quotaExhaustedMessage } from '../model/plans'
+import { isPlanProduct, quotaExhaustedText } from '../model/plans'
 import { kindModule } from '../kinds/registry'
 import { UnitInputError, type Unit, type UnitEnv } from '../kinds/unit'
-import { formatRp } from '../../contract/rupiah'
+import { coreText, storedText } from '../texts/core-text'
 
 /** Consecutive network failures (across rows) after which the service counts as gone. */
 const OFFLINE_AFTER = 12
@@ -156,8 +156,8 @@ export class JobRunner {
     throw new LocalBlock(
       'quota-exhausted',
       isPlanProduct(this.product) && quota !== null
-        ? quotaExhaustedMessage(this.product, plan ?? 'current', quota, this.deps.hits.used())
-        : `This month's quota of ${quota} ${this.product} hits is used up (counted by rekap).`,
+        ? quotaExhaustedText(this.product, plan ?? 'current', quota, this.deps.hits.used())
+        : coreText('block.quota', { quota, product: this.product }),
     )
   }
 
@@ -183,9 +183,7 @@ export class JobRunner {
             const limit = over === 'budget' ? this.job.settings.budgetRp : this.job.settings.balanceRp
             throw new LocalBlock(
               'needs-top-up',
-              over === 'budget'
-                ? `The budget of ${formatRp(limit ?? 0, 'en')} is reached; raise it to continue.`
-                : `The stated balance of ${formatRp(limit ?? 0, 'en')} is used up; top up, update the balance and resume.`,
+              coreText(over === 'budget' ? 'block.budget' : 'block.balance', { limit: limit ?? 0 }),
             )
           }
           this.money.reserve(price)
@@ -250,7 +248,8 @@ export class JobRunner {
         }
         if (err instanceof LocalBlock) {
           putBack({ code: err.reason, message: err.message })
-          this.stop({ kind: 'block', reason: err.reason, message: err.message })
+          // the store keeps rekap's own reason as its text, so each reader says it in its language
+          this.stop({ kind: 'block', reason: err.reason, message: err.text ? storedText(err.text) : err.message })
           return
         }
         if (err instanceof UnitInputError) {
@@ -310,7 +309,7 @@ export class JobRunner {
           case 'retry':
             putBack(rowError)
             if (this.networkStreak >= OFFLINE_AFTER) {
-              this.stop({ kind: 'block', reason: 'offline', message: `The service cannot be reached (${rowError.message}). Check the connection, then resume.` })
+              this.stop({ kind: 'block', reason: 'offline', message: storedText(coreText('block.offline', { detail: rowError.message })) })
               return
             }
             // Counted by the CLI's --verbose summary (retries, 429 back-offs, time waited).

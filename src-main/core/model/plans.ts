@@ -15,6 +15,7 @@
 import type { Product } from './products'
 
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, type HospitalPlan, type RegionalPlan, type SchoolPlan } from '../../contract/plan-names'
+import { coreText, type CoreText } from '../texts/core-text'
 
 export { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, type HospitalPlan, type RegionalPlan, type SchoolPlan }
 
@@ -105,15 +106,10 @@ export const PLAN_FLAG: Record<PlanProduct, string> = {
 
 /**
  * Why a job stops at its quota and what to do, in one sentence the CLI, the app and the
- * report all show.
+ * report all show (a core text: each says it in its language).
  */
-export function quotaExhaustedMessage(product: PlanProduct, plan: string, quota: number, used: number): string {
-  const bigger = biggerPlan(product, plan)
-  const raise = bigger ? `move to the ${bigger} plan (${PLAN_FLAG[product]} ${bigger}, or Settings)` : 'buy more hits'
-  return (
-    `The ${plan} ${product} plan allows ${quota.toLocaleString('en-US')} hits a month and ${used.toLocaleString('en-US')} are used ` +
-    `(counted by rekap for this account, plus hits you stated). To continue: ${raise}, or wait for the 1st of next month; then resume.`
-  )
+export function quotaExhaustedText(product: PlanProduct, plan: string, quota: number, used: number): CoreText {
+  return coreText('block.quotaPlan', { product, plan, quota, used, bigger: biggerPlan(product, plan) ?? null, flag: PLAN_FLAG[product] })
 }
 
 /** Accepts `school`/`schools`, `hospital`/`hospitals`, `region`/`regional`/`regions`, `face`/`face-match`. */

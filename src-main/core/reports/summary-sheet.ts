@@ -7,6 +7,7 @@ import type { ReportWriter } from './report-output'
 import { humanDuration } from './report-time'
 import { reportZone, type ReportZone } from './time-zone'
 import type { Verdict } from '../verdict'
+import { detailText, type CoreTextLang } from '../texts/core-text'
 
 /** One line of the summary sheet; a line without a value is a section heading. */
 export interface SummaryLine {
@@ -132,7 +133,7 @@ export function jobSummaryLines(
     { label: S.kind, value: L.kinds[job.kind] ?? job.kind },
     { label: S.state, value: (L.states[job.state] ?? job.state) + (job.blockedReason ? ` (${job.blockedReason})` : '') },
   ]
-  if (job.stateDetail) lines.push({ label: S.stateDetail, value: job.stateDetail })
+  if (job.stateDetail) lines.push({ label: S.stateDetail, value: detailText(job.stateDetail, L.lang as CoreTextLang) })
   lines.push(
     { label: S.inputFile, value: job.inputName ?? S.none },
     { label: S.fingerprint, value: job.inputFingerprint ?? S.none },
@@ -216,7 +217,7 @@ export async function writeSummarySheet(
         t.from ? (L.states[t.from] ?? t.from) : S.none,
         L.states[t.to] ?? t.to,
         t.reason ?? '',
-        t.detail ?? '',
+        detailText(t.detail, L.lang as CoreTextLang) ?? '',
       ])
     }
   }

@@ -47,3 +47,22 @@ export function textOfError(err: unknown): CoreText | null {
   const t = (err as { text?: unknown } | null)?.text
   return isCoreText(t) ? t : null
 }
+
+/**
+ * A state detail as the store keeps it: rekap's own reason as its text (JSON), the service's
+ * words as they came. detailText says either in a language.
+ */
+export function storedText(text: CoreText): string {
+  return JSON.stringify(text)
+}
+
+export function detailText(stored: string | null | undefined, lang: CoreTextLang): string | null {
+  if (stored === null || stored === undefined) return null
+  if (!stored.startsWith('{"code":')) return stored
+  try {
+    const text: unknown = JSON.parse(stored)
+    return isCoreText(text) ? renderCoreText(text, lang) : stored
+  } catch {
+    return stored
+  }
+}

@@ -1,6 +1,7 @@
 import type { JobAction } from '../model/job-action-names'
 import type { JobState } from '../model/job-state'
 import { EN } from '../reports/labels/en'
+import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
 
 /** The English words of core's texts: the same keys and parameters as id.ts (the type enforces it). */
@@ -106,6 +107,16 @@ export const coreTextsEn: CoreTextTable = {
   'url.credentials': () => 'put the API key in the key field, not in the address',
   'url.queryFragment': () => 'the address must not have a ?query or #fragment',
   'url.plainHttp': (p) => `${p.host} is reached over plain http, which would show the API key to anyone on the network; use ${p.suggestion}`,
+
+  'block.budget': (p) => `The budget of ${formatRp(p.limit, 'en')} is reached; raise it to continue.`,
+  'block.balance': (p) => `The stated balance of ${formatRp(p.limit, 'en')} is used up; top up, update the balance and resume.`,
+  'block.offline': (p) => `The service cannot be reached (${p.detail}). Check the connection, then resume.`,
+  'block.quotaPlan': (p) =>
+    `The ${p.plan} ${p.product} plan allows ${p.quota.toLocaleString('en-US')} hits a month and ${p.used.toLocaleString('en-US')} are used ` +
+    `(counted by rekap for this account, plus hits you stated). To continue: ${
+      p.bigger ? `move to the ${p.bigger} plan (${p.flag} ${p.bigger}, or Settings)` : 'buy more hits'
+    }, or wait for the 1st of next month; then resume.`,
+  'block.quota': (p) => `This month's quota of ${p.quota} ${p.product} hits is used up (counted by rekap).`,
 
   'verify.sheetAdded': (p) => `sheet "${p.sheet}" was added`,
   'verify.sheetChanged': (p) => `sheet "${p.sheet}" changed`,

@@ -1,6 +1,7 @@
 import type { JobAction } from '../model/job-action-names'
 import type { JobState } from '../model/job-state'
 import { ID } from '../reports/labels/id'
+import { formatRp } from '../../contract/rupiah'
 
 /**
  * Sentences that core makes and the CLI (or the app) shows as they are, in Indonesian: blocked
@@ -39,6 +40,7 @@ const loc = (w: Where): string =>
     .filter(Boolean)
     .join(', ')
 const n = (x: number): string => x.toLocaleString('id-ID')
+const PRODUCT: Record<string, string> = { schools: 'sekolah', regional: 'wilayah', hospitals: 'rumah sakit', 'face-match': 'pencocokan wajah' }
 
 /** A row id column and its value, or (name null) the summary's line label. */
 export interface KeyRef {
@@ -146,6 +148,17 @@ export const coreTextsId = {
   'url.queryFragment': (_p: Record<string, never>) => 'alamat tidak boleh memuat ?kueri atau #fragmen',
   'url.plainHttp': (p: { host: string; suggestion: string }) =>
     `${p.host} dihubungi lewat http biasa, yang memperlihatkan kunci API ke siapa pun di jaringan; pakai ${p.suggestion}`,
+
+  // why a running job stopped: rekap's own reasons (the service's words are kept as they came)
+  'block.budget': (p: { limit: number }) => `Batas biaya ${formatRp(p.limit, 'id')} tercapai; naikkan untuk melanjutkan.`,
+  'block.balance': (p: { limit: number }) => `Saldo yang dinyatakan ${formatRp(p.limit, 'id')} sudah habis; isi saldo, perbarui saldonya, lalu lanjutkan.`,
+  'block.offline': (p: { detail: string }) => `Layanan tidak bisa dihubungi (${p.detail}). Periksa koneksi, lalu lanjutkan.`,
+  'block.quotaPlan': (p: { product: 'schools' | 'regional' | 'hospitals'; plan: string; quota: number; used: number; bigger: string | null; flag: string }) =>
+    `Paket ${p.plan} ${PRODUCT[p.product]} memberi ${n(p.quota)} hit sebulan dan ${n(p.used)} sudah terpakai ` +
+    `(dihitung rekap untuk akun ini, ditambah hit yang Anda nyatakan). Untuk melanjutkan: ${
+      p.bigger ? `pindah ke paket ${p.bigger} (${p.flag} ${p.bigger}, atau Pengaturan)` : 'beli hit tambahan'
+    }, atau tunggu tanggal 1 bulan depan; lalu lanjutkan.`,
+  'block.quota': (p: { quota: number | null; product: string }) => `Kuota ${p.quota ?? ''} hit ${PRODUCT[p.product] ?? p.product} bulan ini habis (dihitung rekap).`,
 
   // rekap verify: findings
   'verify.sheetAdded': (p: { sheet: string }) => `sheet "${p.sheet}" ditambahkan`,
