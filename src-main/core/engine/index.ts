@@ -501,7 +501,7 @@ export function createEngine(opts: EngineOptions): Engine {
         for (const f of HOSPITAL_FILTER_FIELDS) {
           if (!base[f]) continue
           const c = checkFilterValue(f, base[f], lists)
-          if (!c.ok) throw new PlanError(c.reason)
+          if (!c.ok) throw new PlanError(c.text)
           base[f] = c.value
         }
       }

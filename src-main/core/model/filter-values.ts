@@ -4,16 +4,11 @@
  * request: a value outside them is refused with the allowed values listed. Case and spacing
  * are forgiven ("non blud" -> "Non BLUD"): the service's own spelling is what is sent.
  */
+import { coreText, renderCoreText, type CoreText } from '../texts/core-text'
+
 export const HOSPITAL_FILTER_FIELDS = ['type', 'class', 'ownership', 'blu_status'] as const
 export type HospitalFilterField = (typeof HOSPITAL_FILTER_FIELDS)[number]
 export type HospitalValueLists = Record<HospitalFilterField, string[]>
-
-const FIELD_WORDS: Record<HospitalFilterField, string> = {
-  type: 'hospital type',
-  class: 'hospital class',
-  ownership: 'hospital ownership',
-  blu_status: 'BLU status',
-}
 
 const norm = (s: string): string => s.trim().replace(/\s+/g, ' ').toLowerCase()
 
@@ -21,9 +16,10 @@ export function checkFilterValue(
   field: HospitalFilterField,
   raw: string,
   lists: HospitalValueLists,
-): { ok: true; value: string } | { ok: false; reason: string } {
+): { ok: true; value: string } | { ok: false; reason: string; text: CoreText } {
   const allowed = lists[field]
   const hit = allowed.find((v) => norm(v) === norm(raw))
   if (hit !== undefined) return { ok: true, value: hit }
-  return { ok: false, reason: `"${raw}" is not a ${FIELD_WORDS[field]} the service knows; allowed: ${allowed.join(', ')}` }
+  const text = coreText('filter.unknownValue', { field, value: raw, allowed: allowed.join(', ') })
+  return { ok: false, reason: renderCoreText(text, 'en'), text }
 }

@@ -4,6 +4,7 @@
  * Asia/Jakarta, WIB) and the zone is named in the header and the summary. Times are cut to
  * whole seconds, so a cell read back from the file is exactly the instant written.
  */
+import { coreText, TextError } from '../texts/core-text'
 export const DEFAULT_TIME_ZONE = 'Asia/Jakarta'
 
 const QUARTER_HOUR_MS = 15 * 60_000
@@ -17,7 +18,7 @@ export function checkTimeZone(name: string): string {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
   } catch {
-    throw new Error(`"${name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`)
+    throw new TextError(coreText('tz.unknown', { name }))
   }
 }
 

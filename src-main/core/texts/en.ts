@@ -22,6 +22,7 @@ const at = (p: { sheet: string; row: number; key?: KeyRef | null }): string => `
 const keyText = (k: KeyRef): string => `${k.name ?? 'line'} ${k.value || 'empty'}`
 const column = (c: { letter: string; header: string | null }): string => `column ${c.letter}${c.header ? ` "${c.header}"` : ''}`
 
+const FILTER_FIELD = { type: 'hospital type', class: 'hospital class', ownership: 'hospital ownership', blu_status: 'BLU status' } as const
 const loc = (w: Where): string =>
   [w.file, w.sheet !== undefined ? `sheet "${w.sheet}"` : '', w.row ? `row ${w.row}` : '', w.column ? `column "${w.column}"` : '']
     .filter(Boolean)
@@ -117,6 +118,9 @@ export const coreTextsEn: CoreTextTable = {
       p.bigger ? `move to the ${p.bigger} plan (${p.flag} ${p.bigger}, or Settings)` : 'buy more hits'
     }, or wait for the 1st of next month; then resume.`,
   'block.quota': (p) => `This month's quota of ${p.quota} ${p.product} hits is used up (counted by rekap).`,
+
+  'filter.unknownValue': (p) => `"${p.value}" is not a ${FILTER_FIELD[p.field]} the service knows; allowed: ${p.allowed}`,
+  'tz.unknown': (p) => `"${p.name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
   'verify.sheetAdded': (p) => `sheet "${p.sheet}" was added`,
   'verify.sheetChanged': (p) => `sheet "${p.sheet}" changed`,

@@ -39,6 +39,7 @@ const loc = (w: Where): string =>
   [w.file, w.sheet !== undefined ? `sheet "${w.sheet}"` : '', w.row ? `baris ${w.row}` : '', w.column ? `kolom "${w.column}"` : '']
     .filter(Boolean)
     .join(', ')
+const FILTER_FIELD = { type: 'jenis rumah sakit', class: 'kelas rumah sakit', ownership: 'kepemilikan rumah sakit', blu_status: 'status BLU' } as const
 const n = (x: number): string => x.toLocaleString('id-ID')
 const PRODUCT: Record<string, string> = { schools: 'sekolah', regional: 'wilayah', hospitals: 'rumah sakit', 'face-match': 'pencocokan wajah' }
 
@@ -159,6 +160,12 @@ export const coreTextsId = {
       p.bigger ? `pindah ke paket ${p.bigger} (${p.flag} ${p.bigger}, atau Pengaturan)` : 'beli hit tambahan'
     }, atau tunggu tanggal 1 bulan depan; lalu lanjutkan.`,
   'block.quota': (p: { quota: number | null; product: string }) => `Kuota ${p.quota ?? ''} hit ${PRODUCT[p.product] ?? p.product} bulan ini habis (dihitung rekap).`,
+
+  // a value the service does not know, a time zone rekap does not know
+  'filter.unknownValue': (p: { field: 'type' | 'class' | 'ownership' | 'blu_status'; value: string; allowed: string }) =>
+    `"${p.value}" bukan ${FILTER_FIELD[p.field]} yang dikenal layanan; yang boleh: ${p.allowed}`,
+  'tz.unknown': (p: { name: string }) =>
+    `"${p.name}" bukan zona waktu yang dikenal rekap (pakai nama IANA seperti Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
   // rekap verify: findings
   'verify.sheetAdded': (p: { sheet: string }) => `sheet "${p.sheet}" ditambahkan`,
