@@ -227,7 +227,7 @@ function printPlan(p: JobPlanView, say: Say): void {
   const outside = p.outsidePaths ?? []
   if (outside.length) {
     say(m.outsidePaths(outside.length))
-    for (const o of outside.slice(0, 10)) say(`  ${o.message}`)
+    for (const o of outside.slice(0, 10)) say(`  ${failureText({ row: o.row, column: o.column, code: o.code, message: o.message }, cliLang(), { withFile: true })}`)
     if (outside.length > 10) say(`  ${m.andMore(outside.length - 10)}`)
   }
   const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { copyFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { openStore } from '../../src-main/core/store'
@@ -192,4 +192,24 @@ describe("a job rekap stops itself (budget reached): the reason in the user's la
     // the report still verifies against the data file it came from
     expect((await rekap(['verify', out, '--db', db], 'id')).code).toBe(0)
   }, 120_000)
+})
+
+describe('photo paths outside the workbook folder (allowed): each line says why in the user language', () => {
+  it('Indonesian reason first, the original words after it (as every row line)', async () => {
+    const folder = join(tmp.dir, 'luar')
+    mkdirSync(folder, { recursive: true })
+    const photos = join(REPO_ROOT, 'examples/kyc/photos')
+    const book = new ExcelJS.Workbook()
+    const ws = book.addWorksheet('Data')
+    ws.addRow(['NIK', 'Nama', 'Foto KTP', 'Foto Selfie'])
+    ws.addRow(['3273010101010001', 'Siti', join(photos, 'ktp-01.jpg'), join(photos, 'selfie-01.jpg')])
+    const file = join(folder, 'kyc.xlsx')
+    await book.xlsx.writeFile(file)
+    const args = ['run', file, '--allow-outside-paths', '--dry-run', '--db', join(tmp.dir, 'luar.db')]
+    const id = await rekap(args, 'id')
+    expect(id.code, said(id)).toBe(0)
+    expect(said(id)).toMatch(/kyc\.xlsx, sheet "Data", baris 2, kolom "Foto KTP": Lokasi foto di luar folder buku kerja, dibaca karena diizinkan \(--allow-outside-paths\) — reads /)
+    const en = await rekap(args, 'en')
+    expect(said(en)).toMatch(/kyc\.xlsx, sheet "Data", row 2, column "Foto KTP": reads .*ktp-01\.jpg, outside the workbook's folder \(allowed\)/)
+  }, 60_000)
 })
