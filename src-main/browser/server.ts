@@ -55,7 +55,16 @@ export interface RunningBrowserServer {
   close(): Promise<void>
 }
 
-export class BrowserServerOptionError extends Error {}
+/** --host refused: not loopback without --allow-remote, or remote without TLS (the CLI says which in its language). */
+export class BrowserServerOptionError extends Error {
+  constructor(
+    readonly reason: 'not-loopback' | 'needs-tls',
+    readonly host: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 const MAX_JSON_BYTES = 1024 * 1024
 
@@ -111,12 +120,16 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
   const host = opts.host ?? '127.0.0.1'
   if (!opts.allowRemote && !isLoopbackHost(host)) {
     throw new BrowserServerOptionError(
+      'not-loopback',
+      host,
       `--host ${host} is not a loopback address: rekap ui gives full control of your jobs and API key, ` +
         'so it only listens on this machine unless --allow-remote is given',
     )
   }
   if (!isLoopbackHost(host) && !opts.tls) {
     throw new BrowserServerOptionError(
+      'needs-tls',
+      host,
       `--host ${host} is reachable from other computers, and the session cookie and your API key's jobs would cross ` +
         'the network in clear: give your own TLS certificate with --tls-cert FILE --tls-key FILE',
     )

@@ -103,7 +103,7 @@ async function stopCommand(cli: CliEngine, jobId: string, action: 'pause' | 'can
   let p = await cli.engine[action](jobId)
   const owner = p.owner && !p.owner.self ? p.owner : null
   if (owner) {
-    say(`asked the rekap process running it (pid ${owner.pid} on ${owner.host}) to ${action}; requests on the wire finish and are recorded…`)
+    say(t().askedOwner(owner.pid, owner.host, action))
     const until = Date.now() + 10_000
     const obeyed = (q: typeof p): boolean => (action === 'cancel' ? q.state === 'cancelled' : q.state !== 'running') && (!q.owner || q.owner.self)
     while (!obeyed(p) && Date.now() < until) {
@@ -111,14 +111,14 @@ async function stopCommand(cli: CliEngine, jobId: string, action: 'pause' | 'can
       p = cli.engine.progress(jobId)
     }
     if (!obeyed(p)) {
-      say(`the owner has not stopped yet (state ${p.state}); it will when it reads the request`)
+      say(t().ownerNotYet(p.state))
       if (json) process.stdout.write(JSON.stringify({ jobId, state: p.state, requested: action, exitCode: EXIT.blocked }) + '\n')
       return EXIT.blocked
     }
   }
   say(progressLine(p))
   if (action === 'cancel') say(t().cancelled(jobId))
-  else say(`paused. Resume with: rekap resume ${jobId}`)
+  else say(t().paused(jobId))
   if (json) process.stdout.write(JSON.stringify({ jobId, state: p.state, counts: p.counts, exitCode: EXIT.ok }) + '\n')
   return EXIT.ok
 }

@@ -277,7 +277,7 @@ export function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: PlanFlag
   const account = accountOf({ baseUrl: settings.baseUrl, apiKey: cli.key, sandbox: settings.sandbox })
   const view = cli.engine.stateHitsUsed(account, settings, used)
   for (const p of view.products) {
-    if (used[p.product] !== undefined) say(`${p.product}: ${p.used} hits used this month (stated)${p.quota === null ? '' : `, ${p.left} of ${p.quota} left`}`)
+    if (used[p.product] !== undefined) say(t().hitsUsed(p.product, p.used, p.quota === null ? null : { left: p.left ?? 0, quota: p.quota }))
   }
 }
 

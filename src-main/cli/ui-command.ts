@@ -10,6 +10,7 @@ import { openInBrowser } from '../browser/open-browser'
 import { BrowserServerOptionError } from '../browser/server'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
+import { t } from './cli-language'
 
 export interface UiCommandFlags {
   port: string
@@ -30,30 +31,30 @@ export interface UiCommandFlags {
 function numberFlag(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined
   const n = Number(raw)
-  if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new CliError(`--${name} must be a number >= 0, got "${raw}"`, EXIT.usage)
+  if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new CliError(t().ui.notANumber(name, raw), EXIT.usage)
   return n
 }
 
 export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
   const port = numberFlag('port', flags.port)
-  if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new CliError('--port must be an integer from 0 to 65535', EXIT.usage)
+  if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new CliError(t().ui.badPort, EXIT.usage)
   // REKAP_RENDERER_DIR: serve another build of the renderer (packaging, tests)
   const rendererDir = process.env.REKAP_RENDERER_DIR ? resolve(process.env.REKAP_RENDERER_DIR) : DEFAULT_RENDERER_DIR
   if (!rendererBuilt(rendererDir)) {
     if (rendererDir !== DEFAULT_RENDERER_DIR) throw new CliError(`REKAP_RENDERER_DIR ${rendererDir} has no index.html`, EXIT.usage)
-    process.stderr.write('rekap ui: the interface is not built yet; building it once (npx electron-vite build)…\n')
+    process.stderr.write(t().ui.building + '\n')
     const problem = buildRenderer()
-    if (problem) throw new CliError(`${problem}. Build it with \`npx electron-vite build\`, then run rekap ui again.`, EXIT.unexpected)
+    if (problem) throw new CliError(t().ui.buildFailed(problem), EXIT.unexpected)
   }
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
-    throw new CliError('--tls-cert and --tls-key go together: give both files (PEM)', EXIT.usage)
+    throw new CliError(t().ui.tlsPair, EXIT.usage)
   }
   let tls: { cert: Buffer; key: Buffer } | undefined
   if (flags.tlsCert && flags.tlsKey) {
     try {
       tls = { cert: readFileSync(flags.tlsCert), key: readFileSync(flags.tlsKey) }
     } catch (err) {
-      throw new CliError(`cannot read the TLS certificate or key: ${(err as Error).message}`, EXIT.usage)
+      throw new CliError(t().ui.tlsUnreadable((err as NodeJS.ErrnoException).code ?? (err as Error).message), EXIT.usage)
     }
   }
   let ui: RunningUi
@@ -76,8 +77,8 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
       },
     })
   } catch (err) {
-    if (err instanceof BrowserServerOptionError) throw new CliError(err.message, EXIT.usage)
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${flags.port} is already in use; try --port 0`, EXIT.usage)
+    if (err instanceof BrowserServerOptionError) throw new CliError(err.reason === 'not-loopback' ? t().ui.notLoopback(err.host) : t().ui.needsTls(err.host), EXIT.usage)
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(t().ui.portInUse(String(flags.port)), EXIT.usage)
     throw err
   }
   // Listen for the stop signals before announcing: whoever reads the line may signal at once.
@@ -92,10 +93,10 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
   })
   process.stdout.write(`rekap ui at ${ui.server.url}\n`)
   if (ui.app.interrupted.length) {
-    process.stdout.write(`${ui.app.interrupted.length} interrupted job(s) were paused and can be resumed from the jobs list\n`)
+    process.stdout.write(t().ui.interrupted(ui.app.interrupted.length) + '\n')
   }
   if (flags.open) openInBrowser(ui.server.url)
 
   await stopped
-  process.stdout.write('rekap ui stopped\n')
+  process.stdout.write(t().ui.stopped + '\n')
 }

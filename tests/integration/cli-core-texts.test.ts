@@ -154,6 +154,7 @@ describe('refusals of a workbook, --map, --base-url, a review and a report, in t
       ['a --base-url that is not https', ['run', KYC, '--base-url', 'ftp://x', '--key-file', join(tmp.dir, 'key.txt'), '--dry-run'], /--base-url ftp:\/\/x: hanya alamat https:\/\/ yang didukung, bukan ftp:$/, /--base-url ftp:\/\/x: only https:\/\/ addresses are supported, got ftp:$/],
       ['a review of a row the job does not have', ['review', job, '--row', '99', '--decision', 'approve', '--by', 'Ani', '--db', db], /pekerjaan j[0-9a-f]+ tidak punya baris 99/, /job j[0-9a-f]+ has no row 99/],
       ['a time zone rekap does not know', ['export', job, '--out', join(tmp.dir, 'zona.xlsx'), '--tz', 'Jakarta', '--db', db], /--tz: "Jakarta" bukan zona waktu yang dikenal rekap/, /--tz: "Jakarta" is not a time zone rekap knows/],
+      ['rekap ui on a port that cannot be', ['ui', '--port', '99999', '--no-open'], /^rekap: --port harus bilangan bulat 0 sampai 65535$/, /^rekap: --port must be an integer from 0 to 65535$/],
       ['an annotated copy whose workbook is gone', ['export', job, '--out', join(tmp.dir, 'salinan.xlsx'), '--annotated', '--db', db], /workbook masukan pekerjaan tidak ada lagi di \/data\/kyc\/kyc\.xlsx/, /the job's input workbook is no longer at \/data\/kyc\/kyc\.xlsx/],
     ]
   }

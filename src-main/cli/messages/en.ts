@@ -119,7 +119,28 @@ export const en: CliMessages = {
   wasCancelled: (job) => `job ${job} was cancelled; start a new one with: rekap run <file>`,
   cancelled: (job) => `cancelled. What was done is kept; export it with: rekap export ${job} --out report.xlsx`,
 
-  wroteReport: (out, rows, sheets, ms) => `wrote ${out}: ${rows} rows; sheets ${sheets} (${ms} ms)`,
+askedOwner: (pid, host, action) =>
+    `asked the rekap process running it (pid ${pid} on ${host}) to ${action}; requests on the wire finish and are recorded…`,
+  ownerNotYet: (state) => `the owner has not stopped yet (state ${state}); it will when it reads the request`,
+  hitsUsed: (product, used, left) => `${product}: ${used} hits used this month (stated)${left ? `, ${left.left} of ${left.quota} left` : ''}`,
+
+  ui: {
+    notANumber: (name, raw) => `--${name} must be a number >= 0, got "${raw}"`,
+    badPort: '--port must be an integer from 0 to 65535',
+    building: 'rekap ui: the interface is not built yet; building it once (npx electron-vite build)…',
+    buildFailed: (problem) => `${problem}. Build it with \`npx electron-vite build\`, then run rekap ui again.`,
+    tlsPair: '--tls-cert and --tls-key go together: give both files (PEM)',
+    tlsUnreadable: (why) => `cannot read the TLS certificate or key (${why})`,
+    notLoopback: (host) =>
+      `--host ${host} is not a loopback address: rekap ui gives full control of your jobs and API key, so it only listens on this machine unless --allow-remote is given`,
+    needsTls: (host) =>
+      `--host ${host} is reachable from other computers, and the session cookie and your API key's jobs would cross the network in clear: give your own TLS certificate with --tls-cert FILE --tls-key FILE`,
+    portInUse: (port) => `port ${port} is already in use; try --port 0`,
+    interrupted: (n) => `${n} interrupted job(s) were paused and can be resumed from the jobs list`,
+    stopped: 'rekap ui stopped',
+  },
+
+    wroteReport: (out, rows, sheets, ms) => `wrote ${out}: ${rows} rows; sheets ${sheets} (${ms} ms)`,
   wroteAnnotated: (out, rows, sheet) => `wrote ${out}: ${rows} rows annotated on sheet "${sheet}"`,
   wroteDirectory: (out, rows) => `wrote ${out}: ${rows} rows from the directory cache`,
   directoryEmpty: (kind) => `the ${kind} directory cache is empty: sync it first in rekap ui (Directory) or run a directory job`,

@@ -132,6 +132,30 @@ export const id = {
   wasCancelled: (job: string) => `pekerjaan ${job} sudah dibatalkan; mulai pekerjaan baru dengan: rekap run <berkas>`,
   cancelled: (job: string) => `dibatalkan. Yang sudah selesai tetap tersimpan; ekspor dengan: rekap export ${job} --out laporan.xlsx`,
 
+  // pause/cancel of a job another process runs
+  askedOwner: (pid: number, host: string, action: 'pause' | 'cancel') =>
+    `proses rekap yang menjalankannya (pid ${pid} di ${host}) diminta ${action === 'pause' ? 'menjeda' : 'membatalkan'}; permintaan yang sedang berjalan diselesaikan dan dicatat…`,
+  ownerNotYet: (state: string) => `pemiliknya belum berhenti (status ${state}); ia akan berhenti saat membaca permintaannya`,
+  hitsUsed: (product: string, used: number, left: { left: number; quota: number } | null) =>
+    `${product}: ${used} hit terpakai bulan ini (dinyatakan)${left ? `, sisa ${left.left} dari ${left.quota}` : ''}`,
+
+  // rekap ui
+  ui: {
+    notANumber: (name: string, raw: string) => `--${name} harus angka >= 0, bukan "${raw}"`,
+    badPort: '--port harus bilangan bulat 0 sampai 65535',
+    building: 'rekap ui: antarmukanya belum dibangun; membangunnya sekali (npx electron-vite build)…',
+    buildFailed: (problem: string) => `${problem}. Bangun dengan \`npx electron-vite build\`, lalu jalankan rekap ui lagi.`,
+    tlsPair: '--tls-cert dan --tls-key harus bersama: beri kedua berkas (PEM)',
+    tlsUnreadable: (why: string) => `sertifikat atau kunci TLS tidak bisa dibaca (${why})`,
+    notLoopback: (host: string) =>
+      `--host ${host} bukan alamat loopback: rekap ui memberi kendali penuh atas pekerjaan dan kunci API Anda, jadi hanya mendengarkan di komputer ini kecuali --allow-remote diberikan`,
+    needsTls: (host: string) =>
+      `--host ${host} bisa dijangkau komputer lain, dan cookie sesi serta pekerjaan kunci API Anda akan melewati jaringan tanpa enkripsi: beri sertifikat TLS sendiri dengan --tls-cert BERKAS --tls-key BERKAS`,
+    portInUse: (port: string) => `port ${port} sudah dipakai; coba --port 0`,
+    interrupted: (n: number) => `${n} pekerjaan yang terputus sudah dijeda dan bisa dilanjutkan dari daftar pekerjaan`,
+    stopped: 'rekap ui berhenti',
+  },
+
   // export
   wroteReport: (out: string, rows: number, sheets: string, ms: number) => `tersimpan ${out}: ${rows} baris; sheet ${sheets} (${ms} ms)`,
   wroteAnnotated: (out: string, rows: number, sheet: string) => `tersimpan ${out}: ${rows} baris diberi hasil di sheet "${sheet}"`,
