@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { SandboxOptionError, startSandbox, type SandboxOptions } from '../sandbox/index'
 import { CliError, EXIT } from './exit-codes'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, type HospitalPlan, type RegionalPlan, type SchoolPlan } from '../core/model/plans'
+import { t } from './cli-language'
 
 /** `rekap sandbox`'s flags as commander passes them (strings). */
 export interface SandboxCommandFlags {
@@ -29,26 +30,26 @@ export interface SandboxCommandFlags {
 function numberFlag(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined
   const n = Number(raw)
-  if (raw.trim() === '' || !Number.isFinite(n)) throw new CliError(`--${name} must be a number, got "${raw}"`, EXIT.usage)
+  if (raw.trim() === '' || !Number.isFinite(n)) throw new CliError(t().usage.notANumber(`--${name}`, raw), EXIT.usage)
   return n
 }
 
 export function sandboxOptionsFromFlags(flags: SandboxCommandFlags): SandboxOptions {
   const plan = flags.hospitalPlan
   if (!(HOSPITAL_PLANS as readonly string[]).includes(plan)) {
-    throw new CliError(`--hospital-plan must be ${HOSPITAL_PLANS.join(', ')}, got "${plan}"`, EXIT.usage)
+    throw new CliError(t().usage.badChoice('--hospital-plan', plan, HOSPITAL_PLANS.join(', ')), EXIT.usage)
   }
   if (!(SCHOOL_PLANS as readonly string[]).includes(flags.schoolPlan)) {
-    throw new CliError(`--school-plan must be ${SCHOOL_PLANS.join(', ')}, got "${flags.schoolPlan}"`, EXIT.usage)
+    throw new CliError(t().usage.badChoice('--school-plan', flags.schoolPlan, SCHOOL_PLANS.join(', ')), EXIT.usage)
   }
   if (!(REGIONAL_PLANS as readonly string[]).includes(flags.regionalPlan)) {
-    throw new CliError(`--regional-plan must be ${REGIONAL_PLANS.join(', ')}, got "${flags.regionalPlan}"`, EXIT.usage)
+    throw new CliError(t().usage.badChoice('--regional-plan', flags.regionalPlan, REGIONAL_PLANS.join(', ')), EXIT.usage)
   }
   let dataDir: string | undefined
   if (flags.dataDir !== undefined) {
     dataDir = resolve(flags.dataDir)
     for (const file of ['hospitals.csv', 'schools.csv.gz']) {
-      if (!existsSync(resolve(dataDir, file))) throw new CliError(`--data-dir ${dataDir} has no ${file}`, EXIT.usage)
+      if (!existsSync(resolve(dataDir, file))) throw new CliError(t().usage.dataDirLacks(dataDir, file), EXIT.usage)
     }
   }
   return {
@@ -82,7 +83,7 @@ export async function runSandboxCommand(flags: SandboxCommandFlags): Promise<voi
   } catch (err) {
     if (err instanceof SandboxOptionError) throw new CliError(err.message, EXIT.usage)
     const code = (err as NodeJS.ErrnoException).code
-    if (code === 'EADDRINUSE') throw new CliError(`port ${options.port} is already in use; try --port 0`, EXIT.usage)
+    if (code === 'EADDRINUSE') throw new CliError(t().ui.portInUse(String(options.port)), EXIT.usage)
     throw err
   }
   // Listen for the stop signals before announcing: whoever reads the line may signal at once.
