@@ -52,6 +52,7 @@ describe('report digest', () => {
       [{ richText: [{ text: 'CO' }, { text: 'COK' }] }, { formula: 'SUM(A1:A2)' }, { error: '#N/A' }, { text: '' }],
       ['Skip me', 'digest'],
       ['Ñoño é 😀', 7n as unknown, null, 'end'],
+      ['tab\there', 'lone \ud800 surrogate', 'del \u007f', '\u0001', 'plain text, no escapes'],
     ]
     const d = new ContentDigest(new Set(['Skip me']))
     d.startSheet('Hasil')

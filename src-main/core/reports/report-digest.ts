@@ -50,6 +50,10 @@ export function canonicalCell(v: unknown): CanonicalCell {
   return String(v)
 }
 
+/** Text JSON.stringify leaves as it is between its quotes: no quote, backslash, control character or lone surrogate. */
+// eslint-disable-next-line no-control-regex
+const JSON_PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/
+
 /**
  * JSON.stringify(canonicalCell(v)), or null for an empty cell: plain texts, numbers and booleans
  * go straight to their JSON text (the digest serialises ~1.5 million cells per 100,000 rows).
@@ -57,7 +61,9 @@ export function canonicalCell(v: unknown): CanonicalCell {
 function canonicalJson(v: unknown): string | null {
   switch (typeof v) {
     case 'string':
-      return v === '' ? null : JSON.stringify(v.indexOf('\r') < 0 ? v : v.replace(/\r\n?/g, '\n'))
+      if (v === '') return null
+      // most texts need no escaping: quoted as they are (what JSON.stringify gives them), else JSON.stringify
+      return JSON_PLAIN.test(v) ? '"' + v + '"' : JSON.stringify(v.indexOf('\r') < 0 ? v : v.replace(/\r\n?/g, '\n'))
     case 'number':
       // JSON writes a finite number as String does
       return Number.isFinite(v) ? String(v) : null
