@@ -1,4 +1,4 @@
-import type { Argument, Command, HelpConfiguration, Option } from 'commander'
+import { Help, type Argument, type Command, type HelpConfiguration, type Option } from 'commander'
 import type { HelpTexts } from './messages/help-id'
 
 /**
@@ -20,9 +20,13 @@ const withExtras = (description: string, extra: string[]): string =>
 
 /** commander's help layout with localized headings and extras (set before the subcommands are added: they inherit it). */
 export function helpConfiguration(h: HelpTexts): HelpConfiguration {
+  // "[options]" and "[command]" in usage lines, as the reader's words
+  const placeholders = (s: string): string => s.replace(/\[options\]|\[command\]/g, (w) => h.placeholders[w as keyof HelpTexts['placeholders']])
   return {
     showGlobalOptions: true,
     styleTitle: (title: string) => h.titles[title as keyof HelpTexts['titles']] ?? title,
+    styleUsage: (usage: string) => Help.prototype.styleUsage.call(new Help(), placeholders(usage)),
+    subcommandTerm: (cmd: Command) => placeholders(Help.prototype.subcommandTerm.call(new Help(), cmd)),
     // as commander's own rule: a default is shown for options that take a value (and boolean defaults)
     optionDescription: (o: Option) =>
       withExtras(o.description, extras(h, o, o.required || o.optional || (o.isBoolean() && typeof o.defaultValue === 'boolean'))),

@@ -127,6 +127,7 @@ export const helpEn: HelpTexts = {
     'Commands:': 'Commands:',
     'Global Options:': 'Global Options:',
   },
+  placeholders: { '[options]': '[options]', '[command]': '[command]' },
   help: 'display help for command',
   choices: (list) => `choices: ${list}`,
   defaultIs: (value) => `default: ${value}`,

@@ -8,6 +8,8 @@ export interface HelpTexts {
   texts: Record<string, string>
   /** commander's headings, by the English words it passes to styleTitle */
   titles: Record<'Usage:' | 'Arguments:' | 'Options:' | 'Commands:' | 'Global Options:', string>
+  /** the placeholders of usage lines */
+  placeholders: Record<'[options]' | '[command]', string>
   /** -h, --help and the help command */
   help: string
   choices: (list: string) => string
@@ -143,6 +145,7 @@ export const helpId: HelpTexts = {
     'Commands:': 'Perintah:',
     'Global Options:': 'Opsi umum:',
   },
+  placeholders: { '[options]': '[opsi]', '[command]': '[perintah]' },
   help: 'tampilkan bantuan untuk perintah',
   choices: (list) => `pilihan: ${list}`,
   defaultIs: (value) => `bawaan: ${value}`,
