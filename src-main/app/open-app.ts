@@ -77,6 +77,8 @@ export function openApp(o: OpenAppOptions): OpenApp {
       picturesDir: picturesDirFor(o.paths.dataDir),
       resolveTarget: (settings) => targetForJob(settings, vault, embedded, readAppSettings(store.settings)),
       progressIntervalMs: o.progressIntervalMs,
+      // a blocked job's reason in the app's language (Settings, else Indonesian)
+      textLang: () => readAppSettings(store.settings).language ?? 'id',
     })
     const events = createEventHub()
     const stopForwarding = forwardEngineEvents(engine, events)

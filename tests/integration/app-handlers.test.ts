@@ -267,6 +267,11 @@ describe('jobs and the directory against the embedded sandbox', () => {
     const blocked = await app.ctx.engine.settled(plan.jobId)
     expect(blocked).toMatchObject({ state: 'blocked', blockedReason: 'quota-exhausted' })
     expect(blocked.stateDetail).toMatch(/--hospital-plan standard/)
+    // rekap's own reason, in the app's language: Indonesian unless English is chosen
+    await call('settings.save', { language: 'id' })
+    expect((await call('jobs.get', { jobId: plan.jobId })).stateDetail).toMatch(/^Paket free rumah sakit memberi 1\.000 hit sebulan .*--hospital-plan standard/)
+    await call('settings.save', { language: 'en' })
+    expect((await call('jobs.get', { jobId: plan.jobId })).stateDetail).toMatch(/^The free hospitals plan allows 1,000 hits a month/)
     await call('settings.save', { hospitalPlan: 'premium' })
     await call('jobs.resume', { jobId: plan.jobId })
     const end = await app.ctx.engine.settled(plan.jobId)

@@ -38,7 +38,7 @@ import type { ReuseSummary } from '../kinds/face-match/pair-reuse'
 import type { UnitEnv } from '../kinds/unit'
 import { estimateDirectoryPages } from './directory-estimate'
 import { accountOf } from './account-id'
-import { coreText, detailText } from '../texts/core-text'
+import { coreText, detailText, type CoreTextLang } from '../texts/core-text'
 
 export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits, RowsFilter } from './types'
 export { accountOf } from './account-id'
@@ -63,6 +63,8 @@ export interface EngineOptions {
   picturesDir: string
   /** progress snapshots per job at most this often (default 250 ms = 4/s, within the 10/s budget) */
   progressIntervalMs?: number
+  /** the language of rekap's own words in views (a blocked job's reason): the app's; default English */
+  textLang?: () => CoreTextLang
   random?: () => number
   maxRows?: number
   /** who this engine is in job leases (default: this process, a fresh instance id) */
@@ -94,6 +96,7 @@ export function createEngine(opts: EngineOptions): Engine {
   const lastEmit = new Map<string, number>()
   const pendingEmit = new Map<string, ReturnType<typeof setTimeout>>()
   const interval = opts.progressIntervalMs ?? 250
+  const textLang = opts.textLang ?? ((): CoreTextLang => 'en')
   const now = (): number => ctx.clock.now()
   const owners = createJobOwnership({
     store,
@@ -181,7 +184,7 @@ export function createEngine(opts: EngineOptions): Engine {
     const j = job(jobId)
     const r = runners.get(jobId)?.runner
     const counts = store.rows.counts(jobId)
-    return progressView(j, counts, { ratePerSec: r?.ratePerSec() ?? 0, now: now() }, owners.ownership(j, counts))
+    return progressView(j, counts, { ratePerSec: r?.ratePerSec() ?? 0, now: now() }, owners.ownership(j, counts), textLang)
   }
 
   /** How long the last snapshot of each job took (its counts are trigger-kept: tens of µs whatever the size). */
@@ -209,7 +212,7 @@ export function createEngine(opts: EngineOptions): Engine {
 
   function transition(jobId: string, to: JobRecord['state'], o: Parameters<Store['jobs']['transition']>[3] = {}): void {
     const j = store.jobs.transition(jobId, to, now(), o)
-    const change: StateChange = { jobId, state: j.state, blockedReason: j.blockedReason, detail: detailText(j.stateDetail, 'en') }
+    const change: StateChange = { jobId, state: j.state, blockedReason: j.blockedReason, detail: detailText(j.stateDetail, textLang) }
     for (const l of stateListeners) l(change)
     emitProgress(jobId, true)
   }

@@ -5,7 +5,7 @@ import { isInterrupted, type Lease, type LeaseHolder } from '../model/lease-rule
 import { rowVerdict } from '../verdict'
 import { parseReusedKey } from '../store/reuse-repo'
 import { kindModule } from '../kinds/registry'
-import { detailText } from '../texts/core-text'
+import { detailText, type CoreTextLang } from '../texts/core-text'
 
 /** Who owns a job and what may be done to it now, as the engine judged it for a view. */
 export interface Ownership {
@@ -44,6 +44,8 @@ export function progressView(
   counts: RowCounts,
   live: { ratePerSec: number; now: number },
   own: Ownership,
+  /** the language of rekap's own reasons in stateDetail (the app's; English for the CLI's --json) */
+  lang: CoreTextLang | (() => CoreTextLang) = 'en',
 ): ProgressView {
   const remaining = counts.pending + counts.inFlight
   return {
@@ -51,8 +53,8 @@ export function progressView(
     kind: job.kind,
     state: stateView(job, own),
     blockedReason: job.blockedReason,
-    // rekap's own reasons are kept as texts; views carry English words (the app and --json read them)
-    stateDetail: detailText(job.stateDetail, 'en'),
+    // rekap's own reasons are kept as texts, said here in the engine's language for views
+    stateDetail: detailText(job.stateDetail, lang),
     counts: countsView(counts),
     ratePerSec: Math.round(live.ratePerSec * 100) / 100,
     etaSeconds: remaining === 0 ? 0 : live.ratePerSec > 0 ? Math.ceil(remaining / live.ratePerSec) : null,

@@ -56,12 +56,13 @@ export function storedText(text: CoreText): string {
   return JSON.stringify(text)
 }
 
-export function detailText(stored: string | null | undefined, lang: CoreTextLang): string | null {
+/** `lang` may be a function: asked only when the detail is a text (progress snapshots are frequent). */
+export function detailText(stored: string | null | undefined, lang: CoreTextLang | (() => CoreTextLang)): string | null {
   if (stored === null || stored === undefined) return null
   if (!stored.startsWith('{"code":')) return stored
   try {
     const text: unknown = JSON.parse(stored)
-    return isCoreText(text) ? renderCoreText(text, lang) : stored
+    return isCoreText(text) ? renderCoreText(text, typeof lang === 'function' ? lang() : lang) : stored
   } catch {
     return stored
   }
