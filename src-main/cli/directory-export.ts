@@ -56,7 +56,9 @@ export function directoryQueryFrom(o: DirectoryExportOptions): DirectoryQuery {
     const issue = parsed.error.issues[0]
     const field = String(issue.path[1] ?? issue.path[0] ?? '')
     const flag = { provinceCodes: '--province', regencyCodes: '--regency', blu_status: '--blu-status' }[field] ?? `--${field}`
-    throw new CliError(`${flag}: ${issue.message}`, EXIT.usage)
+    // zod's own words are English: the two ways a flag can fail here, in the user's language
+    const max = (issue as { maximum?: number | bigint }).maximum
+    throw new CliError(issue.code === 'too_big' && max !== undefined ? t().usage.tooBig(flag, Number(max)) : t().usage.badValue(flag, issue.message), EXIT.usage)
   }
   return parsed.data.query
 }

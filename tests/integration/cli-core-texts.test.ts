@@ -155,6 +155,7 @@ describe('refusals of a workbook, --map, --base-url, a review and a report, in t
       ['a review of a row the job does not have', ['review', job, '--row', '99', '--decision', 'approve', '--by', 'Ani', '--db', db], /pekerjaan j[0-9a-f]+ tidak punya baris 99/, /job j[0-9a-f]+ has no row 99/],
       ['a time zone rekap does not know', ['export', job, '--out', join(tmp.dir, 'zona.xlsx'), '--tz', 'Jakarta', '--db', db], /--tz: "Jakarta" bukan zona waktu yang dikenal rekap/, /--tz: "Jakarta" is not a time zone rekap knows/],
       ['rekap ui on a port that cannot be', ['ui', '--port', '99999', '--no-open'], /^rekap: --port harus bilangan bulat 0 sampai 65535$/, /^rekap: --port must be an integer from 0 to 65535$/],
+      ['a directory filter that is too long', ['directory', 'export', '--kind', 'hospitals', '--out', join(tmp.dir, 'd.xlsx'), '--class', 'A'.repeat(30), '--db', db], /^rekap: --class: paling banyak 20 \(karakter atau kode\)$/, /^rekap: --class: at most 20 \(characters or codes\)$/],
       ['an annotated copy whose workbook is gone', ['export', job, '--out', join(tmp.dir, 'salinan.xlsx'), '--annotated', '--db', db], /workbook masukan pekerjaan tidak ada lagi di \/data\/kyc\/kyc\.xlsx/, /the job's input workbook is no longer at \/data\/kyc\/kyc\.xlsx/],
     ]
   }

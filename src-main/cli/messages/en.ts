@@ -22,6 +22,7 @@ export const en: CliMessages = {
     hint: (command) => `see: ${command} --help`,
     notAnAmount: (v) => `"${v}" is not an amount in Rupiah (e.g. 150000 or 150,000)`,
     notPositive: (v) => `"${v}" must be a positive number`,
+    tooBig: (flag, max) => `${flag}: at most ${max} (characters or codes)`,
     notANumber: (flag, v) => `${flag} must be a number, got "${v}"`,
     dataDirLacks: (dir, file) => `--data-dir ${dir} has no ${file}`,
     badBand: (v) => `"${v}" must be two scores low,high between 0 and 1, e.g. 0.45,0.55`,

@@ -28,6 +28,7 @@ export const id = {
     hint: (command: string) => `lihat: ${command} --help`,
     notAnAmount: (v: string) => `"${v}" bukan jumlah Rupiah (contoh: 150000 atau 150.000)`,
     notPositive: (v: string) => `"${v}" harus angka positif`,
+    tooBig: (flag: string, max: number) => `${flag}: paling banyak ${max} (karakter atau kode)`,
     notANumber: (flag: string, v: string) => `${flag} harus angka, bukan "${v}"`,
     dataDirLacks: (dir: string, file: string) => `--data-dir ${dir} tidak memuat ${file}`,
     badBand: (v: string) => `"${v}" harus dua skor rendah,tinggi antara 0 dan 1, misalnya 0.45,0.55`,
