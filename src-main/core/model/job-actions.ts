@@ -1,13 +1,13 @@
 import type { JobState } from './job-state'
 import { isInterrupted, type LeaseHolder } from './lease-rules'
 import { coreText, type CoreText } from '../texts/core-text'
-import type { JobAction } from './job-action-names'
+import type { JobAction } from '../../contract/job-names'
 
 /**
  * What may be done to a job now: ONE rule for the engine (which checks it before changing
  * anything), the CLI and the renderer (which only show and send what is listed here). Pure.
  */
-export { JOB_ACTIONS, type JobAction } from './job-action-names'
+export { JOB_ACTIONS, type JobAction } from '../../contract/job-names'
 
 export interface JobFacts {
   state: JobState

@@ -8,11 +8,8 @@
  *   running -> done ; done -> running (retry-failed, resend-uncertain)
  *   any non-final -> cancelled
  */
-export const JOB_STATES = ['draft', 'ready', 'running', 'paused', 'blocked', 'done', 'cancelled'] as const
-export type JobState = (typeof JOB_STATES)[number]
-
-export const BLOCKED_REASONS = ['needs-top-up', 'quota-exhausted', 'auth-failed', 'offline'] as const
-export type BlockedReason = (typeof BLOCKED_REASONS)[number]
+import type { JobState } from '../../contract/job-names'
+export { JOB_STATES, BLOCKED_REASONS, type JobState, type BlockedReason } from '../../contract/job-names'
 
 /** Why a job is paused: asked by the user, or found running after the process died. */
 export type PauseReason = 'user' | 'interrupted'

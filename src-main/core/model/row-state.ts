@@ -3,8 +3,8 @@
  * A row found in-flight after a crash becomes uncertain: for free endpoints it is simply
  * re-sent; for paid ones the user decides, because re-sending may charge twice.
  */
-export const ROW_STATES = ['pending', 'in-flight', 'done', 'failed', 'uncertain'] as const
-export type RowState = (typeof ROW_STATES)[number]
+import { ROW_STATES, type RowState } from '../../contract/job-names'
+export { ROW_STATES, type RowState } from '../../contract/job-names'
 
 const ALLOWED: Record<RowState, readonly RowState[]> = {
   pending: ['in-flight', 'failed', 'done'], // failed/done directly: pre-flight failure, cache hit

@@ -1,6 +1,5 @@
-import type { JobAction } from '../model/job-action-names'
-import type { JobState } from '../model/job-state'
-import { EN } from '../reports/labels/en'
+import type { JobAction, JobState } from '../../contract/job-names'
+import { JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
 
@@ -15,7 +14,7 @@ const ACTION: Record<JobAction, string> = {
   resendUncertain: 'resume --resend-uncertain',
   export: 'export',
 }
-const state = (s: JobState): string => EN.states[s] ?? s
+const state = (s: JobState): string => JOB_STATE_WORDS.en[s] ?? s
 const possible = (p: JobAction[]): string => (p.length ? `possible now: ${p.map((a) => ACTION[a]).join(', ')}` : 'nothing can be done to it now')
 const value = (v: string | null): string => v ?? '(empty)'
 const at = (p: { sheet: string; row: number; key?: KeyRef | null }): string => `sheet "${p.sheet}", row ${p.row}${p.key ? ` (${keyText(p.key)})` : ''}`

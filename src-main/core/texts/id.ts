@@ -1,6 +1,5 @@
-import type { JobAction } from '../model/job-action-names'
-import type { JobState } from '../model/job-state'
-import { ID } from '../reports/labels/id'
+import type { JobAction, JobState } from '../../contract/job-names'
+import { JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 
 /**
@@ -18,7 +17,7 @@ const ACTION: Record<JobAction, string> = {
   resendUncertain: 'resume --resend-uncertain',
   export: 'export',
 }
-const state = (s: JobState): string => ID.states[s] ?? s
+const state = (s: JobState): string => JOB_STATE_WORDS.id[s] ?? s
 const possible = (p: JobAction[]): string =>
   p.length ? `yang bisa dilakukan sekarang: ${p.map((a) => ACTION[a]).join(', ')}` : 'tidak ada yang bisa dilakukan padanya sekarang'
 const value = (v: string | null): string => v ?? '(kosong)'
@@ -122,7 +121,7 @@ export const coreTextsId = {
   'review.badDecision': (p: { decision: string }) => `keputusan "${p.decision}" bukan salah satu dari approve, reject, retake, skip, flag`,
   'review.noRow': (p: { job: string; row: number }) => `pekerjaan ${p.job} tidak punya baris ${p.row} (kolom "ID Baris" / "Row ID" di laporan)`,
   'review.notChecked': (p: { job: string; row: number; state: string }) =>
-    `baris ${p.row} pekerjaan ${p.job} belum diperiksa (${ID.rowStates[p.state as keyof typeof ID.rowStates] ?? p.state}); tinjau setelah pekerjaannya berjalan`,
+    `baris ${p.row} pekerjaan ${p.job} belum diperiksa (${ROW_STATE_WORDS.id[p.state as keyof typeof ROW_STATE_WORDS.id] ?? p.state}); tinjau setelah pekerjaannya berjalan`,
   'review.noReviewer': (_p: Record<string, never>) => 'nama peninjau kosong: atur sekali di Pengaturan (atau beri --by NAMA)',
   'review.reviewerTooLong': (p: { length: number }) => `nama peninjau ${p.length} karakter; paling banyak 100`,
   'review.reviewerControl': (_p: Record<string, never>) => 'nama peninjau memuat karakter kendali',

@@ -1,5 +1,6 @@
 import type { ReportLabels } from './id'
 import { VERDICT_WORDS } from '../../../contract/verdicts'
+import { JOB_STATE_WORDS, ROW_STATE_WORDS } from '../../texts/state-words'
 
 /** English report texts (`--lang en`): same sheets and columns as ./id.ts, translated. */
 export const EN: ReportLabels = {
@@ -149,22 +150,8 @@ export const EN: ReportLabels = {
     'hospitals-offline': 'Hospital directory (local cache)',
     'schools-offline': 'School directory (local cache)',
   },
-  states: {
-    draft: 'draft',
-    ready: 'ready',
-    running: 'running',
-    paused: 'paused',
-    blocked: 'blocked',
-    done: 'done',
-    cancelled: 'cancelled',
-  },
-  rowStates: {
-    pending: 'pending',
-    'in-flight': 'in flight',
-    done: 'done',
-    failed: 'failed',
-    uncertain: 'uncertain',
-  },
+  states: JOB_STATE_WORDS.en,
+  rowStates: ROW_STATE_WORDS.en,
   hospital: {
     code: 'Hospital code',
     name: 'Name',

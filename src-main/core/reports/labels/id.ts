@@ -1,4 +1,5 @@
 import { VERDICT_WORDS } from '../../../contract/verdicts'
+import { JOB_STATE_WORDS, ROW_STATE_WORDS } from '../../texts/state-words'
 /**
  * Indonesian report texts (the default). The English table in ./en.ts has exactly these keys;
  * the compiler checks it. Sheet names stay within Excel's 31 characters and avoid / \ ? * [ ] :.
@@ -151,22 +152,8 @@ export const ID = {
     'hospitals-offline': 'Direktori rumah sakit (cache lokal)',
     'schools-offline': 'Direktori sekolah (cache lokal)',
   },
-  states: {
-    draft: 'draf',
-    ready: 'siap',
-    running: 'berjalan',
-    paused: 'dijeda',
-    blocked: 'terblokir',
-    done: 'selesai',
-    cancelled: 'dibatalkan',
-  },
-  rowStates: {
-    pending: 'menunggu',
-    'in-flight': 'sedang dikirim',
-    done: 'selesai',
-    failed: 'gagal',
-    uncertain: 'tidak pasti',
-  },
+  states: JOB_STATE_WORDS.id,
+  rowStates: ROW_STATE_WORDS.id,
   hospital: {
     code: 'Kode RS',
     name: 'Nama',

@@ -1,0 +1,15 @@
+import type { JobState, RowState } from '../../contract/job-names'
+
+/**
+ * The words for a job's and a row's state, in one place: the reports' labels and core's texts
+ * (refusals, verify findings) both say them.
+ */
+export const JOB_STATE_WORDS: Record<'id' | 'en', Record<JobState, string>> = {
+  id: { draft: 'draf', ready: 'siap', running: 'berjalan', paused: 'dijeda', blocked: 'terblokir', done: 'selesai', cancelled: 'dibatalkan' },
+  en: { draft: 'draft', ready: 'ready', running: 'running', paused: 'paused', blocked: 'blocked', done: 'done', cancelled: 'cancelled' },
+}
+
+export const ROW_STATE_WORDS: Record<'id' | 'en', Record<RowState, string>> = {
+  id: { pending: 'menunggu', 'in-flight': 'sedang dikirim', done: 'selesai', failed: 'gagal', uncertain: 'tidak pasti' },
+  en: { pending: 'pending', 'in-flight': 'in flight', done: 'done', failed: 'failed', uncertain: 'uncertain' },
+}
