@@ -4,6 +4,7 @@ import { SandboxOptionError, startSandbox, type SandboxOptions } from '../sandbo
 import { CliError, EXIT } from './exit-codes'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, type HospitalPlan, type RegionalPlan, type SchoolPlan } from '../core/model/plans'
 import { t } from './cli-language'
+import { sandboxKeys } from './sandbox-keys'
 
 /** `rekap sandbox`'s flags as commander passes them (strings). */
 export interface SandboxCommandFlags {
@@ -12,6 +13,7 @@ export interface SandboxCommandFlags {
   allowRemote?: boolean
   allowHost: string[]
   key: string[]
+  keyFile?: string
   adminToken?: string
   balance?: string
   premium?: boolean
@@ -57,7 +59,7 @@ export function sandboxOptionsFromFlags(flags: SandboxCommandFlags): SandboxOpti
     host: flags.host,
     allowRemote: flags.allowRemote ?? false,
     allowHosts: flags.allowHost ?? [],
-    keys: flags.key,
+    keys: sandboxKeys(flags),
     adminToken: flags.adminToken,
     balance: numberFlag('balance', flags.balance),
     premium: flags.premium ?? false,

@@ -7,7 +7,8 @@
  *   await sandbox.admin('GET', '/_sandbox/state')   // -> parsed JSON
  *   await sandbox.stop()                            // SIGTERM, waits for the exit
  *
- * `--port 0`, a fixed key and a fixed admin token are always passed; `args` adds flags.
+ * `--port 0`, a fixed key and a fixed admin token are always passed; `args` adds flags. The key
+ * goes in as the command line would (`keyArgs`, e.g. `['--key-file', f]`), else in `--key`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -37,6 +38,10 @@ export interface SandboxProcessOptions {
   args?: string[]
   key?: string
   adminToken?: string
+  /** how the key is given instead of `--key <key>` (e.g. `['--key-file', f]`, or `[]` with env) */
+  keyArgs?: string[]
+  /** extra environment of the process (e.g. REKAP_SANDBOX_KEYS, REKAP_LANG) */
+  env?: Record<string, string>
   /** how long to wait for the listening line; default 20 s (two shared cores) */
   timeoutMs?: number
 }
@@ -46,9 +51,11 @@ const LISTENING = /rekap sandbox listening on (http:\/\/\S+)/
 export async function startSandboxProcess(opts: SandboxProcessOptions = {}): Promise<SandboxProcess> {
   const key = opts.key ?? 'test-key'
   const adminToken = opts.adminToken ?? 'test-admin-token'
-  const args = ['bin/rekap.mjs', 'sandbox', '--port', '0', '--key', key, '--admin-token', adminToken, ...(opts.args ?? [])]
+  const keyArgs = opts.keyArgs ?? ['--key', key]
+  const args = ['bin/rekap.mjs', 'sandbox', '--port', '0', ...keyArgs, '--admin-token', adminToken, ...(opts.args ?? [])]
   const started = performance.now()
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const env = opts.env ? { ...process.env, ...opts.env } : process.env
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env })
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (output += s))
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (output += s))

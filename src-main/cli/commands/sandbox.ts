@@ -13,6 +13,7 @@ export function register(program: Command): void {
     .option('--allow-remote')
     .option('--allow-host <name>', '', collect, [])
     .option('--key <key>', '', collect, [])
+    .option('--key-file <file>')
     .option('--admin-token <token>')
     .option('--balance <points>', '', '10000000')
     .option('--forgive-abandoned')

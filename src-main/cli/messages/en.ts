@@ -184,6 +184,9 @@ askedOwner: (pid, host, action) =>
     both: 'give the API key once: --key or --key-file, not both',
     unreadable: (file, why) => `--key-file ${file}: cannot read it (${why})`,
     stdin: '--key - (standard input)',
+    sandboxWarning:
+      'rekap: warning: --key puts the accepted key in the process list and your shell history, where other users of this ' +
+      'computer can read it; prefer --key-file FILE (one key a line) or REKAP_SANDBOX_KEYS (comma-separated)\n',
   },
 
   schoolsFound: (n, query, sandbox) => `${n} school(s) for "${query}"${sandbox ? ' [SANDBOX]' : ''}`,

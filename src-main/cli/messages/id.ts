@@ -205,6 +205,9 @@ export const id = {
     both: 'beri kunci API sekali saja: --key atau --key-file, tidak keduanya',
     unreadable: (file: string, why: string) => `--key-file ${file}: tidak bisa dibaca (${why})`,
     stdin: '--key - (input standar)',
+    sandboxWarning:
+      'rekap: peringatan: --key menaruh kunci yang diterima di daftar proses dan riwayat shell, yang bisa dibaca pengguna lain ' +
+      'komputer ini; lebih baik --key-file BERKAS (satu kunci per baris) atau REKAP_SANDBOX_KEYS (dipisah koma)\n',
   },
 
   // rekap directory search
