@@ -5,6 +5,7 @@ import { CliError, EXIT } from './exit-codes'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, type HospitalPlan, type RegionalPlan, type SchoolPlan } from '../core/model/plans'
 import { t } from './cli-language'
 import { sandboxKeys } from './sandbox-keys'
+import { coreMessage } from './core-message'
 
 /** `rekap sandbox`'s flags as commander passes them (strings). */
 export interface SandboxCommandFlags {
@@ -83,7 +84,7 @@ export async function runSandboxCommand(flags: SandboxCommandFlags): Promise<voi
   try {
     sandbox = await startSandbox(options)
   } catch (err) {
-    if (err instanceof SandboxOptionError) throw new CliError(err.message, EXIT.usage)
+    if (err instanceof SandboxOptionError) throw new CliError(coreMessage(err), EXIT.usage)
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') throw new CliError(t().ui.portInUse(String(options.port)), EXIT.usage)
     throw err

@@ -3,6 +3,7 @@ import type { FaceVerifier } from './face/types'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from '../core/model/plans'
 import type { HospitalPlan, RegionalPlan, SchoolPlan } from './plans'
 import { isLoopbackHost } from '../core/net/loopback'
+import { coreText, TextError, type CoreText } from '../core/texts/core-text'
 
 /** Options of startSandbox(); each mirrors a `rekap sandbox` flag. */
 export interface SandboxOptions {
@@ -56,13 +57,16 @@ export const DEFAULT_SANDBOX_BALANCE = 10_000_000
 export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier'>> &
   Pick<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier'>
 
-/** A bad option; the message names the flag and is safe to print (it never contains a secret). */
-export class SandboxOptionError extends Error {}
+/**
+ * A bad option: a core text naming the flag (`.message` in English, `.text` for the CLI to say in
+ * its language); safe to print (it never contains a secret).
+ */
+export class SandboxOptionError extends TextError {}
 
 export { isLoopbackHost }
 
-function check(ok: boolean, message: string): void {
-  if (!ok) throw new SandboxOptionError(message)
+function check(ok: boolean, text: CoreText): void {
+  if (!ok) throw new SandboxOptionError(text)
 }
 
 export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOptions {
@@ -87,24 +91,17 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
     faceVerifier: opts.faceVerifier,
     now: opts.now ?? Date.now,
   }
-  check(Number.isInteger(r.port) && r.port >= 0 && r.port <= 65535, '--port must be an integer from 0 to 65535')
-  check(
-    r.allowRemote || isLoopbackHost(r.host),
-    `--host ${r.host} is not a loopback address: the sandbox accepts any of its keys and has an admin ` +
-      'endpoint, so it only listens on this machine unless --allow-remote is given',
-  )
-  check(r.keys.every((k) => k.trim() !== ''), '--key must not be empty')
-  check(r.adminToken.trim() !== '', '--admin-token must not be empty')
-  check(Number.isInteger(r.balance) && r.balance >= 0, '--balance must be a whole number of points >= 0')
-  check(HOSPITAL_PLANS.includes(r.hospitalPlan), `--hospital-plan must be ${HOSPITAL_PLANS.join(', ')}`)
-  check(SCHOOL_PLANS.includes(r.schoolPlan), `--school-plan must be ${SCHOOL_PLANS.join(', ')}`)
-  check(REGIONAL_PLANS.includes(r.regionalPlan), `--regional-plan must be ${REGIONAL_PLANS.join(', ')}`)
-  check(
-    r.monthlyQuota === undefined || (Number.isInteger(r.monthlyQuota) && r.monthlyQuota >= 0),
-    '--monthly-quota must be a whole number >= 0',
-  )
-  check(Number.isFinite(r.latencyMs) && r.latencyMs >= 0, '--latency must be a number of milliseconds >= 0')
-  check(Number.isFinite(r.failRate) && r.failRate >= 0 && r.failRate <= 1, '--fail-rate must be between 0 and 1')
-  check(Number.isInteger(r.seed), '--seed must be an integer')
+  check(Number.isInteger(r.port) && r.port >= 0 && r.port <= 65535, coreText('sandbox.port', {}))
+  check(r.allowRemote || isLoopbackHost(r.host), coreText('sandbox.hostNotLoopback', { host: r.host }))
+  check(r.keys.every((k) => k.trim() !== ''), coreText('sandbox.emptyValue', { flag: '--key' }))
+  check(r.adminToken.trim() !== '', coreText('sandbox.emptyValue', { flag: '--admin-token' }))
+  check(Number.isInteger(r.balance) && r.balance >= 0, coreText('sandbox.balance', {}))
+  check(HOSPITAL_PLANS.includes(r.hospitalPlan), coreText('sandbox.plan', { flag: '--hospital-plan', choices: HOSPITAL_PLANS.join(', ') }))
+  check(SCHOOL_PLANS.includes(r.schoolPlan), coreText('sandbox.plan', { flag: '--school-plan', choices: SCHOOL_PLANS.join(', ') }))
+  check(REGIONAL_PLANS.includes(r.regionalPlan), coreText('sandbox.plan', { flag: '--regional-plan', choices: REGIONAL_PLANS.join(', ') }))
+  check(r.monthlyQuota === undefined || (Number.isInteger(r.monthlyQuota) && r.monthlyQuota >= 0), coreText('sandbox.monthlyQuota', {}))
+  check(Number.isFinite(r.latencyMs) && r.latencyMs >= 0, coreText('sandbox.latency', {}))
+  check(Number.isFinite(r.failRate) && r.failRate >= 0 && r.failRate <= 1, coreText('sandbox.failRate', {}))
+  check(Number.isInteger(r.seed), coreText('sandbox.seed', {}))
   return r
 }

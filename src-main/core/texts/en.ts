@@ -121,6 +121,18 @@ export const coreTextsEn: CoreTextTable = {
   'filter.unknownValue': (p) => `"${p.value}" is not a ${FILTER_FIELD[p.field]} the service knows; allowed: ${p.allowed}`,
   'tz.unknown': (p) => `"${p.name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
+  'sandbox.port': () => '--port must be an integer from 0 to 65535',
+  'sandbox.hostNotLoopback': (p) =>
+    `--host ${p.host} is not a loopback address: the sandbox accepts any of its keys and has an admin ` +
+    'endpoint, so it only listens on this machine unless --allow-remote is given',
+  'sandbox.emptyValue': (p) => `${p.flag} must not be empty`,
+  'sandbox.balance': () => '--balance must be a whole number of points >= 0',
+  'sandbox.plan': (p) => `${p.flag} must be one of ${p.choices}`,
+  'sandbox.monthlyQuota': () => '--monthly-quota must be a whole number >= 0',
+  'sandbox.latency': () => '--latency must be a number of milliseconds >= 0',
+  'sandbox.failRate': () => '--fail-rate must be between 0 and 1',
+  'sandbox.seed': () => '--seed must be an integer',
+
   'verify.sheetAdded': (p) => `sheet "${p.sheet}" was added`,
   'verify.sheetChanged': (p) => `sheet "${p.sheet}" changed`,
   'verify.sheetRemoved': (p) => `sheet "${p.sheet}" was removed`,

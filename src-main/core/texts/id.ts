@@ -166,6 +166,19 @@ export const coreTextsId = {
   'tz.unknown': (p: { name: string }) =>
     `"${p.name}" bukan zona waktu yang dikenal rekap (pakai nama IANA seperti Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
+  // the sandbox's own option checks (sandbox-options.ts); each names its flag
+  'sandbox.port': (_p: Record<string, never>) => '--port harus bilangan bulat dari 0 sampai 65535',
+  'sandbox.hostNotLoopback': (p: { host: string }) =>
+    `--host ${p.host} bukan alamat loopback: sandbox menerima kunci mana pun miliknya dan punya endpoint admin, ` +
+    'jadi ia hanya mendengarkan di komputer ini kecuali --allow-remote diberikan',
+  'sandbox.emptyValue': (p: { flag: string }) => `${p.flag} tidak boleh kosong`,
+  'sandbox.balance': (_p: Record<string, never>) => '--balance harus bilangan bulat poin >= 0',
+  'sandbox.plan': (p: { flag: string; choices: string }) => `${p.flag} harus salah satu dari ${p.choices}`,
+  'sandbox.monthlyQuota': (_p: Record<string, never>) => '--monthly-quota harus bilangan bulat >= 0',
+  'sandbox.latency': (_p: Record<string, never>) => '--latency harus jumlah milidetik >= 0',
+  'sandbox.failRate': (_p: Record<string, never>) => '--fail-rate harus antara 0 dan 1',
+  'sandbox.seed': (_p: Record<string, never>) => '--seed harus bilangan bulat',
+
   // rekap verify: findings
   'verify.sheetAdded': (p: { sheet: string }) => `sheet "${p.sheet}" ditambahkan`,
   'verify.sheetChanged': (p: { sheet: string }) => `sheet "${p.sheet}" berubah`,
