@@ -6,6 +6,7 @@ import { progressLine } from './progress-printer'
 import { CliError, EXIT } from './exit-codes'
 import { t } from './cli-language'
 import type { JobActionView } from '../contract/ipc'
+import { verdictCounts } from '../core/verdict-counts'
 
 interface ControlOptions extends PlanFlags {
   db?: string
@@ -35,7 +36,9 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
         blockedReason: j.blockedReason,
         input: j.inputName,
         createdAt: new Date(j.createdAt).toISOString(),
-        counts: j.counts,
+        // `outcomes`: the service's raw outcomes (kept for compatibility); `verdicts`: rows per
+        // verdict, band-aware, as the report, the app and the review queue say them
+        counts: { ...j.counts, verdicts: verdictCounts(cli.store, cli.store.jobs.get(j.id)!) },
         actions: j.actions,
       }))
       process.stdout.write(JSON.stringify(rows) + '\n')

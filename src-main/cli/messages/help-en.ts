@@ -62,7 +62,7 @@ export const helpEn: HelpTexts = {
     '--yes': 'accept the cost estimate without asking',
     '--json': 'print one JSON summary',
     'run --json': 'print one JSON summary instead of progress',
-    'jobs --json': 'print a JSON array of { id, kind, state, counts }',
+    'jobs --json': 'print a JSON array of { id, kind, state, counts } (counts.verdicts: rows per verdict, as the report counts them)',
     'directory search --json': 'print {rows, premiumRequired} as JSON',
     'review --json': 'with --list: print the queue as JSON',
     'verify --json': 'print the result as JSON',

@@ -80,7 +80,7 @@ export const helpId: HelpTexts = {
     '--yes': 'terima perkiraan biaya tanpa bertanya',
     '--json': 'cetak satu ringkasan JSON',
     'run --json': 'cetak satu ringkasan JSON, bukan kemajuan',
-    'jobs --json': 'cetak larik JSON { id, kind, state, counts }',
+    'jobs --json': 'cetak larik JSON { id, kind, state, counts } (counts.verdicts: baris per hasil, seperti kolom Hasil laporan)',
     'directory search --json': 'cetak {rows, premiumRequired} sebagai JSON',
     'review --json': 'dengan --list: cetak antrean sebagai JSON',
     'verify --json': 'cetak hasilnya sebagai JSON',

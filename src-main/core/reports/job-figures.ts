@@ -1,6 +1,7 @@
 import type { Store, RowCounts } from '../store'
 import type { JobRecord } from '../store'
-import { verdictOf, type Verdict } from '../verdict'
+import type { Verdict } from '../verdict'
+import { verdictCounts } from '../verdict-counts'
 
 /** The numbers a summary states, read from the store in a few aggregate queries (no row pass). */
 export interface JobFigures {
@@ -34,15 +35,7 @@ export class VerdictCount {
 /** `counted`: the verdicts of a pass over the rows, used when it saw every row of the job. */
 export function jobFigures(store: Store, job: JobRecord, counted?: VerdictCount): JobFigures {
   const counts = store.rows.counts(job.id)
-  let outcomes: Partial<Record<Verdict, number>> = {}
-  if (counted && counted.rows === counts.total) outcomes = { ...counted.outcomes }
-  else {
-    const band = job.settings.reviewBand ?? null
-    for (const g of store.rows.outcomeGroups(job.id, band)) {
-      const key = verdictOf(g.state, g.outcome, g.inBand)
-      outcomes[key] = (outcomes[key] ?? 0) + g.n
-    }
-  }
+  const outcomes = counted && counted.rows === counts.total ? { ...counted.outcomes } : verdictCounts(store, job)
   const attempts = store.rows.attemptsTotal(job.id)
   const records = store.rows.recordsCount(job.id)
   return {
