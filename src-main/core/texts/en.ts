@@ -1,21 +1,12 @@
 import type { JobAction, JobState } from '../../contract/job-names'
-import { JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
+import { ACTION_COMMANDS, JOB_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
 
 /** The English words of core's texts: the same keys and parameters as id.ts (the type enforces it). */
 
-const ACTION: Record<JobAction, string> = {
-  start: 'start',
-  resume: 'resume',
-  pause: 'pause',
-  cancel: 'cancel',
-  retryFailed: 'retry-failed',
-  resendUncertain: 'resume --resend-uncertain',
-  export: 'export',
-}
 const state = (s: JobState): string => JOB_STATE_WORDS.en[s] ?? s
-const possible = (p: JobAction[]): string => (p.length ? `possible now: ${p.map((a) => ACTION[a]).join(', ')}` : 'nothing can be done to it now')
+const possible = (p: JobAction[]): string => (p.length ? `possible now: ${p.map((a) => ACTION_COMMANDS[a]).join(', ')}` : 'nothing can be done to it now')
 const value = (v: string | null): string => v ?? '(empty)'
 const at = (p: { sheet: string; row: number; key?: KeyRef | null }): string => `sheet "${p.sheet}", row ${p.row}${p.key ? ` (${keyText(p.key)})` : ''}`
 const keyText = (k: KeyRef): string => `${k.name ?? 'line'} ${k.value || 'empty'}`
@@ -36,7 +27,7 @@ export const coreTextsEn: CoreTextTable = {
   'action.noFailed': (p) => `job ${p.job} has no failed rows to retry (${possible(p.possible)})`,
   'action.noUncertain': (p) => `job ${p.job} has no uncertain rows to re-send (${possible(p.possible)})`,
   'action.done': (p) => `job ${p.job} is done; nothing is left to send (${possible(p.possible)})`,
-  'action.notInState': (p) => `${ACTION[p.action]} is not possible for a job that is ${state(p.state)} (${possible(p.possible)})`,
+  'action.notInState': (p) => `${ACTION_COMMANDS[p.action]} is not possible for a job that is ${state(p.state)} (${possible(p.possible)})`,
   'action.ownedBy': (p) =>
     `job ${p.job} is being run by another rekap (pid ${p.pid} on host ${p.host} since ${p.since}); nothing was changed. ` +
     `Wait for it, or pause/cancel it from there (rekap cancel ${p.job} asks that process to stop).`,

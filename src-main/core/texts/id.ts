@@ -1,5 +1,5 @@
 import type { JobAction, JobState } from '../../contract/job-names'
-import { JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
+import { ACTION_COMMANDS, JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 
 /**
@@ -8,18 +8,9 @@ import { formatRp } from '../../contract/rupiah'
  * its parameters (core-text.ts); the words live only here and in en.ts (same keys, same parameters).
  */
 
-const ACTION: Record<JobAction, string> = {
-  start: 'start',
-  resume: 'resume',
-  pause: 'pause',
-  cancel: 'cancel',
-  retryFailed: 'retry-failed',
-  resendUncertain: 'resume --resend-uncertain',
-  export: 'export',
-}
 const state = (s: JobState): string => JOB_STATE_WORDS.id[s] ?? s
 const possible = (p: JobAction[]): string =>
-  p.length ? `yang bisa dilakukan sekarang: ${p.map((a) => ACTION[a]).join(', ')}` : 'tidak ada yang bisa dilakukan padanya sekarang'
+  p.length ? `yang bisa dilakukan sekarang: ${p.map((a) => ACTION_COMMANDS[a]).join(', ')}` : 'tidak ada yang bisa dilakukan padanya sekarang'
 const value = (v: string | null): string => v ?? '(kosong)'
 /** `sheet "Hasil", baris 4 (ID Baris 3)`: where a finding is; key null on a sheet without row ids */
 const at = (p: { sheet: string; row: number; key?: KeyRef | null }): string =>
@@ -61,7 +52,7 @@ export const coreTextsId = {
   'action.noUncertain': (p: { job: string; possible: JobAction[] }) => `pekerjaan ${p.job} tidak punya baris tidak pasti untuk dikirim ulang (${possible(p.possible)})`,
   'action.done': (p: { job: string; possible: JobAction[] }) => `pekerjaan ${p.job} sudah selesai; tidak ada lagi yang perlu dikirim (${possible(p.possible)})`,
   'action.notInState': (p: { job: string; action: JobAction; state: JobState; possible: JobAction[] }) =>
-    `${ACTION[p.action]} tidak bisa dilakukan pada pekerjaan berstatus ${state(p.state)} (${possible(p.possible)})`,
+    `${ACTION_COMMANDS[p.action]} tidak bisa dilakukan pada pekerjaan berstatus ${state(p.state)} (${possible(p.possible)})`,
   'action.ownedBy': (p: { job: string; pid: number; host: string; since: string }) =>
     `pekerjaan ${p.job} sedang dijalankan rekap lain (pid ${p.pid} di host ${p.host} sejak ${p.since}); tidak ada yang diubah. ` +
     `Tunggu sampai selesai, atau jeda/batalkan dari sana (rekap cancel ${p.job} meminta proses itu berhenti).`,

@@ -1,4 +1,4 @@
-import type { JobState, RowState } from '../../contract/job-names'
+import type { JobAction, JobState, RowState } from '../../contract/job-names'
 
 /**
  * The words for a job's and a row's state, in one place: the reports' labels and core's texts
@@ -12,4 +12,15 @@ export const JOB_STATE_WORDS: Record<'id' | 'en', Record<JobState, string>> = {
 export const ROW_STATE_WORDS: Record<'id' | 'en', Record<RowState, string>> = {
   id: { pending: 'menunggu', 'in-flight': 'sedang dikirim', done: 'selesai', failed: 'gagal', uncertain: 'tidak pasti' },
   en: { pending: 'pending', 'in-flight': 'in flight', done: 'done', failed: 'failed', uncertain: 'uncertain' },
+}
+
+/** An action as the command that does it: the same in both languages (the user types it). */
+export const ACTION_COMMANDS: Record<JobAction, string> = {
+  start: 'start',
+  resume: 'resume',
+  pause: 'pause',
+  cancel: 'cancel',
+  retryFailed: 'retry-failed',
+  resendUncertain: 'resume --resend-uncertain',
+  export: 'export',
 }
