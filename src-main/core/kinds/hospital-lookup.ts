@@ -2,7 +2,7 @@ import { loadRegionNames } from '../reports/region-names'
 import { writeErrorsSheet } from '../reports/errors-sheet'
 import { HospitalPivots, writeHospitalLookupResults, writeHospitalPivots } from '../reports/hospital-report'
 import type { JobKindModule } from './kind'
-import { lookupRowCheck, type LookupPayload } from './lookup'
+import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from './lookup'
 import { checkHospitalCode } from './row-checks'
 import type { Unit } from './unit'
 
@@ -24,13 +24,8 @@ export const hospitalLookup: JobKindModule = {
   checkRow: lookupRowCheck('code', checkHospitalCode),
   unit: lookUp,
   rowsAnsweredFromCache: (store, jobId, source, freshAfter) => store.cache.countFreshLookups(jobId, 'hospital', source, freshAfter),
-  reusable: false,
-  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  ...LOOKUP_TRAITS,
   defaultConcurrency: 8,
-  recordsLinked: false,
-  scored: false,
-  photos: false,
-  verdictFilters: ['found', 'not-found', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
     const regions = await loadRegionNames(store.cache)
     const pivots = new HospitalPivots()

@@ -14,3 +14,16 @@ export function lookupRowCheck(field: string, check: (v: CellValue | undefined) 
     return { rowNo, sourceRow: row.sourceRow, input: plainInput(row.values), payload: { code: c.value } satisfies LookupPayload, unitKey: c.value }
   }
 }
+
+/**
+ * What every lookup kind (one record per code) shares: nothing to reuse across
+ * jobs, no score, no photos, no linked records, and found / not found as its verdicts.
+ */
+export const LOOKUP_TRAITS = {
+  reusable: false,
+  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  recordsLinked: false,
+  scored: false,
+  photos: false,
+  verdictFilters: ['found', 'not-found', 'failed'],
+} satisfies Pick<JobKindModule, 'reusable' | 'requestTimeoutMs' | 'recordsLinked' | 'scored' | 'photos' | 'verdictFilters'>

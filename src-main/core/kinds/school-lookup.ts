@@ -3,7 +3,7 @@ import { writeErrorsSheet } from '../reports/errors-sheet'
 import { schoolsLackPremiumFields } from '../reports/premium-fields'
 import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots } from '../reports/school-report'
 import type { JobKindModule } from './kind'
-import { lookupRowCheck, type LookupPayload } from './lookup'
+import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from './lookup'
 import { checkNpsn } from './row-checks'
 import type { Unit } from './unit'
 
@@ -27,13 +27,8 @@ export const schoolLookup: JobKindModule = {
   checkRow: lookupRowCheck('npsn', checkNpsn),
   unit: lookUp,
   rowsAnsweredFromCache: (store, jobId, source, freshAfter) => store.cache.countFreshLookups(jobId, 'school', source, freshAfter),
-  reusable: false,
-  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  ...LOOKUP_TRAITS,
   defaultConcurrency: 4,
-  recordsLinked: false,
-  scored: false,
-  photos: false,
-  verdictFilters: ['found', 'not-found', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
     const regions = await loadRegionNames(store.cache)
     const pivots = new SchoolPivots()
