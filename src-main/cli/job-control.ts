@@ -7,8 +7,9 @@ import { CliError, EXIT } from './exit-codes'
 import { t } from './cli-language'
 import type { JobActionView } from '../contract/ipc'
 import { verdictCounts } from '../core/verdict-counts'
+import type { RecordFlags } from './run-records'
 
-interface ControlOptions extends PlanFlags {
+interface ControlOptions extends PlanFlags, RecordFlags {
   db?: string
   json?: boolean
   out?: string

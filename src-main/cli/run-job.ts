@@ -1,4 +1,5 @@
-import { resolve } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { basename, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { isJobKind, JOB_KINDS, type JobKind } from '../contract/job-kinds'
 import { defaultJobSettings, type JobSettings } from '../core/model/job-settings'
@@ -21,8 +22,9 @@ import { failureText } from './failure-text'
 import { coreMessage } from './core-message'
 import { sheetsThatFit } from './sheet-fit'
 import { detailText } from '../core/texts/core-text'
+import { writeRunRecords, type RecordFlags } from './run-records'
 
-export interface RunOptions extends PlanFlags {
+export interface RunOptions extends PlanFlags, RecordFlags {
   kind?: string
   sheet?: string
   map?: string[]
@@ -47,6 +49,11 @@ export interface RunOptions extends PlanFlags {
   allowOutsidePaths?: boolean
   reviewBand?: [number, number]
   verbose?: boolean
+  /** from a preset: the folder the report goes to when --out is not given */
+  outDir?: string
+  /** from a preset: the time zone of the report's time columns */
+  tz?: string
+  preset?: string
 }
 
 type Say = (line: string) => void
@@ -73,6 +80,7 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
     const mapping = cli.store.jobs.get(plan.jobId)?.mapping ?? {}
     say(m.mapping(Object.entries(mapping).map(([field, header]) => m.mappingPair(field, header)).join(', ')))
     printPlan(plan, say)
+    if (!o.out && o.outDir) o = { ...o, out: reportPathIn(o.outDir, file, plan.jobId) }
     if (o.dryRun) {
       if (o.json) process.stdout.write(JSON.stringify({ jobId: plan.jobId, state: 'ready', plan }) + '\n')
       say(m.dryRun(plan.jobId))
@@ -91,6 +99,12 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
   } finally {
     await cli.close()
   }
+}
+
+/** `<outDir>/<workbook name>-<job id>.xlsx`: a folder of daily reports never overwrites yesterday's. */
+function reportPathIn(outDir: string, input: string, jobId: string): string {
+  mkdirSync(resolve(outDir), { recursive: true })
+  return join(resolve(outDir), `${basename(input).replace(/\.[^.]+$/, '')}-${jobId}.xlsx`)
 }
 
 /** Plans the job; when the (first) sheet does not fit, the error names the sheets that would. */
@@ -116,7 +130,7 @@ function otherSheets(fits: Array<{ sheet: string; kind: string }>): string {
 export async function runToEnd(
   cli: CliEngine,
   jobId: string,
-  o: { out?: string; json?: boolean },
+  o: { out?: string; json?: boolean; tz?: string } & RecordFlags,
   say: Say,
   start: () => Promise<ProgressView> = () => cli.engine.start(jobId),
 ): Promise<number> {
@@ -143,10 +157,13 @@ export async function runToEnd(
     if (cli.verbose) process.stderr.write(retrySummary(cli) + '\n')
     listFailures(cli, jobId, say)
     let reportPath: string | null = null
+    let report: { path: string; digest: string | null } | null = null
     if (o.out && (final.state === 'done' || final.counts.done + final.counts.failed > 0)) {
-      reportPath = await writeReport(cli, jobId, o.out)
+      report = await writeReport(cli, jobId, o.out, o.tz)
+      reportPath = report.path
       say(m.report(reportPath))
     }
+    await writeRunRecords(cli, jobId, o, report)
     const code = exitCodeFor(final)
     explainEnd(cli, final, say)
     if (o.json) process.stdout.write(JSON.stringify({ jobId, state: final.state, blockedReason: final.blockedReason, detail: final.stateDetail, counts: final.counts, spentRp: final.spentRp, report: reportPath, exitCode: code }) + '\n')
@@ -208,13 +225,13 @@ function listFailures(cli: CliEngine, jobId: string, say: Say): void {
   say(m.retryFailedHint(jobId))
 }
 
-async function writeReport(cli: CliEngine, jobId: string, out: string): Promise<string> {
+async function writeReport(cli: CliEngine, jobId: string, out: string, tz?: string): Promise<{ path: string; digest: string | null }> {
   const reports = await import('../core/export')
   const format = out.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx'
   const { reportTimeZone } = await import('./report-time-zone')
-  const timeZone = reportTimeZone(cli.store, undefined)
+  const timeZone = reportTimeZone(cli.store, tz)
   const r = await reports.writeJobReport(cli.store, jobId, { out: resolve(out), lang: cliLang(), format, rekapVersion: REKAP_VERSION, timeZone })
-  return r.out
+  return { path: r.out, digest: r.digest ?? null }
 }
 
 function printPlan(p: JobPlanView, say: Say): void {

@@ -7,6 +7,7 @@ import * as ui from './ui'
 import * as directory from './directory'
 import * as review from './review'
 import * as verify from './verify'
+import * as preset from './preset'
 
 /**
  * Every subcommand lives in its own file beside this one and exports `register(program)`.
@@ -16,5 +17,5 @@ import * as verify from './verify'
  * language); an option with a parser or a default keeps '' in the description's place.
  */
 export function registerCommands(program: Command): void {
-  for (const mod of [run, jobControl, exportCmd, directory, review, verify, sandbox, ui]) mod.register(program)
+  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, sandbox, ui]) mod.register(program)
 }

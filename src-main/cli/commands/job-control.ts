@@ -27,6 +27,8 @@ export function register(program: Command): void {
         .option('--budget <rp>', '', parseMoney)
         .option('--balance <rp>', '', parseMoney)
         .option('--verbose')
+        .option('--record-json <file>')
+        .option('--junit <file>')
       addPlanOptions(cmd)
     }
     cmd.action(async (job: string, opts) => {

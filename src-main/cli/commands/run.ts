@@ -3,17 +3,13 @@ import { JOB_KINDS } from '../../contract/job-kinds'
 import { parseMoney, parsePositive, parseBand, collect, parseNonNegativeInt } from '../option-parsers'
 import { addPlanOptions } from '../plan-options'
 
-export function register(program: Command): void {
-  const cmd = program
-    .command('run')
-    .argument('<file>')
+/** The flags that say how a job runs: `rekap run` takes them, and `rekap preset save` keeps them. */
+export function addRunSettingOptions(cmd: Command): Command {
+  cmd
     .addOption(new Option('--kind <kind>').choices([...JOB_KINDS]))
     .option('--sheet <name>')
     .option('--map <field=Header>', '', collect, [])
-    .option('--out <report>')
     .option('--base-url <url>')
-    .option('--key <key>')
-    .option('--key-file <file>')
     .option('--auth-header <name>', '', 'x-api-service-id')
     .option('--budget <rp>', '', parseMoney)
     .option('--balance <rp>', '', parseMoney)
@@ -24,15 +20,29 @@ export function register(program: Command): void {
     .option('--accreditation <value>')
     .option('--reuse-days <n>', '', parseNonNegativeInt, 30)
     .option('--review-band <low,high>', '', parseBand)
+    .option('--allow-outside-paths')
+  return addPlanOptions(cmd)
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('run')
+    .argument('<file>')
+    .option('--out <report>')
+    .option('--key <key>')
+    .option('--key-file <file>')
     .option('--db <file>')
     .option('--dry-run')
     .option('--yes')
     .option('--json')
     .option('--resend-uncertain')
-    .option('--allow-outside-paths')
     .option('--verbose')
-  addPlanOptions(cmd).action(async (file: string, opts) => {
-      const { runCommand } = await import('../run-job')
-      process.exitCode = await runCommand(file, opts)
-    })
+    .option('--record-json <file>')
+    .option('--junit <file>')
+    .option('--preset <name>')
+  addRunSettingOptions(cmd).action(async (file: string, opts, command: Command) => {
+    const { runCommand } = await import('../run-job')
+    const { applyPreset } = await import('../preset-command')
+    process.exitCode = await runCommand(file, applyPreset(opts, command))
+  })
 }

@@ -192,5 +192,12 @@ askedOwner: (pid, host, action) =>
   schoolsFound: (n, query, sandbox) => `${n} school(s) for "${query}"${sandbox ? ' [SANDBOX]' : ''}`,
   badTimeZone: (reason) => `--tz: ${reason}`,
 
+  preset: {
+    unknown: (name, known) => `no preset "${name}" (saved: ${known}); save one with: rekap preset save ${name} [options]`,
+    saved: (name, fields) => `preset ${name} saved: ${fields}`,
+    deleted: (name) => `preset ${name} deleted`,
+    none: 'no presets yet. Save one with: rekap preset save <name> [rekap run options]',
+  },
+
   unexpected: (reason) => `rekap: unexpected error: ${reason}`,
 }

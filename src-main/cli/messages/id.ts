@@ -214,6 +214,13 @@ export const id = {
   schoolsFound: (n: number, query: string, sandbox: boolean) => `${n} sekolah untuk "${query}"${sandbox ? ' [SANDBOX]' : ''}`,
   badTimeZone: (reason: string) => `--tz: ${reason}`,
 
+  preset: {
+    unknown: (name: string, known: string) => `tidak ada preset "${name}" (tersimpan: ${known}); simpan dengan: rekap preset save ${name} [opsi]`,
+    saved: (name: string, fields: string) => `preset ${name} disimpan: ${fields}`,
+    deleted: (name: string) => `preset ${name} dihapus`,
+    none: 'belum ada preset. Simpan dengan: rekap preset save <nama> [opsi rekap run]',
+  },
+
   unexpected: (reason: string) => `rekap: kesalahan tak terduga: ${reason}`,
 }
 

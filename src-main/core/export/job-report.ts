@@ -66,6 +66,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   }
   try {
     let rows: number
+    let digestText: string | null = null
     const skip = new Set([L.audit.digest, L.audit.sheetDigests])
     if (format === 'xlsx' && writer.reserveFirst) {
       // One pass: the result sheets are written (and digested) first; the summary, which states
@@ -81,7 +82,9 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
       await writeSheets(digestingWriter(writer, digest, { forward: false }), reader, job, L, ctx, { summary: true, sheets: false })
       digest.moveLastToFront()
       const first: ReportWriter = { ...writer, sheet: (name, columns, o) => writer.sheet(name, columns, { ...o, first: true }) }
-      await writeSheets(first, reader, job, L, { ...ctx, audit: digest.result() }, { summary: true, sheets: false })
+      const audit = digest.result()
+      digestText = audit.digest
+      await writeSheets(first, reader, job, L, { ...ctx, audit }, { summary: true, sheets: false })
     } else if (format === 'xlsx') {
       // Two passes over the same read snapshot (the in-memory workbook of thumbnails cannot place a
       // sheet first once others are written): the first only computes the content digest that
@@ -92,11 +95,12 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
       const second = new ContentDigest(skip)
       rows = await writeSheets(digestingWriter(writer, second, { forward: true }), reader, job, L, { ...ctx, audit: expected })
       if (second.result().digest !== expected.digest) throw new ReportError(coreText('report.twoPasses', { job: job.id }))
+      digestText = expected.digest
     } else {
       rows = await writeSheets(writer, reader, job, L, ctx)
     }
     const sheets = await writer.finish()
-    return { out: opts.out, rows, sheets }
+    return { out: opts.out, rows, sheets, digest: digestText }
   } catch (err) {
     writer.abort()
     throw err

@@ -6,6 +6,8 @@ export interface ReportResult {
   /** rows in the results sheet */
   rows: number
   sheets: string[]
+  /** the SHA-256 content digest the summary states (xlsx); null for CSV, which carries none */
+  digest?: string | null
 }
 
 /** A report refused for a reason the user can fix (reaches the desktop as a conflict, the CLI as usage). */

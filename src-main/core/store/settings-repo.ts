@@ -16,6 +16,10 @@ export class SettingsRepo {
     this.db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(key, JSON.stringify(value))
   }
 
+  delete(key: string): void {
+    this.db.prepare('DELETE FROM settings WHERE key = ?').run(key)
+  }
+
   all(): Record<string, unknown> {
     const rows = this.db.prepare('SELECT key, value_json FROM settings').all() as { key: string; value_json: string }[]
     return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value_json)]))
