@@ -30,6 +30,7 @@ export function buildProgram(): Command {
 export async function main(argv: string[]): Promise<void> {
   // reports, the store and extracted photos hold other people's data: 0600 files, 0700 folders
   usePrivateFileModes()
+  endQuietlyWhenReaderGoes()
   const args = argv.slice(2)
   setCliLanguage(pickCliLanguage({ flag: langFlagOf(args), env: process.env.REKAP_LANG, systemLocale: systemLocale() }))
   const program = buildProgram()
@@ -44,6 +45,19 @@ export async function main(argv: string[]): Promise<void> {
     const exitCode = (err as { exitCode?: number }).exitCode ?? EXIT.unexpected
     process.stderr.write(exitCode === EXIT.unexpected ? `${t().unexpected(message)}\n` : `rekap: ${message}\n`)
     process.exitCode = exitCode
+  }
+}
+
+/**
+ * `rekap jobs | head -3`: the reader has what it wanted and closed the pipe. Writing on gets
+ * EPIPE, which is no failure of rekap's: end at once, quietly, with the exit code so far.
+ */
+function endQuietlyWhenReaderGoes(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err
+      process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok)
+    })
   }
 }
 

@@ -35,8 +35,9 @@ export async function reviewCommand(jobArg: string, o: ReviewOptions): Promise<n
     const job = requireReviewableJob(store, jobArg)
     const entry = recordDecision(store, job, { rowNo: o.row, decision: o.decision, reviewer: by, note: o.note, now: Date.now() })
     const q = reviewQueue(store, job)
-    const service = labelsFor(cliLang()).outcomes[entry.serviceVerdict as keyof ReturnType<typeof labelsFor>['outcomes']] ?? entry.serviceVerdict
-    process.stdout.write(t().review.recorded(entry.rowNo, entry.jobId, entry.decision, entry.reviewer, service, q.reviewed, q.total) + '\n')
+    const L = labelsFor(cliLang())
+    const service = L.outcomes[entry.serviceVerdict as keyof typeof L.outcomes] ?? entry.serviceVerdict
+    process.stdout.write(t().review.recorded(entry.rowNo, entry.jobId, L.review.decisions[entry.decision] ?? entry.decision, entry.reviewer, service, q.reviewed, q.total) + '\n')
     return EXIT.ok
   } catch (err) {
     if (err instanceof ReviewError) throw new CliError(coreMessage(err), EXIT.usage)
@@ -51,6 +52,7 @@ function listQueue(store: Store, jobArg: string, json: boolean): number {
   const q: ReviewQueue = reviewQueue(store, job)
   const L = labelsFor(cliLang())
   const m = t().review
+  // --json carries keys only (verdict, decision): the same in every language; the words are the table's
   const items = q.items.map((i) => {
     const row = store.rows.get(job.id, i.rowNo)!
     return {
@@ -58,7 +60,6 @@ function listQueue(store: Store, jobArg: string, json: boolean): number {
       sheetRow: row.sourceRow,
       ...pairIdentity(job, row),
       verdict: i.verdict,
-      label: L.outcomes[i.verdict],
       confidence: i.confidence,
       flagged: i.flagged,
       reviewed: !i.open,
@@ -80,9 +81,9 @@ function listQueue(store: Store, jobArg: string, json: boolean): number {
   const h = m.head
   process.stdout.write(`${h.row.padStart(5)}  ${h.sheet.padStart(5)}  ${h.service.padEnd(14)} ${h.score.padStart(6)}  ${h.nik.padEnd(16)}  ${h.name.padEnd(20)}  ${h.decision}\n`)
   for (const i of items) {
-    const decision = i.decision ? `${m.decidedBy(i.decision, i.by ?? '')}${i.note ? ` ("${i.note}")` : ''}` : i.flagged ? m.flaggedOpen : '-'
+    const decision = i.decision ? `${m.decidedBy(L.review.decisions[i.decision] ?? i.decision, i.by ?? '')}${i.note ? ` ("${i.note}")` : ''}` : i.flagged ? m.flaggedOpen : '-'
     process.stdout.write(
-      `${String(i.row).padStart(5)}  ${String(i.sheetRow ?? '').padStart(5)}  ${i.label.padEnd(14)} ${(i.confidence === null ? '-' : i.confidence.toFixed(4)).padStart(6)}  ${(i.nik ?? '-').padEnd(16)}  ${(i.name ?? '-').slice(0, 20).padEnd(20)}  ${decision}\n`,
+      `${String(i.row).padStart(5)}  ${String(i.sheetRow ?? '').padStart(5)}  ${L.outcomes[i.verdict].padEnd(14)} ${(i.confidence === null ? '-' : i.confidence.toFixed(4)).padStart(6)}  ${(i.nik ?? '-').padEnd(16)}  ${(i.name ?? '-').slice(0, 20).padEnd(20)}  ${decision}\n`,
     )
   }
   process.stdout.write(m.decideWith(job.id) + '\n')

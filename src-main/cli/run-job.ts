@@ -89,8 +89,9 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
     if (!useSandbox && plan.estimatedCostRp > 0 && !o.yes) {
       const ok = await confirm(m.confirmCost(plan.estimatedCostRp))
       if (!ok) {
+        // the user's answer, not a mistake: exit 0 (the README's exit codes), nothing sent
         say(m.notStarted(plan.jobId))
-        return EXIT.usage
+        return EXIT.ok
       }
     }
     return await runToEnd(cli, plan.jobId, o, say)

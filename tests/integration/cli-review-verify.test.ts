@@ -86,7 +86,7 @@ describe('rekap review', () => {
 
     const list = await rekap(['review', jobId, '--list', '--db', db])
     expect(list.out).toContain('2 dari 3 sudah ditinjau')
-    expect(list.out).toMatch(/approve oleh Budi Santoso/)
+    expect(list.out).toMatch(/DISETUJUI oleh Budi Santoso/)
   }, 120_000)
 })
 

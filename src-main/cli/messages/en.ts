@@ -79,7 +79,7 @@ export const en: CliMessages = {
   dryRun: (job) => `dry run: nothing was sent. Start it later with: rekap resume ${job}`,
   confirmCost: (rp) => `This run may cost up to ${formatRp(rp, 'en')}. Start it? [y/N] `,
   yesAnswer: /^y(es)?$/i,
-  notStarted: (job) => `not started. Start it later with: rekap resume ${job}`,
+  notStarted: (job) => `not started: nothing was sent, nothing charged. Start it later with: rekap resume ${job}`,
   noTerminal: 'this run costs money and there is no terminal to confirm on: add --yes to accept the estimate',
 
   progress: {

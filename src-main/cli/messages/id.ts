@@ -88,7 +88,7 @@ export const id = {
   dryRun: (job: string) => `uji coba: tidak ada yang dikirim. Mulai nanti dengan: rekap resume ${job}`,
   confirmCost: (rp: number) => `Pekerjaan ini bisa memakan biaya sampai ${formatRp(rp, 'id')}. Mulai? [y/T] `,
   yesAnswer: /^(y|ya|yes)$/i,
-  notStarted: (job: string) => `tidak dimulai. Mulai nanti dengan: rekap resume ${job}`,
+  notStarted: (job: string) => `tidak dimulai: tidak ada yang dikirim, tidak ada biaya. Mulai nanti dengan: rekap resume ${job}`,
   noTerminal: 'pekerjaan ini berbayar dan tidak ada terminal untuk konfirmasi: tambahkan --yes untuk menerima perkiraan biaya',
 
   // progress and the end of a job

@@ -1,6 +1,6 @@
 import type { ReviewEntry, ReviewEntryKind, Store } from '../store'
 import { REVIEW_DECISIONS } from '../store/review-repo'
-import { cleanNote, cleanReviewerName } from './review-rules'
+import { cleanNote, cleanReviewerName, needsReview } from './review-rules'
 import { ReviewError, type ReviewableJob } from './review-queue'
 import { serviceVerdict } from './service-verdict'
 import { coreText, textOfError } from '../texts/core-text'
@@ -35,6 +35,13 @@ export function recordDecision(store: Store, job: ReviewableJob, input: Decision
     throw new ReviewError(textOfError(err) ?? (err as Error).message)
   }
   const result = store.review.resultOf(job.id, input.rowNo)
+  const verdict = serviceVerdict(row.state, result, job.settings.reviewBand)
+  // Only a flag puts a row in the queue; any other decision on a row a person need not look at
+  // (a clear MATCH nobody flagged) would stand in the report unasked, so it is refused.
+  if (input.decision !== 'flag') {
+    const flagged = store.review.ofRow(job.id, input.rowNo).some((e) => e.decision === 'flag')
+    if (!needsReview(verdict, flagged)) throw new ReviewError(coreText('review.notInQueue', { job: job.id, row: input.rowNo }))
+  }
   return store.review.append({
     jobId: job.id,
     rowNo: input.rowNo,
@@ -42,7 +49,7 @@ export function recordDecision(store: Store, job: ReviewableJob, input: Decision
     reviewer,
     note,
     at: input.now,
-    serviceVerdict: serviceVerdict(row.state, result, job.settings.reviewBand),
+    serviceVerdict: verdict,
     serviceConfidence: result?.confidence ?? null,
     rowState: row.state,
   })

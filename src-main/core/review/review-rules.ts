@@ -2,7 +2,7 @@
  * The rules of human review, as pure functions: which rows need a person, what a row's
  * decision is after everything in the log, and what the report states as final.
  */
-import type { ReviewDecision, ReviewEntry } from '../store/review-repo'
+import type { ReviewDecision, ReviewEntry, ReviewEntryKind } from '../store/review-repo'
 import type { ServiceVerdict } from './service-verdict'
 import { coreText, TextError } from '../texts/core-text'
 
@@ -17,7 +17,12 @@ export function needsReview(verdict: ServiceVerdict, flagged: boolean): boolean 
 }
 
 export interface RowReview {
-  /** the latest settling decision: it supersedes earlier ones, which stay in the log */
+  /**
+   * The decision that stands: the row's latest decision, a flag included (a flag after an
+   * approval re-opens the row and is what every list, report and screen shows). A skip is
+   * not a decision (it passes the row on) and leaves the one before it standing. Earlier
+   * entries stay in the log.
+   */
   final: ReviewEntry | null
   /** the latest entry of any kind */
   latest: ReviewEntry | null
@@ -27,34 +32,33 @@ export interface RowReview {
   skipped: boolean
 }
 
-/** A row's review after its entries (in log order). */
+/**
+ * A row's review after its entries (in log order): the one rule of "which decision stands"
+ * (the latest), used by the queue, `review --list`, the reports (xlsx and CSV) and the app.
+ */
 export function rowReview(entries: readonly ReviewEntry[]): RowReview {
   let final: ReviewEntry | null = null
-  let flaggedAfterFinal = false
   let flagged = false
   for (const e of entries) {
-    if (SETTLING.has(e.decision)) {
-      final = e
-      flaggedAfterFinal = false
-    } else if (e.decision === 'flag') {
-      flagged = true
-      flaggedAfterFinal = true
-    }
+    if (e.decision === 'skip') continue
+    final = e
+    if (e.decision === 'flag') flagged = true
   }
   const latest = entries.length ? entries[entries.length - 1] : null
-  const open = final === null || flaggedAfterFinal
+  // waiting for a person: never settled, or flagged (again) since
+  const open = final === null || !SETTLING.has(final.decision)
   return { final, latest, flagged, open, skipped: open && latest?.decision === 'skip' }
 }
 
 /** What the report's final-decision column says: the reviewer's decision where there is one, else the service's verdict. */
 export type FinalDecision =
   | { by: 'service'; verdict: ServiceVerdict }
-  | { by: 'reviewer'; decision: ReviewDecision; reviewer: string; at: number; note: string | null }
+  | { by: 'reviewer'; decision: ReviewEntryKind; reviewer: string; at: number; note: string | null }
 
 export function finalDecision(verdict: ServiceVerdict, review: RowReview | null): FinalDecision {
   const f = review?.final
   if (!f) return { by: 'service', verdict }
-  return { by: 'reviewer', decision: f.decision as ReviewDecision, reviewer: f.reviewer, at: f.at, note: f.note }
+  return { by: 'reviewer', decision: f.decision, reviewer: f.reviewer, at: f.at, note: f.note }
 }
 
 /** A reviewer's name: what a person would sign with. Returns the cleaned name or throws with the reason. */

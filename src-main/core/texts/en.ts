@@ -75,6 +75,8 @@ export const coreTextsEn: CoreTextTable = {
   'review.badDecision': (p) => `decision "${p.decision}" is not one of approve, reject, retake, skip, flag`,
   'review.noRow': (p) => `job ${p.job} has no row ${p.row} (the report's "ID Baris" / "Row ID" column)`,
   'review.notChecked': (p) => `row ${p.row} of job ${p.job} has not been checked yet (${p.state}); review it once the job has run`,
+  'review.notInQueue': (p) =>
+    `row ${p.row} of job ${p.job} is not in the review queue (the service's verdict needs no person); flag it first with --decision flag if someone should look at it`,
   'review.noReviewer': () => 'the reviewer name is empty: set it once in Settings (or pass --by NAME)',
   'review.reviewerTooLong': (p) => `the reviewer name is ${p.length} characters long; at most 100`,
   'review.reviewerControl': () => 'the reviewer name has control characters in it',

@@ -113,6 +113,8 @@ export const coreTextsId = {
   'review.noRow': (p: { job: string; row: number }) => `pekerjaan ${p.job} tidak punya baris ${p.row} (kolom "ID Baris" / "Row ID" di laporan)`,
   'review.notChecked': (p: { job: string; row: number; state: string }) =>
     `baris ${p.row} pekerjaan ${p.job} belum diperiksa (${ROW_STATE_WORDS.id[p.state as keyof typeof ROW_STATE_WORDS.id] ?? p.state}); tinjau setelah pekerjaannya berjalan`,
+  'review.notInQueue': (p: { job: string; row: number }) =>
+    `baris ${p.row} pekerjaan ${p.job} tidak ada dalam antrean tinjauan (hasil layanan tidak perlu ditinjau); tandai dulu dengan --decision flag bila perlu dilihat orang`,
   'review.noReviewer': (_p: Record<string, never>) => 'nama peninjau kosong: atur sekali di Pengaturan (atau beri --by NAMA)',
   'review.reviewerTooLong': (p: { length: number }) => `nama peninjau ${p.length} karakter; paling banyak 100`,
   'review.reviewerControl': (_p: Record<string, never>) => 'nama peninjau memuat karakter kendali',
