@@ -16,6 +16,11 @@ export function buildProgram(): Command {
     .name('rekap')
     .version(REKAP_VERSION, '-V, --version')
     .addOption(new Option('--lang <lang>').choices(['id', 'en']))
+    // team mode on every command (README "Team mode"); the password never goes in argv
+    .option('--team <url>')
+    .option('--team-password-file <file>')
+    .option('--team-insecure')
+    .option('--team-desk <name>')
     .configureHelp(helpConfiguration(help))
     // Set before the subcommands are added so they inherit it: usage errors are thrown, not
     // printed with the whole help, and main() prints one line in the user's language.

@@ -8,6 +8,7 @@ import * as directory from './directory'
 import * as review from './review'
 import * as verify from './verify'
 import * as preset from './preset'
+import * as team from './team'
 
 /**
  * Every subcommand lives in its own file beside this one and exports `register(program)`.
@@ -17,5 +18,5 @@ import * as preset from './preset'
  * language); an option with a parser or a default keeps '' in the description's place.
  */
 export function registerCommands(program: Command): void {
-  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, sandbox, ui]) mod.register(program)
+  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, team, sandbox, ui]) mod.register(program)
 }

@@ -1,4 +1,5 @@
 import { formatRp } from '../../contract/rupiah'
+import { teamEn } from './team-en'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
 import { helpEn } from './help-en'
 import type { CliMessages } from './id'
@@ -8,6 +9,7 @@ export const en: CliMessages = {
   rp: (n) => formatRp(n, 'en'),
   core: (text) => renderCoreText(text, 'en'),
   help: helpEn,
+  team: teamEn,
 
   usage: {
     unknownOption: (flag, suggestion) => `unknown option ${flag}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,

@@ -1,3 +1,4 @@
+import { teamHelpId } from './team-help'
 /**
  * `--help` in Indonesian (the default): the description of every command, option and argument,
  * and commander's own words. Keys as in help-en.ts (a test checks that every command, option and
@@ -18,6 +19,7 @@ export interface HelpTexts {
 
 export const helpId: HelpTexts = {
   texts: {
+    ...teamHelpId,
     rekap:
       'Menjalankan banyak permintaan ke layanan data referensi Indonesia dan pencocokan wajah:\n' +
       'cek wajah KYC, ekstrak direktori rumah sakit dan sekolah, laporan Excel siap audit.\n' +

@@ -1,4 +1,5 @@
 import { formatRp } from '../../contract/rupiah'
+import { teamId } from './team-id'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
 import { helpId } from './help-id'
 
@@ -13,6 +14,7 @@ export const id = {
   core: (text: CoreText) => renderCoreText(text, 'id'),
   /** `--help`: descriptions of commands, options and arguments, commander's headings */
   help: helpId,
+  team: teamId,
 
   // usage errors: one line, then a hint
   usage: {

@@ -1,4 +1,5 @@
 import type { JobAction, JobState } from '../../contract/job-names'
+import { teamTextsEn } from './team-en'
 import { ACTION_COMMANDS, JOB_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
@@ -151,4 +152,5 @@ export const coreTextsEn: CoreTextTable = {
   'verify.noDigest': (p) =>
     `${p.file} carries no rekap report digest on its first sheet: it is not a report rekap wrote (or it was written before reports carried one)`,
   'verify.incomplete': (p) => `${p.file}: the summary sheet lacks the job id or the report time; it is not a complete rekap report`,
+  ...teamTextsEn,
 }

@@ -1,4 +1,5 @@
 import type { JobAction, JobState } from '../../contract/job-names'
+import { teamTextsId } from './team-id'
 import { ACTION_COMMANDS, JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 
@@ -202,6 +203,7 @@ export const coreTextsId = {
   'verify.noDigest': (p: { file: string }) =>
     `${p.file} tidak memuat digest laporan rekap di sheet pertamanya: bukan laporan yang ditulis rekap (atau ditulis sebelum laporan memuat digest)`,
   'verify.incomplete': (p: { file: string }) => `${p.file}: sheet ringkasan tidak memuat ID pekerjaan atau waktu laporan; bukan laporan rekap yang lengkap`,
+  ...teamTextsId,
 }
 
 export type CoreTextTable = typeof coreTextsId

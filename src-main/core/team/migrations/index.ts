@@ -1,0 +1,14 @@
+/**
+ * Every step of the team store's schema, in order. To add one: a new file `vNNN-name.ts` beside
+ * these exporting a TeamMigration with the next version, and one line in this list (append at the
+ * end; never edit a step that has landed: stores out there already ran it). Every table an operator
+ * uses gets its GRANT to the group role `rekap_operator` in the same step.
+ */
+import type { TeamMigration } from './team-migration'
+import { v001Base } from './v001-base'
+
+export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
+  v001Base,
+]
+
+export type { TeamMigration }

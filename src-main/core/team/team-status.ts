@@ -1,0 +1,75 @@
+/**
+ * What `rekap team status` and the Team screen show: desks, operators, running jobs, and this
+ * month's money and hits. Money, hits and rate come from the coordination tables when the store
+ * has them (team-engine's migration); until then they are null, not zero.
+ */
+import type pg from 'pg'
+
+export interface TeamStatus {
+  desks: { name: string; host: string; lastSeen: string; lastRole: string }[]
+  operators: { role: string; desks: string[]; lastSeen: string }[]
+  runningJobs: { desk: string; jobId: string; kind: string; state: string; total: number; counts: Record<string, number>; operator: string; updatedAt: string }[]
+  month: string
+  /** charges on the team ledger this month (all desks) */
+  spentRp: number
+  charges: number
+  reuses: number
+  /** filled from the coordination tables once they exist */
+  hits: Record<string, number> | null
+  budgetLeftRp: number | null
+  rateInUse: Record<string, number> | null
+  makerChecker: boolean
+}
+
+/** Job states that mean "a desk is working on it now" (contract/job-names). */
+const RUNNING = ['running', 'blocked']
+
+/** First instant of the month `now` falls in, in the team's time zone, as the database computes it. */
+const MONTH_START = `date_trunc('month', now() AT TIME ZONE $1) AT TIME ZONE $1`
+
+export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): Promise<TeamStatus> {
+  const desks = await pool.query(`SELECT name, host, last_seen, last_role FROM rekap.desks ORDER BY name`)
+  const ops = await pool.query(
+    `SELECT role, array_agg(desk ORDER BY desk) AS desks, max(last_seen) AS last_seen FROM rekap.operators GROUP BY role ORDER BY role`,
+  )
+  const jobs = await pool.query(
+    `SELECT desk, job_id, kind, state, total, counts, operator, updated_at FROM rekap.jobs WHERE state = ANY($1) ORDER BY desk, job_id`,
+    [RUNNING],
+  )
+  const money = await pool.query(
+    `SELECT to_char(${MONTH_START} AT TIME ZONE $1, 'YYYY-MM') AS month,
+            coalesce(sum(amount_rp), 0)::bigint AS spent, count(*) FILTER (WHERE NOT reused)::int AS charges,
+            count(*) FILTER (WHERE reused)::int AS reuses
+       FROM rekap.charges WHERE charged_at >= ${MONTH_START}`,
+    [timeZone],
+  )
+  const mc = await pool.query(`SELECT value = 'true'::jsonb AS on FROM rekap.settings WHERE key = 'maker_checker'`)
+  return {
+    desks: desks.rows.map((d) => ({ name: d.name, host: d.host, lastSeen: iso(d.last_seen), lastRole: d.last_role })),
+    operators: ops.rows.map((o) => ({ role: o.role, desks: o.desks, lastSeen: iso(o.last_seen) })),
+    runningJobs: jobs.rows.map((j) => ({
+      desk: j.desk, jobId: j.job_id, kind: j.kind, state: j.state, total: j.total, counts: j.counts, operator: j.operator, updatedAt: iso(j.updated_at),
+    })),
+    month: money.rows[0].month,
+    spentRp: Number(money.rows[0].spent),
+    charges: money.rows[0].charges,
+    reuses: money.rows[0].reuses,
+    hits: null,
+    budgetLeftRp: null,
+    rateInUse: null,
+    makerChecker: mc.rows[0]?.on === true,
+  }
+}
+
+function iso(d: Date | string): string {
+  return new Date(d).toISOString()
+}
+
+/** rekap team settings --maker-checker on|off (needs the store owner's rights). */
+export async function setMakerChecker(pool: pg.Pool, on: boolean): Promise<void> {
+  await pool.query(
+    `INSERT INTO rekap.settings (key, value) VALUES ('maker_checker', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, set_by = current_user, set_at = now()`,
+    [JSON.stringify(on)],
+  )
+}
