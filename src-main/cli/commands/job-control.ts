@@ -4,13 +4,33 @@ import { addPlanOptions } from '../plan-options'
 
 /** rekap jobs | resume | retry-failed | cancel: manage jobs kept in the local store. */
 export function register(program: Command): void {
-  program
+  const jobs = program
     .command('jobs')
     .option('--db <file>')
     .option('--json')
+    .option('--prune')
+    .option('--older-than <age>')
+    .option('--yes')
+    .option('--report-dir <folder>')
     .action(async (opts) => {
+      if (opts.prune) {
+        const { pruneJobsCommand } = await import('../housekeeping-command')
+        process.exitCode = await pruneJobsCommand(opts.olderThan, opts)
+        return
+      }
       const { listJobsCommand } = await import('../job-control')
       process.exitCode = await listJobsCommand(opts)
+    })
+  jobs
+    .command('delete')
+    .argument('<job>')
+    .option('--db <file>')
+    .option('--yes')
+    .option('--report-dir <folder>')
+    .action(async (job: string, _opts, command: Command) => {
+      const { deleteJobCommand } = await import('../housekeeping-command')
+      // `jobs` declares --db, --yes and --report-dir too: commander gives them to whichever it meets first
+      process.exitCode = await deleteJobCommand(job, command.optsWithGlobals())
     })
   for (const name of ['resume', 'retry-failed', 'pause', 'cancel'] as const) {
     const cmd = program

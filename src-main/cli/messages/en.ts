@@ -201,5 +201,18 @@ askedOwner: (pid, host, action) =>
     none: 'no presets yet. Save one with: rekap preset save <name> [rekap run options]',
   },
 
+  housekeeping: {
+    item: (job, kind, state, input, folders, bytes) =>
+      `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder(s), ${Math.round(bytes / 1024).toLocaleString('en-US')} KB)`,
+    confirm: 'Delete the jobs above with their photos? The month\'s ledger stays whole (one line per job). [y/N] ',
+    needsYes: 'not a terminal: add --yes to delete the jobs above',
+    kept: 'nothing deleted',
+    nothing: 'no job matches; nothing deleted',
+    deleted: (job, points, digest) => `deleted ${job}: the ledger keeps Rp${points.toLocaleString('en-US')} and report digest ${digest}`,
+    noJob: (job) => `no job ${job}`,
+    running: (job) => `job ${job} is running in another process: pause or cancel it first (rekap cancel ${job})`,
+    badAge: (age) => `--older-than "${age}": give an age like 90d, 12w or 36h (required with --prune)`,
+  },
+
   unexpected: (reason) => `rekap: unexpected error: ${reason}`,
 }

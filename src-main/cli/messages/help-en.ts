@@ -133,6 +133,12 @@ export const helpEn: HelpTexts = {
     '--max-failing': 'unattended runs wait for a person when more than this share of rows fails pre-flight (0.1 or 10%)',
     '--record-json': 'write a JSON run record here when the job ends (schema: docs/run-record.schema.json)',
     '--junit': 'write a JUnit XML file here when the job ends (one test case per row)',
+    'jobs delete': 'Delete one job with its pictures and upload, after showing what goes; the month ledger keeps one line with its totals and report digest',
+    '--prune': 'delete finished jobs (done, cancelled) and never-started plans not changed for --older-than',
+    '--older-than': 'with --prune: an age such as 90d, 12w or 36h',
+    '--report-dir': 'keep the final report written before deleting (its digest goes to the ledger) in this folder',
+    'jobs --yes': 'delete without asking',
+    'jobs delete --yes': 'delete without asking',
   },
   titles: {
     'Usage:': 'Usage:',

@@ -151,6 +151,12 @@ export const helpId: HelpTexts = {
     '--max-failing': 'run tanpa ditunggui menunggu orang bila lebih dari bagian ini gagal pra-pemeriksaan (0,1 atau 10%)',
     '--record-json': 'tulis catatan run JSON di sini saat pekerjaan selesai (skema: docs/run-record.schema.json)',
     '--junit': 'tulis berkas JUnit XML di sini saat pekerjaan selesai (satu test case per baris)',
+    'jobs delete': 'Hapus satu pekerjaan beserta foto dan unggahannya, setelah menampilkan apa yang dihapus; buku besar bulan ini menyimpan satu baris berisi total dan digest laporannya',
+    '--prune': 'hapus pekerjaan selesai (selesai, dibatalkan) dan rencana yang tak pernah dimulai yang tidak berubah selama --older-than',
+    '--older-than': 'dengan --prune: umur seperti 90d, 12w atau 36h',
+    '--report-dir': 'simpan laporan akhir yang ditulis sebelum menghapus (digestnya masuk buku besar) di folder ini',
+    'jobs --yes': 'hapus tanpa bertanya',
+    'jobs delete --yes': 'hapus tanpa bertanya',
   },
   titles: {
     'Usage:': 'Pemakaian:',

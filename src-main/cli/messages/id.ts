@@ -223,6 +223,19 @@ export const id = {
     none: 'belum ada preset. Simpan dengan: rekap preset save <nama> [opsi rekap run]',
   },
 
+  housekeeping: {
+    item: (job: string, kind: string, state: string, input: string, folders: number, bytes: number) =>
+      `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder, ${Math.round(bytes / 1024).toLocaleString('id-ID')} KB)`,
+    confirm: 'Hapus pekerjaan di atas beserta fotonya? Buku besar bulan ini tetap utuh (satu baris per pekerjaan). [y/T] ',
+    needsYes: 'bukan terminal: tambahkan --yes untuk menghapus pekerjaan di atas',
+    kept: 'tidak ada yang dihapus',
+    nothing: 'tidak ada pekerjaan yang cocok; tidak ada yang dihapus',
+    deleted: (job: string, points: number, digest: string) => `dihapus ${job}: buku besar menyimpan Rp${points.toLocaleString('id-ID')} dan digest laporan ${digest}`,
+    noJob: (job: string) => `tidak ada pekerjaan ${job}`,
+    running: (job: string) => `pekerjaan ${job} sedang berjalan di proses lain: jeda atau batalkan dulu (rekap cancel ${job})`,
+    badAge: (age: string) => `--older-than "${age}": tulis umur seperti 90d, 12w atau 36h (wajib dengan --prune)`,
+  },
+
   unexpected: (reason: string) => `rekap: kesalahan tak terduga: ${reason}`,
 }
 

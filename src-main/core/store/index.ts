@@ -9,6 +9,7 @@ import { RowMarksRepo } from './row-marks-repo'
 import { StoreMetaRepo } from './store-meta-repo'
 import { LeasesRepo } from './leases-repo'
 import { ReuseRepo } from './reuse-repo'
+import { HousekeepingRepo } from './housekeeping-repo'
 
 export * from './jobs-repo'
 export * from './rows-repo'
@@ -20,6 +21,7 @@ export * from './row-marks-repo'
 export * from './store-meta-repo'
 export * from './leases-repo'
 export * from './reuse-repo'
+export * from './housekeeping-repo'
 export { openDatabase, schemaVersion, type Db } from './database'
 
 /** rekap's local store: one SQLite file holding jobs, results, money, the directory cache. */
@@ -37,6 +39,8 @@ export interface Store {
   leases: LeasesRepo
   /** face pairs verified in earlier jobs (never pay twice across jobs) */
   reuse: ReuseRepo
+  /** deleting and pruning jobs while the month's ledger stays whole */
+  housekeeping: HousekeepingRepo
   close(): void
 }
 
@@ -60,6 +64,7 @@ export function storeOver(db: Db, file: string, close: () => void): Store {
     meta: new StoreMetaRepo(db),
     leases: new LeasesRepo(db),
     reuse: new ReuseRepo(db),
+    housekeeping: new HousekeepingRepo(db),
     close,
   }
 }

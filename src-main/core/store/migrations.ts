@@ -344,6 +344,25 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX job_rows_pending_duplicates ON job_rows(job_id, duplicate_of) WHERE state = 'pending' AND duplicate_of IS NOT NULL;
     `,
   },
+  {
+    version: 6,
+    name: 'deleted jobs: their totals and last report digest (the charges ledger keeps one line per product and month)',
+    sql: `
+      CREATE TABLE deleted_jobs (
+        job_id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        input_name TEXT,
+        input_fingerprint TEXT,
+        created_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        deleted_at INTEGER NOT NULL,
+        rows_total INTEGER NOT NULL,
+        charged_rows INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        report_digest TEXT
+      ) WITHOUT ROWID;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
