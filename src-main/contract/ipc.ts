@@ -230,7 +230,7 @@ export interface JobOwnerView {
   /** a pause or cancel asked of that process and not yet obeyed */
   request: 'pause' | 'cancel' | null
 }
-export type BlockedReasonView = 'needs-top-up' | 'quota-exhausted' | 'auth-failed' | 'offline'
+export type BlockedReasonView = 'needs-top-up' | 'quota-exhausted' | 'auth-failed' | 'offline' | 'team-unreachable'
 
 export interface CountsView {
   total: number

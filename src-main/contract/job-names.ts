@@ -5,7 +5,7 @@
 export const JOB_STATES = ['draft', 'ready', 'running', 'paused', 'blocked', 'done', 'cancelled'] as const
 export type JobState = (typeof JOB_STATES)[number]
 
-export const BLOCKED_REASONS = ['needs-top-up', 'quota-exhausted', 'auth-failed', 'offline'] as const
+export const BLOCKED_REASONS = ['needs-top-up', 'quota-exhausted', 'auth-failed', 'offline', 'team-unreachable'] as const
 export type BlockedReason = (typeof BLOCKED_REASONS)[number]
 
 export const ROW_STATES = ['pending', 'in-flight', 'done', 'failed', 'uncertain'] as const

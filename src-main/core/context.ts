@@ -3,6 +3,8 @@
  * browser-mode server and the Electron main process each build one; tests pass a
  * fake clock where timing must be controlled, never to avoid the real thing.
  */
+import type { Coordination } from './coordination/port'
+
 export interface Clock {
   /** milliseconds since the epoch */
   now(): number
@@ -19,6 +21,11 @@ export interface CoreContext {
   fetch: typeof fetch
   clock: Clock
   logger: Logger
+  /**
+   * Where the account's shared counts live (rate, money, hits, pair reuse, ledger): absent = this
+   * desk alone (the local implementation over the engine's store); a team passes the PostgreSQL one.
+   */
+  coordination?: Coordination
 }
 
 export const systemClock: Clock = {

@@ -102,6 +102,7 @@ export const en: CliMessages = {
     'quota-exhausted': "this month's hit quota is used up: raise the plan (--school-plan, --regional-plan or --hospital-plan on resume) or wait for the next month, then",
     'auth-failed': 'the service refused the API key: fix it (--key or REKAP_API_KEY), then',
     offline: 'the service cannot be reached: check the connection, then',
+    'team-unreachable': 'the team store cannot be reached: check it (rekap team status), then',
   },
   resumeWith: (job) => `resume with: rekap resume ${job}`,
   resumeWithKey: (job) => `resume with: rekap resume ${job} --key KEY (or set REKAP_API_KEY)`,

@@ -112,6 +112,7 @@ export const id = {
     'quota-exhausted': 'kuota hit bulan ini habis: naikkan paket (--school-plan, --regional-plan atau --hospital-plan saat resume) atau tunggu bulan berikutnya, lalu',
     'auth-failed': 'layanan menolak kunci API: perbaiki (--key atau REKAP_API_KEY), lalu',
     offline: 'layanan tidak bisa dihubungi: periksa koneksi, lalu',
+    'team-unreachable': 'penyimpanan tim tidak bisa dihubungi: periksa (rekap team status), lalu',
   } as Record<string, string>,
   resumeWith: (job: string) => `lanjutkan dengan: rekap resume ${job}`,
   resumeWithKey: (job: string) => `lanjutkan dengan: rekap resume ${job} --key KUNCI (atau atur REKAP_API_KEY)`,

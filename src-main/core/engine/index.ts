@@ -15,7 +15,7 @@ import { premiumRequiredText } from '../model/premium-text'
 import { quotaExhaustedText } from '../model/plans'
 import { ServiceError } from '../provider'
 import { JobRunner } from '../jobs/job-runner'
-import { RateLimiter } from '../jobs/rate-limiter'
+import { createLocalCoordination, type HitCounter, type RateTurns } from '../coordination'
 import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
 import { cellText } from '../kinds/row-checks'
 import { autoMap, fieldsOf, guessKind, kindModule } from '../kinds/registry'
@@ -32,7 +32,6 @@ import type { JobRecord } from '../store'
 import type { DirectoryPlanRequest, Engine, JobLimits, PlanRequest, RowsFilter, StateChange, UsageView } from './types'
 import { verdictGroups } from '../verdict'
 import { loadRegionTree } from '../regions/region-tree'
-import { AccountHits } from '../jobs/account-hits'
 import { shortfallWarnings } from '../jobs/plan-warnings'
 import type { ReuseSummary } from '../kinds/face-match/pair-reuse'
 import type { UnitEnv } from '../kinds/unit'
@@ -89,8 +88,8 @@ const TYPICAL_LATENCY_MS: Record<Product, number> = { 'face-match': 800, hospita
 export function createEngine(opts: EngineOptions): Engine {
   const { store, ctx } = opts
   const runners = new Map<string, { runner: JobRunner; done: Promise<ProgressView> }>()
-  const limiters = new Map<string, RateLimiter>()
-  const accountHits = new Map<string, AccountHits>()
+  // rate, money, hits and pair reuse of the account: this desk's own, or the team's
+  const coordination = ctx.coordination ?? createLocalCoordination(store, ctx.clock)
   const progressListeners = new Set<(p: ProgressView) => void>()
   const stateListeners = new Set<(s: StateChange) => void>()
   const lastEmit = new Map<string, number>()
@@ -217,20 +216,13 @@ export function createEngine(opts: EngineOptions): Engine {
     emitProgress(jobId, true)
   }
 
-  function limiterFor(target: ServiceTarget, product: Product, settings: JobSettings): RateLimiter {
-    const key = `${target.baseUrl}|${product}`
-    let l = limiters.get(key)
-    if (!l) limiters.set(key, (l = new RateLimiter(settings.rps[product], ctx.clock)))
-    else l.setTarget(settings.rps[product])
-    return l
+  function limiterFor(target: ServiceTarget, product: Product, settings: JobSettings): RateTurns {
+    return coordination.rate(accountOf(target), product, settings.rps[product])
   }
 
   /** The shared hit counter of one account and product (every job of the account draws on it). */
-  function hitsOf(account: string, product: Product): AccountHits {
-    const key = `${account}|${product}`
-    let h = accountHits.get(key)
-    if (!h) accountHits.set(key, (h = new AccountHits(() => store.usage.hitsThisMonth(product, now(), account))))
-    return h
+  function hitsOf(account: string, product: Product): HitCounter {
+    return coordination.hits(account, product)
   }
 
   async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
@@ -331,9 +323,9 @@ export function createEngine(opts: EngineOptions): Engine {
           now,
           signal: new AbortController().signal,
           call: async (fn) => {
-            if (!hits.tryStart(j.settings.monthlyQuota[product])) throw new Error('no hit left for a probe')
+            if (!(await hits.tryStart(j.settings.monthlyQuota[product]))) throw new Error('no hit left for a probe')
             try {
-              await limiterFor(target, product, j.settings).acquire(new AbortController().signal)
+              await limiterFor(target, product, j.settings).take(new AbortController().signal)
               return await fn(new AbortController().signal)
             } catch (e) {
               hits.unstart()
@@ -389,14 +381,18 @@ export function createEngine(opts: EngineOptions): Engine {
     const runner = new JobRunner(store.jobs.get(jobId)!, {
       store,
       client,
-      limiter: limiterFor(target, product, j.settings),
+      coordination,
       clock: ctx.clock,
       logger: ctx.logger,
       source: target.source,
       account,
-      hits,
       random: opts.random,
       onRowSettled: () => emitProgress(jobId),
+      onCoordinationWait: (waiting, message) => {
+        const cur = store.jobs.get(jobId)
+        if (waiting && cur?.state === 'running') transition(jobId, 'blocked', { blockedReason: 'team-unreachable', detail: message })
+        if (!waiting && cur?.state === 'blocked' && cur.blockedReason === 'team-unreachable') transition(jobId, 'running')
+      },
     })
     const startedAt = now()
     owners.keepAlive(jobId, now, { lost: () => runner.stop({ kind: 'pause' }), request: (what) => stopLocally(jobId, what) })
@@ -602,7 +598,7 @@ export function createEngine(opts: EngineOptions): Engine {
       const target = await opts.resolveTarget(settings)
       const account = accountOf(target)
       const hits = hitsOf(account, 'schools')
-      if (!hits.tryStart(settings.monthlyQuota.schools)) {
+      if (!(await hits.tryStart(settings.monthlyQuota.schools))) {
         throw new PlanError(quotaExhaustedText('schools', settings.schoolPlan, settings.monthlyQuota.schools ?? 0, hits.used()), 3)
       }
       const { client } = await clientFor(settings, 'school-lookup')
@@ -627,8 +623,8 @@ export function createEngine(opts: EngineOptions): Engine {
 
     stateHitsUsed(account, settings, used) {
       for (const [product, n] of Object.entries(used) as Array<[Product, number]>) {
-        store.usage.setHitsThisMonth(account, product, n, now())
-        hitsOf(account, product).refresh()
+        // local: written at once; a team's shared count is set in the team store
+        void hitsOf(account, product).state(n)
       }
       return usageView(account, settings)
     },

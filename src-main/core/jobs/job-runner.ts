@@ -1,14 +1,14 @@
 import PQueue from 'p-queue'
 import { ServiceError, type ServiceClient } from '../provider'
 import type { Clock, Logger } from '../context'
-import type { Store, JobRow, JobRecord, RowError } from '../store'
+import type { Store, JobRow, JobRecord, RowError, RowResult } from '../store'
 import type { BlockedReason } from '../model/job-state'
 import { PRICE_POINTS, isPaidProduct, type Product } from '../model/products'
 import { decideAfterFailure } from './retry-policy'
 import { LocalBlock } from './local-block'
-import { MoneyGuard } from './money-guard'
-import type { RateLimiter } from './rate-limiter'
-import type { AccountHits } from './account-hits'
+import type { Coordination, HitCounter, MoneyGate, MoneyHold, PairGate, PairTurn, RateTurns } from '../coordination/port'
+import { TeamUnreachable } from '../coordination/team-unreachable'
+import { claimPair, reuseClaimedPair } from './pair-claim'
 import { completionRate } from './estimate'
 import { isPlanProduct, quotaExhaustedText } from '../model/plans'
 import { kindModule } from '../kinds/registry'
@@ -23,18 +23,22 @@ export type StopReason = { kind: 'pause' } | { kind: 'cancel' } | { kind: 'block
 export interface RunnerDeps {
   store: Store
   client: ServiceClient
-  limiter: RateLimiter
+  /** rate, money, hits and pair reuse of the account (this desk's, or the team's) */
+  coordination: Coordination
   clock: Clock
   logger: Logger
   /** cache and ledger source label ('sandbox' or the service host) */
   source: string
   /** the service account (host + key hash) whose hits this job spends */
   account: string
-  /** this month's hits of that account for the job's product, shared with other jobs */
-  hits: AccountHits
   random?: () => number
   /** told after every row that changed, so progress can be throttled by the caller */
   onRowSettled: () => void
+  /**
+   * The shared store stopped answering (waiting = true: the job shows as blocked, "team store
+   * unreachable") or answers again (false: the job runs on by itself).
+   */
+  onCoordinationWait?: (waiting: boolean, message: string) => void
 }
 
 /**
@@ -42,6 +46,12 @@ export interface RunnerDeps {
  * order, paced by the product's rate limiter, capped by the job's concurrency, and every
  * outcome is written to the store before the next decision is made.
  */
+/** What other jobs and desks may reuse of a paid answer: only the service's verdicts. */
+function pairAnswer(result: RowResult, at: number): { outcome: 'match' | 'no-match'; match: boolean; confidence: number | null; at: number } | null {
+  if (result.outcome !== 'match' && result.outcome !== 'no-match') return null
+  return { outcome: result.outcome, match: result.match === true, confidence: result.confidence ?? null, at }
+}
+
 export class JobRunner {
   private readonly queue: PQueue
   private readonly owned = new Set<number>()
@@ -51,7 +61,13 @@ export class JobRunner {
   private stopReason: StopReason | null = null
   private networkStreak = 0
   private settledSignal: (() => void) | null = null
-  readonly money: MoneyGuard
+  private readonly money: MoneyGate
+  private readonly turns: RateTurns
+  private readonly hits: HitCounter
+  private readonly pairs: PairGate
+  /** set while the shared store does not answer: nothing new starts until it does */
+  private coordinationWait: Promise<void> | null = null
+  private readonly stopWatching: () => void
   readonly product: Product
   private readonly unit: Unit
   private readonly paid: boolean
@@ -66,10 +82,12 @@ export class JobRunner {
     this.unit = kind.unit
     this.paid = isPaidProduct(this.product)
     this.queue = new PQueue({ concurrency: Math.max(1, job.settings.concurrency) })
-    this.money = new MoneyGuard(
-      { budgetRp: job.settings.budgetRp, balanceRp: job.settings.balanceRp },
-      deps.store.usage.chargedPoints(job.id),
-    )
+    const c = deps.coordination
+    this.money = c.money({ job, account: deps.account, product: this.product })
+    this.turns = c.rate(deps.account, this.product, job.settings.rps[this.product])
+    this.hits = c.hits(deps.account, this.product)
+    this.pairs = c.pairs(deps.account)
+    this.stopWatching = c.onUnreachable(() => void this.waitForCoordination('no answer'))
   }
 
   get stopping(): StopReason | null {
@@ -98,6 +116,10 @@ export class JobRunner {
   async run(): Promise<StopReason | null> {
     let cursor = 0
     while (!this.stopReason) {
+      if (this.coordinationWait) {
+        await this.coordinationWait
+        continue
+      }
       // Another rekap process (or the desktop app) may have paused or cancelled this job.
       if (this.deps.store.jobs.get(this.job.id)?.state !== 'running') {
         this.stop({ kind: 'pause' })
@@ -132,8 +154,29 @@ export class JobRunner {
       }
     }
     await this.queue.onIdle()
+    this.stopWatching()
     this.deps.store.rows.resolveDuplicates(this.job.id, this.deps.clock.now())
     return this.stopReason
+  }
+
+  /**
+   * The shared store did not answer: the job shows as blocked and nothing new starts; once the
+   * store answers the job runs on by itself (a pause or cancel meanwhile ends the wait).
+   */
+  private waitForCoordination(detail: string): Promise<void> {
+    if (this.coordinationWait || this.stopReason) return this.coordinationWait ?? Promise.resolve()
+    const message = storedText(new TeamUnreachable(detail).text!)
+    this.deps.logger.log('warn', `job ${this.job.id}: team store unreachable (${detail}); waiting for it`)
+    this.deps.onCoordinationWait?.(true, message)
+    this.coordinationWait = this.deps.coordination
+      .reachable(this.stopController.signal)
+      .catch(() => {})
+      .then(() => {
+        this.coordinationWait = null
+        if (!this.stopReason) this.deps.onCoordinationWait?.(false, message)
+        this.settledSignal?.()
+      })
+    return this.coordinationWait
   }
 
   private nextSettle(): Promise<void> {
@@ -148,17 +191,25 @@ export class JobRunner {
   }
 
   /** Never starts a request the quota has no hit left for: the job blocks instead. */
-  private startHit(): void {
+  private async startHit(): Promise<void> {
     const quota = this.job.settings.monthlyQuota[this.product]
-    if (this.deps.hits.tryStart(quota)) return
+    if (await this.hits.tryStart(quota)) return
     const s = this.job.settings
     const plan = this.product === 'schools' ? s.schoolPlan : this.product === 'regional' ? s.regionalPlan : s.hospitalPlan
     throw new LocalBlock(
       'quota-exhausted',
       isPlanProduct(this.product) && quota !== null
-        ? quotaExhaustedText(this.product, plan ?? 'current', quota, this.deps.hits.used())
+        ? quotaExhaustedText(this.product, plan ?? 'current', quota, this.hits.used())
         : coreText('block.quota', { quota, product: this.product }),
     )
+  }
+
+  /** Reserves a paid request's cost (job, then team limits); a request that could overspend is not started. */
+  private async reserve(price: number): Promise<MoneyHold> {
+    const r = await this.money.reserve(price)
+    if (r.ok) return r.hold
+    const key = r.limit === 'budget' ? 'block.budget' : r.limit === 'balance' ? 'block.balance' : r.limit === 'team-budget' ? 'block.team-budget' : 'block.team-balance'
+    throw new LocalBlock('needs-top-up', coreText(key, { limit: r.limitRp }))
   }
 
   private async processRow(initial: JobRow): Promise<void> {
@@ -174,20 +225,19 @@ export class JobRunner {
     while (first || !this.stopReason) {
       first = false
       if (this.stopReason && this.stopReason.kind !== 'block') return
-      let reserved = false
+      let hold: MoneyHold | null = null
+      let pair: PairTurn | null = null
       let inFlight = false
       try {
         if (this.paid) {
-          const over = this.money.wouldExceed(price)
-          if (over) {
-            const limit = over === 'budget' ? this.job.settings.budgetRp : this.job.settings.balanceRp
-            throw new LocalBlock(
-              'needs-top-up',
-              coreText(over === 'budget' ? 'block.budget' : 'block.balance', { limit: limit ?? 0 }),
-            )
+          pair = await claimPair(this.pairs, this.job, row, clock.now(), this.stopController.signal)
+          if (pair?.kind === 'reuse') {
+            reuseClaimedPair(store, jobId, row.rowNo, pair.answer, clock.now())
+            this.completions.push(clock.now())
+            this.deps.onRowSettled()
+            return
           }
-          this.money.reserve(price)
-          reserved = true
+          hold = await this.reserve(price)
         }
         const signal = this.paid ? new AbortController().signal : this.freeAbort.signal
         const env: UnitEnv = {
@@ -200,9 +250,9 @@ export class JobRunner {
           signal,
           account: this.deps.account,
           call: async (fn) => {
-            this.startHit()
+            await this.startHit()
             try {
-              await this.deps.limiter.acquire(this.stopController.signal)
+              await this.turns.take(this.stopController.signal)
               if (!inFlight) {
                 store.rows.markInFlight(jobId, row.rowNo, clock.now())
                 attempts++
@@ -211,13 +261,13 @@ export class JobRunner {
               return await fn(signal)
             } catch (e) {
               // Only answers count as hits (a 404 does; a refused, failed or never-sent request does not).
-              if (!(e instanceof ServiceError && e.status === 404)) this.deps.hits.unstart()
+              if (!(e instanceof ServiceError && e.status === 404)) this.hits.unstart()
               throw e
             }
           },
         }
         const out = await this.unit(row, env)
-        this.deps.limiter.onSuccess()
+        this.turns.succeeded()
         this.networkStreak = 0
         const now = clock.now()
         if (!inFlight) {
@@ -231,20 +281,32 @@ export class JobRunner {
             hits: out.hits,
             account: this.deps.account,
           })
-          if (reserved) this.money.settle(price, out.charged && price > 0)
+          hold?.settle({ charged: out.charged && price > 0, rowNo: row.rowNo, pairKey: row.unitKey })
+          if (pair?.kind === 'send') pair.finish(pairAnswer(out.result, now))
         } else {
           store.rows.fail(jobId, row.rowNo, { code: out.code, message: out.message }, now, { product: this.product, hits: out.hits, account: this.deps.account })
-          if (reserved) this.money.settle(price, false)
+          hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
+          if (pair?.kind === 'send') pair.finish(null)
         }
-        reserved = false
+        hold = null
+        pair = null
         this.completions.push(now)
         this.deps.onRowSettled()
         return
       } catch (err) {
-        if (reserved) this.money.settle(price, false)
+        hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
+        if (pair?.kind === 'send') pair.finish(null)
         const now = clock.now()
         const putBack = (e: RowError): void => {
           if (inFlight) store.rows.retryLater(jobId, row.rowNo, e)
+        }
+        if (err instanceof TeamUnreachable) {
+          // nothing was sent for this row (every shared decision comes before the request)
+          putBack({ code: err.reason, message: err.message })
+          await this.waitForCoordination(err.detail)
+          row = store.rows.get(jobId, row.rowNo) ?? row
+          if (row.state !== 'pending') return
+          continue
         }
         if (err instanceof LocalBlock) {
           putBack({ code: err.reason, message: err.message })
@@ -271,7 +333,7 @@ export class JobRunner {
           rateLimitedTimes++
           // kept on the row so a report can show which rows the service slowed down
           store.marks.noteRateLimited(jobId, row.rowNo)
-          this.deps.limiter.onRateLimited(err.retryAfterMs)
+          this.turns.rateLimited(err.retryAfterMs)
         }
         if (err.kind === 'network' || err.kind === 'timeout') this.networkStreak++
         const decision = decideAfterFailure(err, {

@@ -105,6 +105,9 @@ export const coreTextsEn: CoreTextTable = {
   'block.budget': (p) => `The budget of ${formatRp(p.limit, 'en')} is reached; raise it to continue.`,
   'block.balance': (p) => `The stated balance of ${formatRp(p.limit, 'en')} is used up; top up, update the balance and resume.`,
   'block.offline': (p) => `The service cannot be reached (${p.detail}). Check the connection, then resume.`,
+  'block.teamUnreachable': (p) => `The team store cannot be reached (${p.detail}); nothing is sent until it answers, then the job continues by itself.`,
+  'block.team-budget': (p) => `The team's budget for this month, ${formatRp(p.limit, 'en')}, is reached; raise it (rekap team budget) to continue.`,
+  'block.team-balance': (p) => `The team's stated balance of ${formatRp(p.limit, 'en')} is used up; top up, state it (rekap team balance) and resume.`,
   'block.quotaPlan': (p) =>
     `The ${p.plan} ${p.product} plan allows ${p.quota.toLocaleString('en-US')} hits a month and ${p.used.toLocaleString('en-US')} are used ` +
     `(counted by rekap for this account, plus hits you stated). To continue: ${

@@ -147,6 +147,9 @@ export const coreTextsId = {
   'block.budget': (p: { limit: number }) => `Batas biaya ${formatRp(p.limit, 'id')} tercapai; naikkan untuk melanjutkan.`,
   'block.balance': (p: { limit: number }) => `Saldo yang dinyatakan ${formatRp(p.limit, 'id')} sudah habis; isi saldo, perbarui saldonya, lalu lanjutkan.`,
   'block.offline': (p: { detail: string }) => `Layanan tidak bisa dihubungi (${p.detail}). Periksa koneksi, lalu lanjutkan.`,
+  'block.teamUnreachable': (p: { detail: string }) => `Penyimpanan tim tidak bisa dihubungi (${p.detail}); tidak ada yang dikirim sampai ia menjawab, lalu pekerjaan berlanjut sendiri.`,
+  'block.team-budget': (p: { limit: number }) => `Batas biaya tim bulan ini, ${formatRp(p.limit, 'id')}, tercapai; naikkan (rekap team budget) untuk melanjutkan.`,
+  'block.team-balance': (p: { limit: number }) => `Saldo tim yang dinyatakan ${formatRp(p.limit, 'id')} sudah habis; isi saldo, nyatakan (rekap team balance), lalu lanjutkan.`,
   'block.quotaPlan': (p: { product: 'schools' | 'regional' | 'hospitals'; plan: string; quota: number; used: number; bigger: string | null; flag: string }) =>
     `Paket ${p.plan} ${PRODUCT[p.product]} memberi ${n(p.quota)} hit sebulan dan ${n(p.used)} sudah terpakai ` +
     `(dihitung rekap untuk akun ini, ditambah hit yang Anda nyatakan). Untuk melanjutkan: ${

@@ -171,6 +171,7 @@ export const en: Messages = {
     'quota-exhausted': 'The plan\'s hits for this month are used up. Choose a bigger plan in Settings (the job resumes on it) or wait for next month, then resume.',
     'auth-failed': 'The API key was rejected. Fix the key in Settings, then resume.',
     offline: 'The service cannot be reached. Check the internet connection, then resume.',
+    'team-unreachable': 'The team store cannot be reached. Nothing is sent meanwhile; the job continues by itself when it answers again.',
     fixKey: 'Open Settings',
     topupSandbox: 'Top up sandbox {amount}',
     toppedUp: 'Sandbox balance is now {amount}.',

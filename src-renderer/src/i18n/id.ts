@@ -175,6 +175,7 @@ export const id = {
     'quota-exhausted': 'Hit paket bulan ini habis. Pilih paket lebih besar di Pengaturan (pekerjaan dilanjutkan dengan paket itu) atau tunggu bulan berikutnya, lalu lanjutkan.',
     'auth-failed': 'Kunci API ditolak. Perbaiki kunci di Pengaturan, lalu lanjutkan.',
     offline: 'Layanan tidak bisa dihubungi. Periksa koneksi internet, lalu lanjutkan.',
+    'team-unreachable': 'Penyimpanan tim tidak bisa dihubungi. Tidak ada yang dikirim sementara itu; pekerjaan berlanjut sendiri saat ia menjawab lagi.',
     fixKey: 'Buka Pengaturan',
     topupSandbox: 'Isi saldo sandbox {amount}',
     toppedUp: 'Saldo sandbox sekarang {amount}.',
