@@ -67,6 +67,9 @@ describe('rekap sandbox keeps its accepted keys out of argv', () => {
     expect(own).not.toContain(KEY)
     expect(commandLines().filter((c) => c.includes(KEY))).toEqual([])
     expect(s.output()).not.toMatch(/warning|peringatan/)
+    // issue 24 item 12: the accepted key is not printed either (stdout is often a log file or a shared terminal)
+    expect(await printed(s, /admin token/)).not.toContain(KEY)
+    expect(s.output()).toMatch(/key: .*--key-file/)
   }, 90_000)
 
   it('REKAP_SANDBOX_KEYS (comma-separated): each key accepted, another refused, none in argv', async () => {
@@ -75,6 +78,7 @@ describe('rekap sandbox keeps its accepted keys out of argv', () => {
     expect(await statusWith(s, `${KEY}-b`)).toBe(200)
     expect(await statusWith(s, 'sandbox-key')).toBe(401)
     expect(commandLines().filter((c) => c.includes(`${KEY}-a`) || c.includes(`${KEY}-b`))).toEqual([])
+    expect(await printed(s, /admin token/)).not.toContain(`${KEY}-a`)
   }, 90_000)
 
   it('--key still works, and warns that argv is visible to other users, in the user language', async () => {
