@@ -5,7 +5,8 @@
  *   POST /api/upload      a file, a .zip or a folder (multipart) -> { path } of the workbook on this machine
  *   GET  /download/<id>   a file rekap exported
  *   GET  /*               the renderer
- * Every request must carry the session (the printed token once, then the cookie it becomes); the
+ * Every API request must carry the session in the x-rekap-token header (the printed token once, then
+ * the secret it becomes; never a cookie, see session-token.ts); the
  * server binds loopback only unless told otherwise, and then only over TLS with the user's own
  * certificate; it always checks the Host header against DNS rebinding (loopback names, the bound
  * address, --allow-host names) and the Origin header against cross-site posts, and sends the
@@ -22,7 +23,7 @@ import { allowedHostHeaders, hostHeaderAllowed, hostRefusal } from '../core/net/
 import { isLoopbackHost } from '../core/net/loopback'
 import type { DownloadRegistry } from './download-registry'
 import { openEventStream } from './event-stream'
-import { createSession } from './session-token'
+import { createSession, SESSION_HEADER } from './session-token'
 import { resolveStatic, sendFile } from './static-files'
 import { DEFAULT_UPLOAD_LIMIT_BYTES, receiveUpload } from './upload'
 
@@ -136,7 +137,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
   }
   const scheme = opts.tls ? 'https' : 'http'
   let port = 0
-  const session = createSession(() => port, { linkToken: opts.token, secure: scheme === 'https' })
+  const session = createSession({ linkToken: opts.token })
   const token = session.linkToken
   const uploadLimit = opts.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES
   const { ctx, handlers, downloads } = opts
@@ -149,16 +150,16 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
     return origin === `${scheme}://${req.headers.host}`
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+  async function handleApi(req: IncomingMessage, res: ServerResponse, name: string, extra: Record<string, string>): Promise<void> {
     try {
       if (name === 'upload') {
         const { path, others } = await receiveUpload(req, ctx.paths.uploadsDir, uploadLimit)
-        sendJson(res, 200, { path, others })
+        sendJson(res, 200, { path, others }, extra)
         return
       }
       const input = await readJson(req)
       const output = await dispatch(handlers, name, input)
-      sendJson(res, 200, output === undefined ? null : output)
+      sendJson(res, 200, output === undefined ? null : output, extra)
     } catch (err) {
       const body = toErrorBody(err, ctx.secrets(), appLanguage(ctx))
       if (body.code === 'failed') ctx.core.logger.log('error', `command ${name} failed: ${body.message}`)
@@ -167,51 +168,68 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
     }
   }
 
+  function unauthorized(res: ServerResponse, api: boolean, proof: 'missing' | 'spent-link'): void {
+    const message =
+      proof === 'spent-link'
+        ? 'This sign-in link was already used (it works once). Use the browser tab it opened, or restart rekap ui for a new link.'
+        : 'Not signed in: open the link that rekap ui printed (it ends in ?token=…).'
+    if (api) return sendJson(res, 401, { error: { code: 'unauthorized', message, field: null } })
+    return sendText(res, 401, message)
+  }
+
+  async function routeApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const name = url.pathname.slice('/api/'.length)
+    // EventSource sends no headers: the stream opens with a one-time ticket fetched with the header
+    if (name === 'events' && req.method === 'GET' && url.searchParams.has('ticket')) {
+      if (!session.takeTicket(url.searchParams.get('ticket'))) return unauthorized(res, true, 'missing')
+      return openStream(res, {})
+    }
+    if (req.method === 'POST' && !originAllowed(req)) return sendJson(res, 403, { error: { code: 'unauthorized', message: 'cross-site request refused', field: null } })
+    const proof = session.check(req)
+    if (proof === 'missing' || proof === 'spent-link') return unauthorized(res, true, proof)
+    // a script that signed in with the printed token learns the session secret here (the page: POST /api/session)
+    const handover: Record<string, string> = proof === 'first-use' ? { [SESSION_HEADER]: session.secret } : {}
+    if (name === 'events' && req.method === 'GET') return openStream(res, handover)
+    if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'invalid-input', message: 'use POST', field: null } }, handover)
+    if (name === 'session') {
+      if (proof !== 'first-use') return sendJson(res, 409, { error: { code: 'conflict', message: 'already signed in', field: null } })
+      return sendJson(res, 200, { session: session.secret })
+    }
+    if (name === 'events.ticket') return sendJson(res, 200, { ticket: session.newTicket() }, handover)
+    return handleApi(req, res, name, handover)
+  }
+
+  function openStream(res: ServerResponse, extra: Record<string, string>): void {
+    const close = openEventStream(res, ctx.events, { ...SECURITY_HEADERS, ...extra })
+    streams.add(close)
+    res.on('close', () => streams.delete(close))
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hostHeaderAllowed(allowedHosts, req.headers.host)) return sendText(res, 421, `rekap ui: ${hostRefusal(req.headers.host)}`)
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
-    const proof = session.check(req, url)
-    if (proof === 'missing' || proof === 'spent-link') {
-      const message =
-        proof === 'spent-link'
-          ? 'This sign-in link was already used (it works once). Use the browser tab it opened, or restart rekap ui for a new link.'
-          : 'Not signed in: open the link that rekap ui printed (it ends in ?token=…).'
-      if (url.pathname.startsWith('/api/')) return sendJson(res, 401, { error: { code: 'unauthorized', message, field: null } })
-      return sendText(res, 401, message)
-    }
-    const cookie: Record<string, string> = proof === 'first-use' ? { 'set-cookie': session.cookie() } : {}
-
-    if (url.pathname.startsWith('/api/')) {
-      const name = url.pathname.slice('/api/'.length)
-      if (name === 'events' && req.method === 'GET') {
-        const close = openEventStream(res, ctx.events, { ...SECURITY_HEADERS, ...cookie })
-        streams.add(close)
-        res.on('close', () => streams.delete(close))
-        return
-      }
-      if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'invalid-input', message: 'use POST', field: null } })
-      if (!originAllowed(req)) return sendJson(res, 403, { error: { code: 'unauthorized', message: 'cross-site request refused', field: null } })
-      return handleApi(req, res, name)
-    }
+    if (url.pathname.startsWith('/api/')) return routeApi(req, res, url)
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed')
 
+    // A download id is a random 128-bit capability the page got from an authorised call; a link
+    // click cannot carry the header.
     if (url.pathname.startsWith('/download/')) {
       const entry = downloads.lookup(url.pathname.slice('/download/'.length))
       if (!entry) return sendText(res, 404, 'This download link has expired; export again.')
-      return sendFile(res, entry.file, { ...SECURITY_HEADERS, ...cookie, 'content-disposition': contentDisposition(entry.fileName) })
+      return sendFile(res, entry.file, { ...SECURITY_HEADERS, 'content-disposition': contentDisposition(entry.fileName) })
     }
 
-    if (url.searchParams.has('token')) {
-      // The token did its job (or is spent); take it out of the address bar and history.
-      url.searchParams.delete('token')
-      res.writeHead(303, { ...SECURITY_HEADERS, ...cookie, location: url.pathname + url.search, 'cache-control': 'no-store' })
-      res.end()
-      return
+    // The page itself holds no secret; it signs in from the script (POST /api/session with the
+    // link's token) and takes the token out of the address bar. A spent or wrong link says so here.
+    const linkToken = url.searchParams.get('token')
+    if (linkToken !== null) {
+      const state = session.linkState(linkToken)
+      if (state !== 'valid') return unauthorized(res, false, state === 'spent' ? 'spent-link' : 'missing')
     }
     const file = await resolveStatic(opts.rendererDir, url.pathname)
     if (!file) return sendText(res, 404, 'not found')
-    sendFile(res, file, SECURITY_HEADERS)
+    sendFile(res, file, { ...SECURITY_HEADERS, 'cache-control': 'no-store' })
   }
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {

@@ -102,7 +102,8 @@ export async function runSandboxCommand(flags: SandboxCommandFlags): Promise<voi
   // One write, listening line first: whoever waits for that line also gets the rest.
   // The public default key and the admin token are printed on purpose: they are local, and the user needs
   // them. Keys the user gave are theirs already and are never echoed (stdout ends up in logs and shared terminals).
-  const keyLine = options.keys.length === 0 ? sandbox.keys.join(', ') : `${options.keys.length} given (--key-file, REKAP_SANDBOX_KEYS or --key); not printed`
+  const given = options.keys ?? []
+  const keyLine = given.length === 0 ? sandbox.keys.join(', ') : `${given.length} given (--key-file, REKAP_SANDBOX_KEYS or --key); not printed`
   const source = options.dataDir ? `real CSVs from ${options.dataDir}` : `sandbox data generated from seed ${options.seed ?? 1}`
   process.stdout.write(
     `rekap sandbox listening on ${sandbox.url}\n` +

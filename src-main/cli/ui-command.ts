@@ -95,8 +95,10 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
   if (ui.app.interrupted.length) {
     process.stdout.write(t().ui.interrupted(ui.app.interrupted.length) + '\n')
   }
-  if (flags.open) openInBrowser(ui.server.url)
+  // the page that redirects to the link lives until rekap ui stops (the browser may start slowly)
+  const removeSignInPage = flags.open ? openInBrowser(ui.server.url) : () => {}
 
   await stopped
+  removeSignInPage()
   process.stdout.write(t().ui.stopped + '\n')
 }

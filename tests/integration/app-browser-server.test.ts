@@ -14,14 +14,15 @@ import { BrowserServerOptionError } from '../../src-main/browser/server'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
 import { createHttpApi } from '../../src-renderer/src/api/http-client'
 import { RekapCallError } from '../../src-renderer/src/api/call-error'
+import { signIn } from '../security/helpers'
 
 let tmp: ReturnType<typeof makeTempDir>
 let ui: RunningUi
 let rendererDir: string
 let origin: string
-let cookie: string
+let auth: Record<string, string>
 
-async function api(name: string, body: unknown, headers: Record<string, string> = { cookie }): Promise<{ status: number; json: any }> {
+async function api(name: string, body: unknown, headers: Record<string, string> = auth): Promise<{ status: number; json: any }> {
   const res = await fetch(`${origin}/api/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -39,7 +40,7 @@ interface SseEvent {
 async function readEvents(until: (events: SseEvent[]) => boolean, timeoutMs: number, onOpen: () => Promise<void>): Promise<SseEvent[]> {
   const ac = new AbortController()
   const timer = setTimeout(() => ac.abort(), timeoutMs)
-  const res = await fetch(`${origin}/api/events`, { headers: { cookie }, signal: ac.signal })
+  const res = await fetch(`${origin}/api/events`, { headers: auth, signal: ac.signal })
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
   const reader = res.body!.getReader()
   const decoder = new TextDecoder()
@@ -91,49 +92,44 @@ afterAll(async () => {
 })
 
 describe('the session token', () => {
-  it('refuses every request without it', async () => {
-    for (const path of ['/', '/assets/app.js', '/download/00000000000000000000000000000000']) {
-      expect((await fetch(origin + path)).status).toBe(401)
-    }
+  it('refuses every API request without it (the page and its assets hold no secret)', async () => {
+    expect((await fetch(`${origin}/download/00000000000000000000000000000000`)).status).toBe(404)
     const res = await fetch(`${origin}/api/app.info`, { method: 'POST', body: '{}' })
     expect(res.status).toBe(401)
     expect((await res.json()).error.code).toBe('unauthorized')
     expect((await fetch(`${origin}/api/events`)).status).toBe(401)
     expect((await fetch(`${origin}/?token=wrong-${ui.server.token}`)).status).toBe(401)
-    const wrongCookie = await fetch(`${origin}/`, { headers: { cookie: `rekap_token_${ui.server.port}=guess` } })
-    expect(wrongCookie.status).toBe(401)
+    const wrongHeader = await fetch(`${origin}/api/app.info`, { method: 'POST', headers: { 'x-rekap-token': 'guess' }, body: '{}' })
+    expect(wrongHeader.status).toBe(401)
   })
 
-  it('turns ?token= into an HttpOnly SameSite=Strict cookie and takes it out of the address bar', async () => {
+  it('serves the page for ?token=, which the page exchanges once (POST /api/session) for the session secret', async () => {
     expect(ui.server.url).toBe(`${origin}/?token=${ui.server.token}`)
     const first = await fetch(ui.server.url, { redirect: 'manual' })
-    expect(first.status).toBe(303)
-    expect(first.headers.get('location')).toBe('/')
-    const setCookie = first.headers.get('set-cookie')!
-    expect(setCookie).toMatch(/HttpOnly/)
-    expect(setCookie).toMatch(/SameSite=Strict/)
-    cookie = setCookie.split(';')[0]
+    expect(first.status).toBe(200)
+    expect(first.headers.get('set-cookie')).toBeNull()
+    auth = await signIn(ui.server.url)
 
-    const page = await fetch(`${origin}/`, { headers: { cookie } })
+    const page = await fetch(`${origin}/`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
     expect(page.headers.get('x-frame-options')).toBe('DENY')
     expect(await page.text()).toContain('<div id="app">')
     // the app routes itself: unknown paths without an extension get the page
-    expect((await fetch(`${origin}/jobs/j123`, { headers: { cookie } })).status).toBe(200)
+    expect((await fetch(`${origin}/jobs/j123`)).status).toBe(200)
     // the link's token is single use: spent, it no longer signs anything in (tests/security/ui-session.test.ts)
     expect((await api('app.info', {}, { 'x-rekap-token': ui.server.token })).status).toBe(401)
-    expect((await api('app.info', {}, { cookie })).json).toMatchObject({ mode: 'browser', sandbox: true })
+    expect((await api('app.info', {}, auth)).json).toMatchObject({ mode: 'browser', sandbox: true })
   })
 
   it('serves nothing outside the renderer folder and no foreign Host or cross-site post', async () => {
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
-      const res = await fetch(origin + path, { headers: { cookie } })
+      const res = await fetch(origin + path)
       expect(await res.text()).not.toContain('not for the browser')
     }
     // fetch() will not send a foreign Host header; a DNS-rebinding page would, so use plain http
     const rebindingStatus = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${origin}/`, { headers: { cookie, host: 'evil.example' } }, (res) => {
+      const req = httpRequest(`${origin}/`, { headers: { ...auth, host: 'evil.example' } }, (res) => {
         res.resume()
         resolve(res.statusCode ?? 0)
       })
@@ -143,7 +139,7 @@ describe('the session token', () => {
     expect(rebindingStatus).toBe(421)
     const crossSite = await fetch(`${origin}/api/settings.get`, {
       method: 'POST',
-      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      headers: { ...auth, origin: 'https://evil.example', 'content-type': 'application/json' },
       body: '{}',
     })
     expect(crossSite.status).toBe(403)
@@ -163,9 +159,9 @@ describe('the contract over HTTP', () => {
     expect(bad.status).toBe(400)
     expect(bad.json.error).toMatchObject({ code: 'invalid-input', field: 'jobId' })
     expect((await api('jobs.explode', {})).status).toBe(404)
-    const notJson = await fetch(`${origin}/api/settings.get`, { method: 'POST', headers: { cookie }, body: '{oops' })
+    const notJson = await fetch(`${origin}/api/settings.get`, { method: 'POST', headers: auth, body: '{oops' })
     expect(notJson.status).toBe(400)
-    expect((await fetch(`${origin}/api/settings.get`, { headers: { cookie } })).status).toBe(405)
+    expect((await fetch(`${origin}/api/settings.get`, { headers: auth })).status).toBe(405)
   })
 
   it('refuses to store an API key in clear in browser mode', async () => {
@@ -201,7 +197,7 @@ describe('files in and out', () => {
     const csv = ['Kode RS', ...page.rows.map((r: { code: string }) => r.code)].join('\n')
     const form = new FormData()
     form.append('file', new Blob([csv], { type: 'text/csv' }), '../../Daftar RS (Jawa Barat).csv')
-    const up = await fetch(`${origin}/api/upload`, { method: 'POST', headers: { cookie }, body: form })
+    const up = await fetch(`${origin}/api/upload`, { method: 'POST', headers: auth, body: form })
     expect(up.status).toBe(200)
     const { path } = (await up.json()) as { path: string }
     expect(path.startsWith(join(tmp.dir, 'data', 'uploads'))).toBe(true)
@@ -214,14 +210,14 @@ describe('files in and out', () => {
     await ui.app.ctx.engine.settled(plan.jobId)
     const exported = (await api('jobs.export', { jobId: plan.jobId, lang: 'en', format: 'csv' })).json
     expect(exported.downloadUrl).toMatch(/^\/download\/[0-9a-f]{32}$/)
-    const dl = await fetch(origin + exported.downloadUrl, { headers: { cookie } })
+    // the id is a random 128-bit capability the page got from an authorised call (a link click sends no header)
+    const dl = await fetch(origin + exported.downloadUrl)
     expect(dl.status).toBe(200)
     expect(dl.headers.get('content-disposition')).toContain(`filename="${exported.fileName}"`)
     const bytes = Buffer.from(await dl.arrayBuffer())
     expect(bytes.equals(readFileSync(exported.path))).toBe(true)
     const text = bytes.toString('utf8')
     expect(text).toContain(page.rows[0].code)
-    expect((await fetch(origin + exported.downloadUrl)).status).toBe(401)
   })
 
   it('refuses an upload over the size cap and keeps nothing of it', async () => {
@@ -256,8 +252,8 @@ describe('files in and out', () => {
 
 describe("the renderer's HTTP client (src-renderer/src/api)", () => {
   it('gives the same domain methods as window.rekap, with errors as RekapCallError', async () => {
-    // the link's token is spent by now; a script holds the session secret the cookie carries
-    const api = createHttpApi({ baseUrl: origin, token: decodeURIComponent(cookie.split('=')[1]) })
+    // the link's token is spent by now; a script holds the session secret
+    const api = createHttpApi({ baseUrl: origin, token: auth['x-rekap-token'] })
     expect(await api.app.info({})).toMatchObject({ mode: 'browser', sandbox: true })
     expect((await api.directory.regions({ level: 'province' })).length).toBe(38)
     const err = await api.jobs.get({ jobId: 'bad id!' }).catch((e: unknown) => e)
@@ -289,10 +285,9 @@ describe('rekap ui, the command', () => {
     })
     expect(line).toMatch(/^rekap ui at http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{20,}$/)
     const url = line.slice('rekap ui at '.length)
-    const signIn = await fetch(url, { redirect: 'manual' })
-    expect(signIn.status).toBe(303)
-    const page = await fetch(new URL('/', url), { headers: { cookie: signIn.headers.get('set-cookie')!.split(';')[0] } })
-    expect(page.status).toBe(200)
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
+    const info = await fetch(new URL('/api/app.info', url), { method: 'POST', headers: await signIn(url), body: '{}' })
+    expect(info.status).toBe(200)
     const code = await new Promise<number | null>((resolve) => {
       child.on('exit', (c) => resolve(c))
       child.kill('SIGINT')

@@ -3,6 +3,7 @@
  * path) or a .zip, over real loopback HTTP. Relative paths are kept; nothing may land outside
  * the uploads folder; a .zip passes the same guards as a workbook's own zip.
  */
+import { signIn } from '../security/helpers'
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import JSZip from 'jszip'
@@ -15,17 +16,17 @@ const KYC_DIR = join(REPO_ROOT, 'examples', 'kyc')
 let tmp: ReturnType<typeof makeTempDir>
 let ui: RunningUi
 let uploads: string
-let cookie: string
+let auth: Record<string, string>
 
 async function upload(form: FormData): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${ui.server.origin}/api/upload`, { method: 'POST', headers: { cookie }, body: form })
+  const res = await fetch(`${ui.server.origin}/api/upload`, { method: 'POST', headers: auth, body: form })
   return { status: res.status, json: await res.json() }
 }
 
 async function call(name: string, body: unknown): Promise<any> {
   const res = await fetch(`${ui.server.origin}/api/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', ...auth },
     body: JSON.stringify(body),
   })
   return res.json()
@@ -51,9 +52,8 @@ beforeAll(async () => {
   mkdirSync(rendererDir, { recursive: true })
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>rekap</title>')
   ui = await startUi({ dbFile: join(tmp.dir, 'data', 'rekap.db'), rendererDir, env: {} })
-  // sign in as the browser does: the one-time link turns into a session cookie
-  const first = await fetch(ui.server.url, { redirect: 'manual' })
-  cookie = first.headers.get('set-cookie')!.split(';')[0]
+  // sign in as the page does: the one-time link's token, in the header, for the session secret
+  auth = await signIn(ui.server.url)
   uploads = ui.app.ctx.paths.uploadsDir
 })
 afterAll(async () => {

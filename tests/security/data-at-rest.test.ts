@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
-import { fakeRenderer, rekap, startUiChild } from './helpers'
+import { fakeRenderer, rekap, signIn, startUiChild } from './helpers'
 
 let tmp: ReturnType<typeof makeTempDir>
 beforeAll(() => (tmp = makeTempDir('rekap-sec-rest-')))
@@ -33,13 +33,13 @@ describe('data at rest', () => {
       expect(mode(join(data, 'rekap.db'))).toBe('600')
       expect(readdirSync(join(data, 'uploads'))).toEqual(['recent'])
 
-      const cookie = (await fetch(ui.url, { redirect: 'manual' })).headers.get('set-cookie')!.split(';')[0]
+      const auth = await signIn(ui.url)
       const form = new FormData()
       form.append('file', new Blob(['Kode RS\n3171015\n']), 'codes.csv')
-      const uploaded: string = (await (await fetch(`${ui.origin}/api/upload`, { method: 'POST', headers: { cookie }, body: form })).json()).path
+      const uploaded: string = (await (await fetch(`${ui.origin}/api/upload`, { method: 'POST', headers: auth, body: form })).json()).path
       expect(mode(uploaded)).toBe('600')
       expect(mode(join(uploaded, '..'))).toBe('700')
-      const settings = await (await fetch(`${ui.origin}/api/settings.get`, { method: 'POST', headers: { cookie }, body: '{}' })).json()
+      const settings = await (await fetch(`${ui.origin}/api/settings.get`, { method: 'POST', headers: auth, body: '{}' })).json()
       expect(settings.uploadRetentionDays).toBe(30)
     } finally {
       await ui.stop()
@@ -51,10 +51,10 @@ describe('data at rest', () => {
     const env = { REKAP_RENDERER_DIR: fakeRenderer(join(tmp.dir, 'renderer')), REKAP_DATA_DIR: data }
     const start = async () => {
       const ui = await startUiChild(['--db', join(data, 'rekap.db')], env)
-      const cookie = (await fetch(ui.url, { redirect: 'manual' })).headers.get('set-cookie')!.split(';')[0]
+      const auth = await signIn(ui.url)
       const call = async (name: string, body: unknown) =>
-        (await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()
-      return { ui, cookie, call }
+        (await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()
+      return { ui, auth, call }
     }
     const age = (folder: string) => {
       const longAgo = new Date(Date.now() - 40 * 86_400_000)
@@ -63,7 +63,7 @@ describe('data at rest', () => {
     let s = await start()
     const form = new FormData()
     form.append('file', new Blob(['Kode RS\n3171015\n']), 'codes.csv')
-    const uploaded: string = (await (await fetch(`${s.ui.origin}/api/upload`, { method: 'POST', headers: { cookie: s.cookie }, body: form })).json()).path
+    const uploaded: string = (await (await fetch(`${s.ui.origin}/api/upload`, { method: 'POST', headers: s.auth, body: form })).json()).path
     const plan = await s.call('jobs.plan', { path: uploaded, kind: 'hospital-lookup', mapping: {} })
     expect(plan.jobId).toBeTruthy()
     await s.ui.stop()

@@ -107,3 +107,14 @@ export function getWithHost(url: string, host: string, headers: Record<string, s
     req.end()
   })
 }
+
+/**
+ * Signs in the way the page does: the printed link's token, once, in the header, for the session
+ * secret; returns the header every later call carries (never a cookie: see session-token.ts).
+ */
+export async function signIn(url: string): Promise<{ 'x-rekap-token': string }> {
+  const u = new URL(url)
+  const res = await fetch(`${u.origin}/api/session`, { method: 'POST', headers: { 'x-rekap-token': u.searchParams.get('token')! }, body: '{}' })
+  if (res.status !== 200) throw new Error(`sign-in refused: ${res.status} ${await res.text()}`)
+  return { 'x-rekap-token': ((await res.json()) as { session: string }).session }
+}

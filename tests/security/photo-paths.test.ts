@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url'
 import { deflateSync } from 'node:zlib'
 import JSZip from 'jszip'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
-import { fakeRenderer, rekap, startUiChild } from './helpers'
+import { fakeRenderer, rekap, signIn, startUiChild } from './helpers'
 
 let tmp: ReturnType<typeof makeTempDir>
 let book: string // the workbook's folder
@@ -139,10 +139,9 @@ describe('report thumbnails and previews show only what pre-flight checked (item
     writeFileSync(file, csv(rows, 'image1,image2'))
     const ui = await startUiChild(['--db', join(tmp.dir, 'ui', 'rekap.db')], { REKAP_RENDERER_DIR: fakeRenderer(join(tmp.dir, 'renderer')), REKAP_DATA_DIR: join(tmp.dir, 'ui') }, { cwd: book })
     try {
-      const first = await fetch(ui.url, { redirect: 'manual' })
-      const cookie = first.headers.get('set-cookie')!.split(';')[0]
+      const auth = await signIn(ui.url)
       const call = async (name: string, body: unknown): Promise<any> => {
-        const res = await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        const res = await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })
         const json = await res.json()
         expect(res.status, JSON.stringify(json)).toBe(200)
         return json

@@ -10,20 +10,20 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir } from '../helpers/temp-dir'
-import { fakeRenderer, startUiChild, type UiChild } from './helpers'
+import { fakeRenderer, signIn, startUiChild, type UiChild } from './helpers'
 
 const KEY = 'rk-live-HOST-BOUND-93c1d7e2f4'
 let tmp: ReturnType<typeof makeTempDir>
 let service: SandboxProcess
 let ui: UiChild
-let cookie = ''
+let auth: Record<string, string> = {}
 /** a second "service" on another origin that records every key it is sent */
 let other: Server
 let otherUrl = ''
 const keysSeenByOther: string[] = []
 
 async function call(name: string, body: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return { status: res.status, json: await res.json() }
 }
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
     REKAP_DATA_DIR: join(tmp.dir, 'data'),
     REKAP_API_KEY: KEY,
   })
-  cookie = (await fetch(ui.url, { redirect: 'manual' })).headers.get('set-cookie')!.split(';')[0]
+  auth = await signIn(ui.url)
 }, 60_000)
 afterAll(async () => {
   await ui?.stop()

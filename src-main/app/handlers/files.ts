@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { checkInsideFolders } from '../../core/paths/inside-folder'
+import { checkInsideFolders, isInside } from '../../core/paths/inside-folder'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
@@ -11,7 +11,26 @@ import type { Handlers } from '../dispatch'
  * user added (`rekap ui --folder`) are opened, and a path outside them is refused before it is
  * touched, with the same words whether or not it exists.
  */
+/** What the page may ask rekap to open: workbooks, by name, before anything else is looked at. */
+const WORKBOOK_NAME = /\.(xlsx|xlsm|csv|zip)$/i
+
+/**
+ * The page names a file; a compromised page would name `~/.ssh/id_ed25519` or `.aws/credentials`
+ * and read it back as a CSV preview. Only workbook names are opened, and no hidden file or file in
+ * a hidden folder (below the allowed folder that holds it; the data folder itself may be hidden).
+ */
+export function workbookNameProblem(file: string, allowedFolders: string[] | null): string | null {
+  const resolved = path.resolve(file)
+  if (!WORKBOOK_NAME.test(resolved)) return 'rekap opens spreadsheets only (.xlsx, .xlsm, .csv, or a .zip of them)'
+  const base = allowedFolders?.map((f) => path.resolve(f)).find((f) => isInside(f, resolved))
+  const parts = base ? path.relative(base, resolved).split(path.sep) : [path.basename(resolved)]
+  if (parts.some((p) => p.startsWith('.'))) return 'rekap does not open hidden files or files in hidden folders'
+  return null
+}
+
 export async function requireFile(file: string, field = 'path', allowedFolders: string[] | null = null): Promise<void> {
+  const nameProblem = workbookNameProblem(file, allowedFolders)
+  if (nameProblem) throw new AppError('invalid-input', `${field}: ${nameProblem}`, field)
   if (allowedFolders) {
     const where = await checkInsideFolders(allowedFolders, path.resolve(file))
     if (where === 'outside' || where === 'link-outside') {

@@ -1,8 +1,10 @@
 /**
  * Browser mode's transport: the same RekapApi shape as Electron's `window.rekap`, carried
  * over loopback HTTP to `rekap ui` (POST /api/<command>, GET /api/events as server-sent
- * events, POST /api/upload). The session token arrives once in the page URL; the server turns
- * it into an HttpOnly cookie, and we also send it as a header while this page is open.
+ * events, POST /api/upload). The sign-in token arrives once in the page URL; the page exchanges
+ * it (POST /api/session) for the session secret, keeps that in sessionStorage (per origin, so per
+ * port: no other local server ever sees it, as it would a cookie) and sends it as a header on
+ * every call. The event stream opens with a one-time ticket (EventSource sends no headers).
  */
 import type { EventName, Events, RekapApi } from '../../../src-main/contract/ipc'
 import { buildDomainMethods, EVENT_NAMES } from '../../../src-main/contract/names'
@@ -11,19 +13,43 @@ import { RekapCallError, type CallErrorBody } from './call-error'
 export interface HttpApiOptions {
   /** origin of the rekap ui server; '' = the page's own origin */
   baseUrl?: string
-  /** the session token, if known (read from `?token=` at start) */
+  /** the session secret, if known (a script that signed in itself) */
   token?: string | null
+  /** the printed link's one-time token (read from `?token=` at start), exchanged for the secret on first use */
+  linkToken?: string | null
+  /** where the page keeps the secret across reloads (sessionStorage) */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null
   fetch?: typeof fetch
   EventSource?: typeof EventSource
 }
 
 type Listener = (payload: unknown) => void
 
+const STORAGE_KEY = 'rekap.session'
+
 export function createHttpApi(opts: HttpApiOptions = {}): RekapApi {
   const base = opts.baseUrl ?? ''
   const doFetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init))
-  const headers = (extra: Record<string, string> = {}): Record<string, string> =>
-    opts.token ? { ...extra, 'x-rekap-token': opts.token } : extra
+  // a fresh link (rekap ui restarted) wins over a secret this tab kept from an earlier run
+  let secret: string | null = opts.token ?? (opts.linkToken ? null : (opts.storage?.getItem(STORAGE_KEY) ?? null))
+  let signingIn: Promise<string | null> | null = null
+
+  /** The session secret: known, or exchanged once for the link's token. */
+  function session(): Promise<string | null> {
+    if (secret || !opts.linkToken) return Promise.resolve(secret)
+    signingIn ??= (async () => {
+      const res = await doFetch(`${base}/api/session`, { method: 'POST', headers: { 'x-rekap-token': opts.linkToken! }, body: '{}' })
+      const body = (await readResult(res)) as { session: string }
+      secret = body.session
+      opts.storage?.setItem(STORAGE_KEY, secret)
+      return secret
+    })()
+    return signingIn
+  }
+  const headers = async (extra: Record<string, string> = {}): Promise<Record<string, string>> => {
+    const token = await session()
+    return token ? { ...extra, 'x-rekap-token': token } : extra
+  }
 
   async function readResult(res: Response): Promise<unknown> {
     const text = await res.text()
@@ -45,9 +71,9 @@ export function createHttpApi(opts: HttpApiOptions = {}): RekapApi {
     try {
       res = await doFetch(`${base}/api/${name}`, {
         method: 'POST',
-        headers: headers({ 'content-type': 'application/json' }),
+        headers: await headers({ 'content-type': 'application/json' }),
         body: JSON.stringify(input ?? {}),
-        credentials: 'same-origin',
+        credentials: 'omit',
       })
     } catch {
       throw new RekapCallError('rekap ui is not answering; is the `rekap ui` command still running?', 'failed')
@@ -55,27 +81,46 @@ export function createHttpApi(opts: HttpApiOptions = {}): RekapApi {
     return readResult(res)
   }
 
-  // One EventSource for all listeners, opened on the first subscription. It reconnects by itself.
+  // One EventSource for all listeners, opened on the first subscription with a one-time ticket.
+  // A ticket opens one connection: when the browser gives up on it (rekap ui restarted, the
+  // ticket spent by its own reconnect) we fetch a new one and open again.
   const listeners = new Map<EventName, Set<Listener>>()
   let source: EventSource | null = null
-  function ensureSource(): void {
-    if (source) return
-    const ES = opts.EventSource ?? globalThis.EventSource
-    const url = opts.token ? `${base}/api/events?token=${encodeURIComponent(opts.token)}` : `${base}/api/events`
-    source = new ES(url, { withCredentials: true })
-    for (const name of EVENT_NAMES) {
-      source.addEventListener(name, (e) => {
-        const payload = JSON.parse((e as MessageEvent<string>).data) as unknown
-        for (const l of listeners.get(name) ?? []) l(payload)
+  let opening = false
+  async function openSource(): Promise<void> {
+    if (source || opening) return
+    opening = true
+    try {
+      const { ticket } = (await invoke('events.ticket', {})) as { ticket: string }
+      const ES = opts.EventSource ?? globalThis.EventSource
+      const es = new ES(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`)
+      for (const name of EVENT_NAMES) {
+        es.addEventListener(name, (e) => {
+          const payload = JSON.parse((e as MessageEvent<string>).data) as unknown
+          for (const l of listeners.get(name) ?? []) l(payload)
+        })
+      }
+      es.addEventListener('error', () => {
+        es.close()
+        if (source === es) source = null
+        setTimeout(() => void openSource(), 1000)
       })
+      source = es
+    } catch {
+      setTimeout(() => void openSource(), 2000)
+    } finally {
+      opening = false
     }
+  }
+  function ensureSource(): void {
+    void openSource()
   }
 
   /** POST /api/upload: a file, a .zip (unpacked on the server) or a folder -> the workbook's path there. */
   async function upload(form: FormData): Promise<string> {
     let res: Response
     try {
-      res = await doFetch(`${base}/api/upload`, { method: 'POST', headers: headers(), body: form, credentials: 'same-origin' })
+      res = await doFetch(`${base}/api/upload`, { method: 'POST', headers: await headers(), body: form, credentials: 'omit' })
     } catch {
       throw new RekapCallError('rekap ui is not answering; is the `rekap ui` command still running?', 'failed')
     }

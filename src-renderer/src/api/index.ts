@@ -43,7 +43,7 @@ function withCallErrors(raw: RekapApi): RekapApi {
   return wrapped as unknown as RekapApi
 }
 
-/** Reads `?token=` once and takes it out of the address bar (the server keeps it in a cookie). */
+/** Reads `?token=` once and takes it out of the address bar (the page exchanges it for its session). */
 function takeTokenFromUrl(): string | null {
   if (typeof window === 'undefined') return null
   const url = new URL(window.location.href)
@@ -57,7 +57,7 @@ function takeTokenFromUrl(): string | null {
 
 export function getApi(): RekapApi {
   if (api) return api
-  api = window.rekap ? withCallErrors(window.rekap) : createHttpApi({ token: takeTokenFromUrl() })
+  api = window.rekap ? withCallErrors(window.rekap) : createHttpApi({ linkToken: takeTokenFromUrl(), storage: window.sessionStorage })
   return api
 }
 
