@@ -77,11 +77,19 @@ export async function directoryExportCommand(o: DirectoryExportOptions): Promise
   const dbFile = dbPathFrom(o.db)
   if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
   const store = openStore(dbFile)
+  const source = sourceOfFlag(o.baseUrl)
   try {
     const reports = await import('../core/reports')
+    const { directoryCoverage, notCoveredText } = await import('../core/export/directory-coverage')
+    const { checkedDirectoryQuery } = await import('../core/export/directory-values')
+    // the same checks as the app's export: known filter values, and whether the cache covers the query
+    const checked = checkedDirectoryQuery(store, query, source)
+    const coverage = directoryCoverage(store, checked, source)
     // One service's records only, as the app's export: the cache may hold the sandbox's and the real service's.
-    const r = await reports.writeDirectoryReport(store, { ...reportQuery(query, sourceOfFlag(o.baseUrl)), out: resolve(o.out), lang: cliLang(), rekapVersion: REKAP_VERSION })
-    if (r.rows === 0) process.stderr.write(t().directoryEmpty(o.kind) + '\n')
+    const r = await reports.writeDirectoryReport(store, { ...reportQuery(checked, source), out: resolve(o.out), lang: cliLang(), rekapVersion: REKAP_VERSION })
+    const gap = notCoveredText(checked, coverage, r.rows)
+    if (gap) process.stderr.write(t().core(gap) + '\n')
+    else if (r.rows === 0) process.stderr.write(t().directoryNoMatch(o.kind) + '\n')
     process.stdout.write(t().wroteDirectory(r.out, r.rows) + '\n')
     return EXIT.ok
   } catch (err) {

@@ -380,6 +380,29 @@ const directoryQuerySchema = z
   .strict()
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>
 
+/** What Settings → Test connection found; the screen says it in its language (`where` null = the embedded sandbox). */
+export interface ConnectionTestView {
+  ok: boolean
+  result:
+    | 'connected'
+    | 'reachable-key-withheld'
+    | 'reachable-no-key'
+    | 'no-key'
+    | 'auth'
+    | 'network'
+    | 'timeout'
+    | 'quota-exhausted'
+    | 'rate-limited'
+    | 'protocol'
+    | 'bad-address'
+    | 'error'
+  where: string | null
+  /** the service's own words or the address problem, as they came */
+  detail: string | null
+  keySent: boolean
+  latencyMs: number | null
+}
+
 /** Declares one command: its input schema and (type-only) output. */
 function command<I extends z.ZodType, O>(input: I): { input: I; output: O } {
   return { input, output: undefined as unknown as O }
@@ -397,7 +420,13 @@ export const commands = {
     z.object({ key: z.string().min(8).max(500) }).strict(),
   ),
   'settings.clearKey': command<typeof none, AppSettingsView>(none),
-  'settings.testConnection': command<typeof none, { ok: boolean; message: string; latencyMs: number | null }>(none),
+  /**
+   * Tests the address as typed (`baseUrl`, '' = the embedded sandbox; absent = the saved one). The key
+   * goes only to the host it is confirmed for: any other address is tested without it (`keySent` false).
+   */
+  'settings.testConnection': command<z.ZodObject<{ baseUrl: z.ZodOptional<z.ZodString> }>, ConnectionTestView>(
+    z.object({ baseUrl: z.string().max(500).optional() }).strict(),
+  ),
 
   'files.inspect': command<
     z.ZodObject<{ path: z.ZodString; sheet: z.ZodOptional<z.ZodString>; kind: z.ZodOptional<typeof jobKindSchema> }>,
@@ -509,9 +538,10 @@ export const commands = {
     z.ZodObject<{ query: typeof directoryQuerySchema; offset: z.ZodNumber; limit: z.ZodNumber }>,
     DirectoryPage
   >(z.object({ query: directoryQuerySchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }).strict()),
+  /** `notCovered`: the cache does not hold the whole answer (never synced to the last page): what is missing, in `lang` */
   'directory.export': command<
     z.ZodObject<{ query: typeof directoryQuerySchema; lang: typeof langSchema }>,
-    { path: string; fileName: string; downloadUrl: string | null }
+    { path: string; fileName: string; downloadUrl: string | null; notCovered: string | null }
   >(z.object({ query: directoryQuerySchema, lang: langSchema }).strict()),
 
   /** sandbox only: add points to the embedded sandbox's balance (rehearsing a top-up) */

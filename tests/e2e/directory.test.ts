@@ -69,5 +69,21 @@ describe('hospital directory', () => {
     let records = 0
     wb.eachSheet((ws) => (records = Math.max(records, ws.rowCount)))
     expect(records).toBeGreaterThan(Math.min(total, 2))
+    // the synced province is covered: no word about missing data
+    expect(await page.getByTestId('dir-not-covered').count()).toBe(0)
+  })
+
+  // issue 23 item 5: the export handed over whatever was cached, as if it were the whole answer
+  it('says when the cache does not cover the query, and offers the sync', async () => {
+    await page.getByTestId('provinces').locator('label', { hasText: 'Jawa Barat' }).locator('input').check()
+    await page.getByTestId('export').click()
+    const notice = page.getByTestId('dir-not-covered')
+    await notice.waitFor({ timeout: 60_000 })
+    const text = (await notice.textContent()) ?? ''
+    expect(text).toContain('tidak mencakup seluruh kueri ini')
+    expect(text).toContain('provinsi 32')
+    expect(text).not.toContain('provinsi 51')
+    expect(await notice.getByRole('button', { name: 'Sinkronkan sekarang' }).isEnabled()).toBe(true)
+    await screenshot(page, 'directory-not-covered')
   })
 })

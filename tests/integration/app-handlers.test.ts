@@ -19,6 +19,7 @@ import { safeStorageKeyVault, type SafeStorageLike } from '../../src-main/app/ke
 import { openApp, type OpenApp } from '../../src-main/app/open-app'
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index'
 import { makeTempDir, SHARED_DIR } from '../helpers/temp-dir'
+import { json, startScriptedServer } from '../helpers/scripted-server'
 
 /** A real cipher standing in for the OS keychain behind Electron's safeStorage. */
 function keychainStandIn(): SafeStorageLike {
@@ -165,19 +166,53 @@ describe('settings and the API key', () => {
       // a new address is confirmed (the key will be sent there: tests/security/service-host.test.ts)
       await call('settings.save', { baseUrl: service.url + '/', confirmHost: true })
       expect((await call('settings.get', {})).baseUrl).toBe(service.url) // trailing slash dropped
-      expect(await call('settings.testConnection', {})).toMatchObject({ ok: false, latencyMs: null })
+      // no key yet: the service is reached without one and says it wants one
+      expect(await call('settings.testConnection', {})).toMatchObject({ ok: false, result: 'reachable-no-key', keySent: false })
 
       await call('settings.setKey', { key: 'wrong-key-9999-zzzz' })
       const refused = await call('settings.testConnection', {})
-      expect(refused.ok).toBe(false)
-      expect(refused.message).toMatch(/refused the API key \(401\)/)
-      expect(refused.message).not.toContain('wrong-key-9999-zzzz')
+      expect(refused).toMatchObject({ ok: false, result: 'auth', keySent: true })
+      expect(JSON.stringify(refused)).not.toContain('wrong-key-9999-zzzz')
 
       await call('settings.setKey', { key: 'right-key-0001-abcd' })
       const ok = await call('settings.testConnection', {})
       expect(ok.ok).toBe(true)
       expect(ok.latencyMs).toBeGreaterThanOrEqual(0)
       expect((await call('app.info', {})).sandbox).toBe(false)
+    })
+
+    // issue 23 item 7: the saved address was tested, not the typed one; an exhausted quota read as "429 right now"
+    it('tests the address as typed: the key only to the host it is confirmed for, never to another', async () => {
+      const other = await startScriptedServer()
+      try {
+        other.answerAlways(json(401, { is_success: false, message: 'Unauthorized', data: null }))
+        // saved: the confirmed service with its key; typed: another address, not saved
+        const typed = await call('settings.testConnection', { baseUrl: other.baseUrl })
+        expect(other.requests).toHaveLength(1) // the typed address was the one tested
+        expect(JSON.stringify(other.requests[0].headers)).not.toContain('right-key-0001-abcd')
+        expect(typed).toMatchObject({ ok: false, result: 'reachable-key-withheld', keySent: false, where: other.baseUrl })
+        // '' typed = the embedded sandbox, whatever is saved
+        expect(await call('settings.testConnection', { baseUrl: '' })).toMatchObject({ ok: true, result: 'connected', where: null })
+        expect(await call('settings.testConnection', { baseUrl: 'http://rekap-service.example' })).toMatchObject({ ok: false, result: 'bad-address' })
+        // the confirmed host, typed: tested with the key
+        expect(await call('settings.testConnection', { baseUrl: service.url })).toMatchObject({ ok: true, result: 'connected', keySent: true })
+      } finally {
+        await other.close()
+      }
+    })
+
+    it('an exhausted monthly quota is said as such, not as a passing 429', async () => {
+      const spent = await startSandbox({ port: 0, keys: ['right-key-0001-abcd'], monthlyQuota: 1 })
+      try {
+        await call('settings.save', { baseUrl: spent.url, confirmHost: true })
+        const first = await fetch(`${spent.url}/hospitals/indonesia?page=1&size=1`, { headers: { 'x-api-service-id': 'right-key-0001-abcd' } })
+        expect(first.status).toBe(200)
+        const r = await call('settings.testConnection', {})
+        expect(r).toMatchObject({ ok: false, result: 'quota-exhausted', keySent: true })
+      } finally {
+        await call('settings.save', { baseUrl: service.url, confirmHost: true })
+        await spent.close()
+      }
     })
   })
 })

@@ -10,6 +10,9 @@ import type { Handlers } from '../dispatch'
 import { directoryReportName } from '../export-names'
 import { sourceOf } from '../service-target'
 import { createServiceClient } from '../../core/provider'
+import { directoryCoverage, notCoveredText } from '../../core/export/directory-coverage'
+import { checkedDirectoryQuery } from '../../core/export/directory-values'
+import { renderCoreText, textOfError } from '../../core/texts/core-text'
 
 type DirectoryHandlers = Pick<
   Handlers,
@@ -62,8 +65,20 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
       await mkdir(dir, { recursive: true })
       const fileName = directoryReportName(query.product, ctx.core.clock.now(), lang)
       const out = path.join(dir, fileName)
-      await ctx.reports.writeDirectoryReport(ctx.store, query, { out, lang, source: sourceOf(ctx.settings().baseUrl) })
-      return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName) }
+      const source = sourceOf(ctx.settings().baseUrl)
+      // the CLI's export checks the same: known filter values, and whether the cache covers the query
+      let checked: typeof query
+      try {
+        checked = checkedDirectoryQuery(ctx.store, query, source)
+      } catch (err) {
+        const text = textOfError(err)
+        if (text) throw new AppError('invalid-input', renderCoreText(text, lang))
+        throw err
+      }
+      const coverage = directoryCoverage(ctx.store, checked, source)
+      const r = (await ctx.reports.writeDirectoryReport(ctx.store, checked, { out, lang, source })) as { rows?: number }
+      const gap = notCoveredText(checked, coverage, r?.rows ?? 0)
+      return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName), notCovered: gap ? renderCoreText(gap, lang) : null }
     },
   }
 }

@@ -3,12 +3,13 @@ import path from 'node:path'
 import { AppError } from '../app-error'
 import { isInside } from '../../core/paths/inside-folder'
 import type { AppContext } from '../app-context'
-import { applySettingsPatch, jobSettingsFor, settingsView, type AppSettings } from '../app-settings'
+import { applySettingsPatch, jobSettingsFor, keyConfirmedFor, settingsView, type AppSettings } from '../app-settings'
 import { accountOf } from '../../core/engine/account-id'
 import type { Handlers } from '../dispatch'
 import { keyHint } from '../key-vault'
-import { unconfirmed } from '../service-target'
-import { serviceOrigin } from '../../core/net/service-url'
+import { normaliseServiceUrl, serviceOrigin, ServiceUrlError } from '../../core/net/service-url'
+import type { ConnectionTestView } from '../../contract/ipc'
+import { renderCoreText, textOfError } from '../../core/texts/core-text'
 
 type SettingsHandlers = Pick<
   Handlers,
@@ -63,51 +64,69 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
       ctx.saveSettings({ ...ctx.settings(), keyHost: null })
       return view()
     },
-    'settings.testConnection': async () => testConnection(ctx),
+    'settings.testConnection': async ({ baseUrl }) => testConnection(ctx, baseUrl),
   }
 }
 
-/** One cheap, free request (hospital types) that needs a valid key; the answer in plain words. */
-async function testConnection(ctx: AppContext): Promise<{ ok: boolean; message: string; latencyMs: number | null }> {
-  const target = await ctx.target()
-  const where = target.sandbox ? 'the built-in SANDBOX' : target.baseUrl
-  if (!target.apiKey) {
-    if (!target.sandbox && ctx.vault.get()) return { ok: false, message: unconfirmed(target.baseUrl).message, latencyMs: null }
-    return { ok: false, message: 'No API key yet: enter the key from your service dashboard, then test again.', latencyMs: null }
+/**
+ * One cheap, free request (hospital types) to the address as typed. The key goes with it only to
+ * the host it is confirmed for (keyConfirmedFor, the rule every request follows); any other
+ * address is tested without it: it shows whether the service is there, never the key.
+ */
+async function testConnection(ctx: AppContext, typed: string | undefined): Promise<ConnectionTestView> {
+  const fail = (result: ConnectionTestView['result'], where: string | null, detail: string | null = null): ConnectionTestView => ({
+    ok: false, result, where, detail, keySent: false, latencyMs: null,
+  })
+  let baseUrl: string
+  try {
+    baseUrl = typed === undefined ? ctx.settings().baseUrl : normaliseServiceUrl(typed)
+  } catch (err) {
+    const text = err instanceof ServiceUrlError ? textOfError(err) : null
+    return fail('bad-address', typed ?? null, text ? renderCoreText(text, ctx.settings().language ?? 'id') : String(err))
   }
+  const sandbox = baseUrl === ''
+  const target = sandbox ? await ctx.targetForJob({ baseUrl: '', sandbox: true }) : null
+  const where = sandbox ? null : serviceOrigin(baseUrl)
+  const stored = ctx.vault.get()
+  const apiKey = sandbox ? target!.apiKey : keyConfirmedFor(ctx.settings(), baseUrl) ? (stored ?? undefined) : undefined
   const client = createServiceClient({
-    baseUrl: target.baseUrl,
-    apiKey: target.apiKey,
+    baseUrl: target?.baseUrl ?? baseUrl,
+    apiKey,
     authHeader: ctx.settings().authHeader,
     fetch: ctx.core.fetch,
     timeoutMs: TEST_TIMEOUT_MS,
   })
   const started = performance.now()
+  const keySent = apiKey !== undefined
   try {
     await client.hospitalTypes()
-    const latencyMs = Math.round(performance.now() - started)
-    return { ok: true, message: `Connected to ${where}; the key is accepted.`, latencyMs }
+    return { ok: keySent, result: keySent ? 'connected' : 'no-key', where, detail: null, keySent, latencyMs: Math.round(performance.now() - started) }
   } catch (err) {
-    const latencyMs = Math.round(performance.now() - started)
-    return { ok: false, message: explainFailure(err, where), latencyMs: err instanceof ServiceError && err.status ? latencyMs : null }
+    const latencyMs = err instanceof ServiceError && err.status ? Math.round(performance.now() - started) : null
+    return { ok: false, result: failureResult(err, keySent, stored !== null), where, detail: detailOf(err), keySent, latencyMs }
   }
 }
 
-function explainFailure(err: unknown, where: string): string {
-  if (!(err instanceof ServiceError)) return `Could not test ${where}: ${err instanceof Error ? err.message : String(err)}`
+function failureResult(err: unknown, keySent: boolean, hasKey: boolean): ConnectionTestView['result'] {
+  if (!(err instanceof ServiceError)) return 'error'
   switch (err.kind) {
     case 'auth':
-      return `${where} refused the API key (401). Check the key in your dashboard and enter it again.`
+      // asked for a key we did not send: the service is there, the key was kept back
+      return keySent ? 'auth' : hasKey ? 'reachable-key-withheld' : 'reachable-no-key'
     case 'network':
-      return `Cannot reach ${where}: check the address and your internet connection.`
     case 'timeout':
-      return `${where} did not answer within ${TEST_TIMEOUT_MS / 1000} seconds.`
-    case 'quota':
-    case 'rate-limited':
-      return `${where} accepted the key but is limiting requests right now (429); try again later.`
     case 'protocol':
-      return `${where} answered, but not like the reference-data service does: is the address right?`
+    case 'rate-limited':
+      return err.kind
+    case 'quota':
+      return 'quota-exhausted'
     default:
-      return `${where} answered with an error: ${err.message}`
+      return 'error'
   }
+}
+
+/** The service's words for an error it answered (never the key: the client does not echo it). */
+function detailOf(err: unknown): string | null {
+  if (err instanceof ServiceError) return err.kind === 'auth' || err.kind === 'network' ? null : (err.serviceMessage ?? null)
+  return err instanceof Error ? err.message : String(err)
 }

@@ -149,7 +149,7 @@ askedOwner: (pid, host, action) =>
     wroteReport: (out, rows, sheets, ms) => `wrote ${out}: ${rows} rows; sheets ${sheets} (${ms} ms)`,
   wroteAnnotated: (out, rows, sheet) => `wrote ${out}: ${rows} rows annotated on sheet "${sheet}"`,
   wroteDirectory: (out, rows) => `wrote ${out}: ${rows} rows from the directory cache`,
-  directoryEmpty: (kind) => `the ${kind} directory cache is empty: sync it first in rekap ui (Directory) or run a directory job`,
+  directoryNoMatch: (kind) => `no ${kind} in the directory cache match these filters (the cache covers this query: it was synced to the last page)`,
 
   review: {
     needsRow: '--decision, --by and --note need --row N (the row to decide on)',

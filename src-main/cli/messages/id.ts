@@ -166,7 +166,7 @@ export const id = {
   wroteReport: (out: string, rows: number, sheets: string, ms: number) => `tersimpan ${out}: ${rows} baris; sheet ${sheets} (${ms} ms)`,
   wroteAnnotated: (out: string, rows: number, sheet: string) => `tersimpan ${out}: ${rows} baris diberi hasil di sheet "${sheet}"`,
   wroteDirectory: (out: string, rows: number) => `tersimpan ${out}: ${rows} baris dari cache direktori`,
-  directoryEmpty: (kind: string) => `cache direktori ${kind} kosong: sinkronkan dulu di rekap ui (Direktori) atau jalankan pekerjaan direktori`,
+  directoryNoMatch: (kind: string) => `tidak ada data ${kind === 'hospitals' ? 'rumah sakit' : 'sekolah'} di cache direktori yang cocok dengan filter ini (cache mencakup kueri ini: sudah disinkronkan sampai halaman terakhir)`,
 
   // rekap review
   review: {

@@ -20,6 +20,7 @@ import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
 import { cellText } from '../kinds/row-checks'
 import { autoMap, fieldsOf, guessKind, kindModule } from '../kinds/registry'
 import { directoryRow, keptDirectoryOptions, type DirectoryOptions } from '../kinds/directory'
+import { directoryBaseFilters, directoryUnits } from '../kinds/directory-units'
 import type { JobSettings } from '../model/job-settings'
 import type { JobPlanView, ProgressView, SheetPreview, PlanProblem } from '../../contract/ipc'
 import { progressView, rowView, summaryView } from './views'
@@ -489,12 +490,7 @@ export function createEngine(opts: EngineOptions): Engine {
       const target = await opts.resolveTarget(req.settings)
       const q = req.query
       const kind: JobKind = q.product === 'hospitals' ? 'hospital-directory' : 'school-directory'
-      const base: Record<string, string> = {}
-      for (const k of ['class', 'type', 'ownership', 'blu_status', 'grade', 'status', 'name'] as const) {
-        const v = q[k]
-        if (v) base[k] = v
-      }
-      if (kind === 'school-directory' && q.accreditation?.trim()) base.accreditation = q.accreditation.trim().toUpperCase()
+      const base = directoryBaseFilters(q)
       if (kind === 'hospital-directory' && HOSPITAL_FILTER_FIELDS.some((f) => base[f])) {
         const lists = await valueListsFor(req.settings, target)
         for (const f of HOSPITAL_FILTER_FIELDS) {
@@ -505,16 +501,9 @@ export function createEngine(opts: EngineOptions): Engine {
         }
       }
       const clientFilters = kind === 'hospital-directory' && q.services?.trim() ? { services: q.services.trim() } : undefined
-      let units: Array<Record<string, string>>
-      if (q.regencyCodes?.length) units = q.regencyCodes.map((r) => ({ ...base, regency_code: r }))
-      else if (q.provinceCodes?.length) {
-        units =
-          kind === 'hospital-directory'
-            ? q.provinceCodes.map((p) => ({ ...base, province_code: p }))
-            : // The school endpoint filters by regency only: expand provinces locally (free).
-              q.provinceCodes.flatMap((p) => (loadRegionTree().regenciesByProvince.get(p) ?? []).map((r) => ({ ...base, regency_code: r.code })))
-      } else if (kind === 'hospital-directory') units = [base]
-      else throw new PlanError(coreText('plan.schoolSyncNeedsArea', {}))
+      // the service's queries for it (the export's coverage check reads a query the same way)
+      const units = directoryUnits(q, base)
+      if (!units) throw new PlanError(coreText('plan.schoolSyncNeedsArea', {}))
       const j = store.jobs.create({ kind, inputName: null, settings: req.settings, mapping: {}, headers: Object.keys(units[0] ?? {}) }, now())
       store.rows.insertMany(
         j.id,

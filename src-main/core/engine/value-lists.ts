@@ -12,6 +12,16 @@ interface Cached extends HospitalValueLists {
 
 const keyOf = (source: string): string => `cache.hospitalValueLists.${source}`
 
+/**
+ * The lists as last fetched from this source, at any age (the cache's export checks its filters
+ * offline); the values the spec itself names (class A-D, BLUD / Non BLUD) when none were fetched.
+ */
+export function storedHospitalValueLists(store: Store, source: string): Partial<HospitalValueLists> {
+  const cached = store.settings.get<Cached>(keyOf(source))
+  if (cached) return { type: cached.type, class: cached.class, ownership: cached.ownership, blu_status: cached.blu_status }
+  return { class: ['A', 'B', 'C', 'D'], blu_status: ['BLUD', 'Non BLUD'] }
+}
+
 export async function hospitalValueLists(
   store: Store,
   client: ServiceClient,

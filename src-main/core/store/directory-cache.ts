@@ -161,6 +161,15 @@ export class DirectoryCache {
       .run(syncKey, product, JSON.stringify(filters), totalItem, source, now)
   }
 
+  /** Every query fetched to its last page from this source, with its server filters (the export's coverage check). */
+  syncs(product: 'hospitals' | 'schools', source: string): Array<{ filters: Record<string, string>; fetchedAt: number }> {
+    const rows = this.stmt('SELECT filters_json, fetched_at FROM directory_syncs WHERE product = ? AND source = ?').all(product, source) as Array<{
+      filters_json: string
+      fetched_at: number
+    }>
+    return rows.map((r) => ({ filters: JSON.parse(r.filters_json) as Record<string, string>, fetchedAt: r.fetched_at }))
+  }
+
   /** A directory query fetched to its last page from this source after `freshAfter`, if any. */
   freshSync(syncKey: string, source: string, freshAfter: number): { totalItem: number; fetchedAt: number } | undefined {
     const r = this.db

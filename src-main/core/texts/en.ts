@@ -19,6 +19,9 @@ const loc = (w: Where): string =>
     .filter(Boolean)
     .join(', ')
 
+const areaEn = (a: { province?: string; regency?: string }): string =>
+  a.regency ? `regency ${a.regency}` : a.province ? `province ${a.province}` : 'all of Indonesia'
+
 export const coreTextsEn: CoreTextTable = {
   'action.otherProcess': (p) => `job ${p.job} is being run by another rekap process (${possible(p.possible)})`,
   'action.draftNoRows': (p) => `job ${p.job} is a plan that never finished: it has no rows to export yet (${possible(p.possible)})`,
@@ -116,6 +119,11 @@ export const coreTextsEn: CoreTextTable = {
   'block.quota': (p) => `This month's quota of ${p.quota} ${p.product} hits is used up (counted by rekap).`,
 
   'filter.unknownValue': (p) => `"${p.value}" is not a ${FILTER_FIELD[p.field]} the service knows; allowed: ${p.allowed}`,
+  'directory.notCovered': (p) =>
+    `the ${p.product} directory cache does not cover this whole query: ${p.areas.map(areaEn).join(', ')}${p.more ? ` and ${p.more.toLocaleString('en-US')} more` : ''} ` +
+    `never synced to the last page with these filters, so the ${p.rows.toLocaleString('en-US')} rows written are only what happens to be cached. ` +
+    `Sync first: in rekap ui (Directory → Sync) with the same filters, or rekap run with a directory workbook ` +
+    `(e.g. examples/templates/${p.product === 'hospitals' ? 'hospital' : 'school'}-directory.xlsx)`,
   'tz.unknown': (p) => `"${p.name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
   'sandbox.port': () => '--port must be an integer from 0 to 65535',

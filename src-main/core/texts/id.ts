@@ -32,6 +32,8 @@ const loc = (w: Where): string =>
     .join(', ')
 const FILTER_FIELD = { type: 'jenis rumah sakit', class: 'kelas rumah sakit', ownership: 'kepemilikan rumah sakit', blu_status: 'status BLU' } as const
 const n = (x: number): string => x.toLocaleString('id-ID')
+const areaId = (a: { province?: string; regency?: string }): string =>
+  a.regency ? `kabupaten/kota ${a.regency}` : a.province ? `provinsi ${a.province}` : 'seluruh Indonesia'
 const PRODUCT: Record<string, string> = { schools: 'sekolah', regional: 'wilayah', hospitals: 'rumah sakit', 'face-match': 'pencocokan wajah' }
 
 /** A row id column and its value, or (name null) the summary's line label. */
@@ -160,6 +162,12 @@ export const coreTextsId = {
   // a value the service does not know, a time zone rekap does not know
   'filter.unknownValue': (p: { field: 'type' | 'class' | 'ownership' | 'blu_status'; value: string; allowed: string }) =>
     `"${p.value}" bukan ${FILTER_FIELD[p.field]} yang dikenal layanan; yang boleh: ${p.allowed}`,
+  // a directory export whose query the cache does not cover (core/export/directory-coverage.ts)
+  'directory.notCovered': (p: { product: 'hospitals' | 'schools'; areas: Array<{ province?: string; regency?: string }>; more: number; rows: number }) =>
+    `cache direktori ${PRODUCT[p.product]} tidak mencakup seluruh kueri ini: ${p.areas.map(areaId).join(', ')}${p.more ? ` dan ${n(p.more)} lagi` : ''} belum pernah ` +
+    `disinkronkan sampai halaman terakhir dengan filter ini, jadi ${n(p.rows)} baris yang ditulis hanya yang kebetulan ada di cache. ` +
+    `Sinkronkan dulu: di rekap ui (Direktori → Sinkronkan) dengan filter yang sama, atau rekap run dengan workbook direktori ` +
+    `(contoh: examples/templates/${p.product === 'hospitals' ? 'hospital' : 'school'}-directory.xlsx)`,
   'tz.unknown': (p: { name: string }) =>
     `"${p.name}" bukan zona waktu yang dikenal rekap (pakai nama IANA seperti Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 

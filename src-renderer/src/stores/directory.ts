@@ -52,7 +52,7 @@ export const useDirectoryStore = defineStore('directory', {
     syncJobId: null as string | null,
     page: null as DirectoryPage | null,
     offset: 0,
-    exported: null as { path: string; fileName: string; downloadUrl: string | null } | null,
+    exported: null as { path: string; fileName: string; downloadUrl: string | null; notCovered: string | null } | null,
   }),
   getters: {
     query(state): DirectoryQuery {

@@ -29,8 +29,9 @@ export const useSettingsStore = defineStore('settings', {
     async clearKey() {
       this.settings = await getApi().settings.clearKey({})
     },
-    testConnection() {
-      return getApi().settings.testConnection({})
+    /** the address as typed ('' = the embedded sandbox): the key goes only where it is confirmed */
+    testConnection(baseUrl: string) {
+      return getApi().settings.testConnection({ baseUrl })
     },
   },
 })
