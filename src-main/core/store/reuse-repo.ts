@@ -56,8 +56,11 @@ export class ReuseRepo {
            JOIN jobs j ON j.id = r.job_id
            WHERE r.unit_key = ? AND r.job_id != ? AND j.kind = 'face-match' AND r.state = 'done'
              AND res.outcome IN ('match', 'no-match') AND res.at >= ?
-             -- only the service's own answers: a reused answer is as old as its source, not its copy
+             -- only the service's own, paid answers: never a reused answer (as old as its source, not
+             -- its copy) nor a duplicate row's copy (answered free, after its original): the trail a
+             -- reused row's note names must end at the row that was charged
              AND (res.record_key IS NULL OR res.record_key NOT LIKE 'reused:%')
+             AND r.duplicate_of IS NULL AND res.from_cache = 0 AND r.charged = 1
            ORDER BY res.at DESC LIMIT 5`,
         )
         .all(unitKey, excludeJobId, since) as Array<{

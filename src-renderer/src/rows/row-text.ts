@@ -32,8 +32,17 @@ export function rowErrorKey(code: string): string {
   return `rowError.${code.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`
 }
 
-/** The short reason shown in the table: translated for known codes, the original text otherwise. */
-export function rowNote(row: Pick<RowView, 'error' | 'errorCode'>, t: (key: string) => string, te: (key: string) => boolean): string {
+/**
+ * The Keterangan shown in the table and the row detail: where a reused answer came from (the
+ * paid row of an earlier job, as the report's note says), else the reason, translated for known
+ * codes, the original text otherwise.
+ */
+export function rowNote(
+  row: Pick<RowView, 'error' | 'errorCode'> & Partial<Pick<RowView, 'reusedFrom'>>,
+  t: (key: string, params?: Record<string, unknown>) => string,
+  te: (key: string) => boolean,
+): string {
+  if (row.reusedFrom) return t('reuse.rowText', { job: row.reusedFrom.jobId, row: row.reusedFrom.rowNo })
   if (row.errorCode) {
     const key = rowErrorKey(row.errorCode)
     if (te(key)) return t(key)
