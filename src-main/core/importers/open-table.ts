@@ -11,8 +11,7 @@ import { describeLocation, ImportError, importError, makeProblem } from './impor
 import { coreText } from '../texts/core-text'
 import { RowBuilder } from './row-builder'
 import { SheetPictures, type PictureAnchor } from './sheet-pictures'
-import { ZipSizeError } from './zip-directory'
-import { WorkbookLimitError } from './xlsx-workbook-data'
+import { asImportError } from './reader-refusal'
 import { csvRowSource, xlsxFastRowSource, xlsxRowSource, type RowSource } from './sheet-row-sources'
 import type { SourceRow } from './source-row'
 import type { ImportedRow, ImportProblem, OpenTableOptions, SheetInfo, TableReader } from './types'
@@ -31,10 +30,14 @@ function csvSheetName(file: string): string {
 export async function listSheets(file: string): Promise<SheetInfo[]> {
   const format = await sniffFormat(file)
   if (format === 'csv') return [{ name: csvSheetName(file), index: 1 }]
-  const zip = await openCheckedWorkbook(file)
-  const sheets = await readSheetParts(zip)
-  if (sheets.length === 0) throw importError('empty-workbook', file, coreText('import.noWorksheets', {}))
-  return sheets.map((s) => ({ name: s.name, index: s.index }))
+  try {
+    const zip = await openCheckedWorkbook(file)
+    const sheets = await readSheetParts(zip)
+    if (sheets.length === 0) throw importError('empty-workbook', file, coreText('import.noWorksheets', {}))
+    return sheets.map((s) => ({ name: s.name, index: s.index }))
+  } catch (err) {
+    throw asImportError(file, err)
+  }
 }
 
 /** The last row named by the sheet's `<dimension ref="A1:F1048576"/>`, read from the part's first bytes. */
@@ -60,36 +63,30 @@ interface OpenedSource {
   pictures: SheetPictures | null
 }
 
+/** Every failure while opening (a damaged part, a bad character in a sheet name...) is a refusal naming the file. */
 async function openXlsx(file: string, opts: OpenTableOptions): Promise<OpenedSource> {
-  const zip = await openCheckedWorkbook(file)
-  const sheets = await readSheetParts(zip)
-  const sheet: SheetPart = chooseSheet(file, sheets, opts.sheet)
-  const sheetNo = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(sheet.part)?.[1]
-  if (!zip.has(sheet.part) || (opts.engine === 'exceljs' && !sheetNo)) {
-    throw importError('unreadable', file, coreText('import.sheetPartMissing', { part: sheet.part }), sheet.name)
-  }
-  if (opts.maxRows !== undefined) {
-    const last = await declaredLastRow(zip, sheet.part)
-    // the header takes at least one row, so more than maxRows + 1 rows means more than maxRows data rows
-    if (last !== null && last > opts.maxRows + (opts.headerRow ?? 1)) {
-      throw tooManyRows(file, sheet.name, opts.maxRows, last)
-    }
-  }
+  let sheetName: string | undefined
   try {
+    const zip = await openCheckedWorkbook(file)
+    const sheet: SheetPart = chooseSheet(file, await readSheetParts(zip), opts.sheet)
+    sheetName = sheet.name
+    const sheetNo = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(sheet.part)?.[1]
+    if (!zip.has(sheet.part) || (opts.engine === 'exceljs' && !sheetNo)) {
+      throw importError('unreadable', file, coreText('import.sheetPartMissing', { part: sheet.part }), sheet.name)
+    }
+    if (opts.maxRows !== undefined) {
+      const last = await declaredLastRow(zip, sheet.part)
+      // the header takes at least one row, so more than maxRows + 1 rows means more than maxRows data rows
+      if (last !== null && last > opts.maxRows + (opts.headerRow ?? 1)) {
+        throw tooManyRows(file, sheet.name, opts.maxRows, last)
+      }
+    }
     const pictures = opts.pictures === false ? null : await SheetPictures.load(zip, sheet.part)
     const source = opts.engine === 'exceljs' ? xlsxRowSource(file, Number(sheetNo)) : await xlsxFastRowSource(zip, sheet.part)
     return { sheet: sheet.name, source, pictures }
   } catch (err) {
-    throw bombOr(file, err, sheet.name)
+    throw asImportError(file, err, sheetName)
   }
-}
-
-/** A part that broke its size promise (or a cap) becomes one clear refusal; anything else passes through. */
-function bombOr(file: string, err: unknown, sheet?: string): unknown {
-  if (err instanceof ZipSizeError || err instanceof WorkbookLimitError) {
-    return importError('zip-bomb', file, coreText('import.refused', { detail: err.message }), sheet)
-  }
-  return err
 }
 
 function tooManyRows(file: string, sheet: string, maxRows: number, lastRow?: number): ImportError {
@@ -130,10 +127,7 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
   const { sheet, source, pictures } = opened
   const fail = (err: unknown): never => {
     source.close()
-    if (err instanceof ImportError) throw err
-    const bomb = bombOr(file, err, sheet)
-    if (bomb instanceof ImportError) throw bomb
-    throw importError('unreadable', file, coreText('import.cannotRead', { detail: (err as Error).message }), sheet)
+    throw asImportError(file, err, sheet)
   }
 
   let layout: HeaderLayout

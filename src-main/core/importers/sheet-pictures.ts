@@ -1,5 +1,8 @@
+import { StringDecoder } from 'node:string_decoder'
+
 import { parseCellRef } from './column-letters'
-import { findElements, findTags, parseRelationships, relsPathOf, resolvePartPath } from './xml-attributes'
+import { GridError, isGridColumn, isGridRow } from './grid-limits'
+import { attributesOf, elementRanges, findElements, findTags, parseRelationships, relsPathOf, resolvePartPath, startTags } from './xml-attributes'
 import type { ZipDirectory } from './zip-directory'
 
 /**
@@ -90,6 +93,8 @@ async function floatingAnchors(zip: ZipDirectory, sheetPart: string): Promise<Pi
       const row = Number(findElements(from, 'row')[0])
       const mediaRel = drawingRels.get(blip['r:embed'])
       if (!Number.isInteger(col) || !Number.isInteger(row) || !mediaRel || mediaRel.external) continue
+      // an anchor off Excel's grid cannot come from a spreadsheet program
+      if (!isGridColumn(col) || !isGridRow(row + 1)) throw new GridError(`${drawingPart}: column ${col + 1}, row ${row + 1}`)
       anchors.push({ row: row + 1, col, media: resolvePartPath(drawingPart, mediaRel.target) })
     }
   }
@@ -110,15 +115,15 @@ async function richValueImages(zip: ZipDirectory): Promise<Map<number, string>> 
   const structures = zip.has(structPath) ? await zip.readText(structPath) : ''
 
   // futureMetadata name="XLRICHVALUE": its bk list maps to rich value indexes
-  const futureBlocks = [...meta.matchAll(/<futureMetadata\b[^>]*name="XLRICHVALUE"[^>]*>([\s\S]*?)<\/futureMetadata>/g)]
-  const rvbIndexes = futureBlocks.length ? findTags(futureBlocks[0][1], 'rvb').map((a) => Number(a.i)) : []
-  const valueMeta = /<valueMetadata\b[^>]*>([\s\S]*?)<\/valueMetadata>/.exec(meta)?.[1] ?? ''
+  const futureBlock = [...elementRanges(meta, 'futureMetadata')].find((r) => attributesOf(meta.slice(r.start, r.innerStart)).name === 'XLRICHVALUE')
+  const rvbIndexes = futureBlock ? findTags(meta.slice(futureBlock.innerStart, futureBlock.innerEnd), 'rvb').map((a) => Number(a.i)) : []
+  const valueMeta = findElements(meta, 'valueMetadata')[0] ?? ''
   const vmBlocks = findElements(valueMeta, 'bk')
 
   const structKeys = findElements(structures, 's').map((s) => findTags(s, 'k').map((k) => k.n))
-  const rvs = [...richValues.matchAll(/<rv\b([^>]*)>([\s\S]*?)<\/rv>/g)].map((m) => ({
-    s: Number(/\bs="(\d+)"/.exec(m[1])?.[1] ?? 0),
-    values: findElements(m[2], 'v'),
+  const rvs = [...elementRanges(richValues, 'rv')].map((r) => ({
+    s: Number(attributesOf(richValues.slice(r.start, r.innerStart)).s ?? 0),
+    values: findElements(richValues.slice(r.innerStart, r.innerEnd), 'v'),
   }))
   const relIds = findTags(relXml, 'rel').map((a) => a['r:id'])
   const rels = await readRels(zip, relPath)
@@ -145,22 +150,23 @@ async function placedInCellAnchors(zip: ZipDirectory, sheetPart: string): Promis
   if (images.size === 0) return []
   const anchors: PictureAnchor[] = []
   const stream = await zip.stream(sheetPart)
+  const decoder = new StringDecoder('utf8')
   let carry = ''
-  const cellTag = /<c\b[^>]*>/g
   for await (const chunk of stream) {
-    const text = carry + (chunk as Buffer).toString('utf8')
-    // keep an incomplete trailing tag for the next chunk
-    const lastOpen = text.lastIndexOf('<')
-    const complete = lastOpen > text.lastIndexOf('>') ? text.slice(0, lastOpen) : text
-    carry = text.slice(complete.length)
-    for (const m of complete.matchAll(cellTag)) {
-      if (!m[0].includes('vm=')) continue
-      const attrs = /\br="([A-Z]+\d+)"/.exec(m[0])
-      const vm = /\bvm="(\d+)"/.exec(m[0])
-      const media = vm ? images.get(Number(vm[1])) : undefined
-      const ref = attrs ? parseCellRef(attrs[1]) : null
+    const text = carry + decoder.write(chunk as Buffer)
+    let done = 0
+    for (const tag of startTags(text, 'c')) {
+      done = tag.end
+      const attrs = text.slice(tag.start, tag.end)
+      if (!attrs.includes('vm=')) continue
+      const a = attributesOf(attrs)
+      const media = a.vm ? images.get(Number(a.vm)) : undefined
+      const ref = a.r ? parseCellRef(a.r) : null
       if (ref && media) anchors.push({ row: ref.row, col: ref.col, media })
     }
+    // keep an incomplete trailing tag for the next chunk; one longer than any cell's start tag is dropped
+    const lastOpen = text.lastIndexOf('<')
+    carry = lastOpen >= done && text.length - lastOpen < 64 * 1024 ? text.slice(lastOpen) : ''
   }
   return anchors
 }

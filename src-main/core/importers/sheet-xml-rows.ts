@@ -2,37 +2,38 @@ import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 
 import type { ConvertedCell } from './cell-values'
-import { columnIndex } from './column-letters'
+import { columnIndex, columnLetter } from './column-letters'
+import { GridError, isGridRow, MAX_COLUMNS } from './grid-limits'
+import { RowScanner } from './sheet-row-scanner'
 import type { SourceRow } from './source-row'
 import { EXCEL_MAX_CELL_CHARS } from './types'
 import { excelSerialToDate, stringItemText, type WorkbookData } from './xlsx-workbook-data'
 import { decodeXmlEntities } from './xml-attributes'
+import { XmlTextError } from './xml-text-error'
 
 /**
  * A fast streaming reader of one sheet's XML (`<sheetData>` rows). exceljs's streaming reader builds
  * Row and Cell objects with styles for every cell and reached ~8,000 rows/s here; this scans the XML
- * text directly, one complete `<row>` at a time, so memory is bounded by the longest row.
+ * text directly, one complete `<row>` at a time (sheet-row-scanner.ts), so memory is bounded by the
+ * longest row. Every scan is linear (indexOf, no backtracking regex over untrusted text) and every
+ * reference is held to Excel's grid.
  */
 
-/** One row's XML beyond this is refused rather than buffered (far above any real row; keeps memory bounded). */
-const MAX_ROW_CHARS = 64 * 1024 * 1024
-
-const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g
-const ATTR_R = /\br="([A-Z]+)(\d+)"/
+const ATTR_R = /(?:^|\s)r="([^"]*)"/
 const ATTR_T = /\bt="(\w+)"/
 const ATTR_S = /\bs="(\d+)"/
-const ROW_R = /\br="(\d+)"/
 
-function inner(xml: string, tag: 'v' | 'f'): string | undefined {
+function inner(xml: string, tag: 'v' | 'f' | 'is'): string | undefined {
   const open = xml.indexOf(`<${tag}`)
   if (open < 0) return undefined
   const gt = xml.indexOf('>', open)
+  if (gt < 0) return undefined
   if (xml[gt - 1] === '/') return '' // <f t="shared" si="0"/>
   const close = xml.indexOf(`</${tag}>`, gt)
   return close < 0 ? undefined : xml.slice(gt + 1, close)
 }
 
-const decode = (s: string): string => (s.includes('&') ? decodeXmlEntities(s) : s)
+const decode = decodeXmlEntities
 
 export function parseCell(attrs: string, body: string | undefined, data: WorkbookData): ConvertedCell {
   const type = ATTR_T.exec(attrs)?.[1] ?? 'n'
@@ -40,12 +41,14 @@ export function parseCell(attrs: string, body: string | undefined, data: Workboo
   const f = body === undefined ? undefined : inner(body, 'f')
   let out: ConvertedCell
   if (type === 'inlineStr') {
-    const is = body ? /<is>([\s\S]*?)<\/is>/.exec(body)?.[1] : undefined
+    const is = body ? inner(body, 'is') : undefined
     out = { value: is === undefined ? null : stringItemText(is) }
   } else if (v === undefined) {
     out = f !== undefined ? { value: null, formulaWithoutResult: decode(f) } : { value: null }
   } else if (type === 's') {
     const index = Number(v)
+    const bad = data.badSharedStrings?.get(index)
+    if (bad) throw bad
     out = { value: data.sharedStrings[index] ?? null }
     const cutFrom = data.cutSharedStrings?.get(index)
     if (cutFrom !== undefined) out.truncatedFrom = cutFrom
@@ -73,19 +76,60 @@ export function parseCell(attrs: string, body: string | undefined, data: Workboo
   return out
 }
 
-export function parseRow(rowXml: string, previousRow: number, data: WorkbookData): SourceRow {
+/** The row number a row's start tag gives (or the one after the previous row); refused beyond row 1,048,576. */
+function rowNumberOf(startTag: string, previousRow: number): number {
+  const r = ATTR_R.exec(startTag)?.[1]
+  const rowNumber = r === undefined ? previousRow + 1 : /^\d{1,7}$/.test(r) ? Number(r) : NaN
+  if (!isGridRow(rowNumber)) throw new GridError(r === undefined ? `row ${rowNumber}` : `row ${r.slice(0, 32)}`)
+  return rowNumber
+}
+
+/** The 0-based column of a cell: its own `r`, or the one after the previous cell; refused beyond XFD. */
+function columnOf(attrs: string, previousCol: number, rowNumber: number): number {
+  const ref = ATTR_R.exec(attrs)?.[1]
+  if (ref === undefined) {
+    if (previousCol + 1 >= MAX_COLUMNS) throw new GridError(`${columnLetter(previousCol + 1)}${rowNumber}`)
+    return previousCol + 1
+  }
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(ref)
+  const col = m ? columnIndex(m[1]) : -1
+  if (col < 0 || !isGridRow(Number(m![2]))) throw new GridError(ref.slice(0, 32))
+  return col
+}
+
+export function parseRow(rowXml: string, previousRow: number, data: WorkbookData, startTag?: string): SourceRow {
   const tagEnd = rowXml.indexOf('>')
-  const rowAttr = ROW_R.exec(rowXml.slice(0, tagEnd))
-  const rowNumber = rowAttr ? Number(rowAttr[1]) : previousRow + 1
+  const rowNumber = rowNumberOf(startTag ?? rowXml.slice(0, tagEnd + 1), previousRow)
   const cells: SourceRow['cells'] = []
   let notes: Map<number, ConvertedCell> | undefined
   let col = -1
-  CELL.lastIndex = tagEnd
-  for (let m = CELL.exec(rowXml); m; m = CELL.exec(rowXml)) {
-    const attrs = m[1]
-    const ref = ATTR_R.exec(attrs)
-    col = ref ? columnIndex(ref[1]) : col + 1
-    const cell = parseCell(attrs, m[2], data)
+  let nextGt = -1
+  for (let i = rowXml.indexOf('<c', tagEnd); i >= 0; i = rowXml.indexOf('<c', i)) {
+    const follow = rowXml.charCodeAt(i + 2)
+    if (!(follow === 0x20 || follow === 0x3e || follow === 0x2f || follow === 0x09 || follow === 0x0a || follow === 0x0d)) {
+      i += 2
+      continue
+    }
+    // the next '>' is remembered: a run of tags that never close is looked past once
+    if (nextGt < i) nextGt = rowXml.indexOf('>', i)
+    if (nextGt < 0) break
+    const selfClosing = rowXml[nextGt - 1] === '/'
+    const attrs = rowXml.slice(i + 2, selfClosing ? nextGt - 1 : nextGt)
+    let body: string | undefined
+    if (selfClosing) i = nextGt + 1
+    else {
+      const close = rowXml.indexOf('</c>', nextGt)
+      if (close < 0) break // no later cell can be closed either
+      body = rowXml.slice(nextGt + 1, close)
+      i = close + 4
+    }
+    col = columnOf(attrs, col, rowNumber)
+    let cell: ConvertedCell
+    try {
+      cell = parseCell(attrs, body, data)
+    } catch (err) {
+      throw err instanceof XmlTextError ? err.at(`cell ${columnLetter(col)}${rowNumber}`) : err
+    }
     if (cell.value !== null) cells[col] = cell.value
     if (cell.excelError !== undefined || cell.truncatedFrom !== undefined || cell.formulaWithoutResult !== undefined) {
       ;(notes ??= new Map()).set(col, cell)
@@ -97,32 +141,22 @@ export function parseRow(rowXml: string, previousRow: number, data: WorkbookData
 /** Yields the complete rows of each inflated chunk as one batch (one await per chunk, not per row). */
 export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): AsyncGenerator<SourceRow[]> {
   const decoder = new StringDecoder('utf8')
-  let buffer = ''
+  const scanner = new RowScanner()
   let previousRow = 0
+  let batch: SourceRow[] = []
+  const onRow = (rowXml: string, startTag: string): void => {
+    const row = parseRow(rowXml, previousRow, data, startTag)
+    previousRow = row.rowNumber
+    batch.push(row)
+  }
   for await (const chunk of xml) {
-    buffer += decoder.write(chunk as Buffer)
-    let consumed = 0
-    const batch: SourceRow[] = []
-    for (;;) {
-      const end = buffer.indexOf('</row>', consumed)
-      if (end < 0) break
-      // the row starts at the last "<row" before its end; self-closing empty rows before it are skipped
-      const start = buffer.lastIndexOf('<row', end)
-      if (start >= consumed) {
-        const row = parseRow(buffer.slice(start, end), previousRow, data)
-        previousRow = row.rowNumber
-        batch.push(row)
-      }
-      consumed = end + 6
-    }
-    if (buffer.length - consumed > MAX_ROW_CHARS) {
-      throw new Error(`row ${previousRow + 1} holds more than ${MAX_ROW_CHARS / 1024 / 1024} MB of XML; the sheet is damaged or not a real spreadsheet`)
-    }
-    if (consumed > 0) buffer = buffer.slice(consumed)
-    if (batch.length) yield batch
-    else if (buffer.length > 1024 * 1024 && !buffer.includes('<row')) {
-      // outside <sheetData> there is only metadata; keep a tail long enough to hold a split tag
-      buffer = buffer.slice(-4096)
+    scanner.push(decoder.write(chunk as Buffer), onRow)
+    if (batch.length) {
+      yield batch
+      batch = []
     }
   }
+  scanner.push(decoder.end(), onRow)
+  scanner.finish()
+  if (batch.length) yield batch
 }

@@ -1,6 +1,7 @@
 import { importError } from './import-error'
 import { coreText } from '../texts/core-text'
 import { findTags, parseRelationships, relsPathOf, resolvePartPath } from './xml-attributes'
+import { located } from './xml-text-error'
 import type { ZipDirectory } from './zip-directory'
 
 export interface SheetPart {
@@ -14,15 +15,15 @@ export interface SheetPart {
 
 /** Lists the worksheets (not chart sheets) of a checked workbook, in tab order. */
 export async function readSheetParts(zip: ZipDirectory): Promise<SheetPart[]> {
-  const workbookXml = await zip.readText('xl/workbook.xml', 16 * 1024 * 1024)
   const relsPath = relsPathOf('xl/workbook.xml')
-  const rels = zip.has(relsPath) ? parseRelationships(await zip.readText(relsPath)) : new Map()
+  const rels = zip.has(relsPath) ? located(relsPath, parseRelationships, await zip.readText(relsPath)) : new Map()
+  const tags = located('xl/workbook.xml', (xml) => findTags(xml, 'sheet'), await zip.readText('xl/workbook.xml', 16 * 1024 * 1024))
   const sheets: SheetPart[] = []
-  for (const attrs of findTags(workbookXml, 'sheet')) {
+  for (const attrs of tags) {
     const rel = rels.get(attrs['r:id'])
     if (!rel || !/\/worksheet$/.test(rel.type)) continue
     sheets.push({
-      name: attrs.name,
+      name: attrs.name ?? `Sheet${sheets.length + 1}`,
       index: sheets.length + 1,
       part: resolvePartPath('xl/workbook.xml', rel.target),
       hidden: attrs.state === 'hidden' || attrs.state === 'veryHidden',

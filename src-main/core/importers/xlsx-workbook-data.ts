@@ -1,4 +1,5 @@
-import { decodeXmlEntities, findTags, relsPathOf, parseRelationships, resolvePartPath } from './xml-attributes'
+import { decodeXmlEntities, elementRanges, findElements, findTags, relsPathOf, parseRelationships, resolvePartPath } from './xml-attributes'
+import { located, XmlTextError } from './xml-text-error'
 import type { ZipDirectory } from './zip-directory'
 import { EXCEL_MAX_CELL_CHARS } from './types'
 
@@ -10,6 +11,8 @@ export interface WorkbookData {
   sharedStrings: string[]
   /** original lengths of the shared strings that were cut to Excel's cell limit, by index */
   cutSharedStrings: Map<number, number>
+  /** shared strings holding a character XML forbids, by index: refused when a cell uses one */
+  badSharedStrings?: Map<number, XmlTextError>
   /** per cell-style index (the `s` attribute): does its number format show a date? */
   dateStyles: boolean[]
   date1904: boolean
@@ -30,9 +33,23 @@ export class WorkbookLimitError extends Error {
 /** Built-in number formats that display dates or times (ECMA-376 18.8.30). */
 const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58])
 
-/** A custom format is a date format when, outside quoted text and [brackets], it uses date/time letters. */
+/**
+ * A custom format is a date format when, outside quoted text, [brackets] and \\-escapes, it uses
+ * date/time letters. One pass (a format of 100,000 "[" made the regex version scan for ever).
+ */
 export function isDateFormatCode(code: string): boolean {
-  const bare = code.replace(/\[[^\]]*\]/g, '').replace(/"[^"]*"/g, '').replace(/\\./g, '')
+  let bare = ''
+  // once a closing character is missing after some point, it is missing after every later point
+  const unclosed = { '"': false, '[': false }
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]
+    if (c === '\\') i++
+    else if ((c === '"' || c === '[') && !unclosed[c]) {
+      const close = code.indexOf(c === '"' ? '"' : ']', i + 1)
+      if (close < 0) (unclosed[c] = true), (bare += c)
+      else i = close
+    } else bare += c
+  }
   if (/^general$/i.test(bare.trim())) return false
   return /[ymdhs]/i.test(bare.replace(/e\+|e-/gi, ''))
 }
@@ -42,21 +59,23 @@ export function stringItemText(inner: string): string {
   // fast path, by far the most common: one plain <t> run
   if (inner.startsWith('<t') && inner.indexOf('</t>') === inner.length - 4) {
     const gt = inner.indexOf('>')
-    if (inner[gt - 1] !== '/' && (gt === 2 || inner[2] === ' ')) {
-      const text = inner.slice(gt + 1, -4)
-      return text.includes('&') ? decodeXmlEntities(text) : text
-    }
+    if (inner[gt - 1] !== '/' && (gt === 2 || inner[2] === ' ')) return decodeXmlEntities(inner.slice(gt + 1, -4))
   }
-  const withoutPhonetic = inner.includes('<rPh') ? inner.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : inner
+  const phonetic = inner.includes('<rPh') ? [...elementRanges(inner, 'rPh')] : []
   let text = ''
-  for (const m of withoutPhonetic.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)) text += m[1]
-  return text.includes('&') ? decodeXmlEntities(text) : text
+  let k = 0
+  for (const t of elementRanges(inner, 't')) {
+    while (k < phonetic.length && phonetic[k].innerEnd < t.start) k++
+    if (k < phonetic.length && phonetic[k].start < t.start) continue // a guide's own text
+    text += inner.slice(t.innerStart, t.innerEnd)
+  }
+  return decodeXmlEntities(text)
 }
 
 async function partTarget(zip: ZipDirectory, typeSuffix: string, fallback: string): Promise<string> {
   const relsPath = relsPathOf('xl/workbook.xml')
   if (zip.has(relsPath)) {
-    for (const rel of parseRelationships(await zip.readText(relsPath)).values()) {
+    for (const rel of located(relsPath, parseRelationships, await zip.readText(relsPath)).values()) {
       if (rel.type.endsWith(typeSuffix)) return resolvePartPath('xl/workbook.xml', rel.target)
     }
   }
@@ -67,13 +86,20 @@ export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData>
   const sharedStrings: string[] = []
   const cutSharedStrings = new Map<number, number>()
   const sstPart = await partTarget(zip, '/sharedStrings', 'xl/sharedStrings.xml')
+  const badSharedStrings = new Map<number, XmlTextError>()
   if (zip.has(sstPart)) {
     const xml = await zip.readText(sstPart, MAX_SHARED_STRINGS_XML)
-    for (const m of xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) {
+    for (const si of elementRanges(xml, 'si', true)) {
       if (sharedStrings.length >= MAX_SHARED_STRINGS) {
         throw new WorkbookLimitError(`the shared-string table holds more than ${MAX_SHARED_STRINGS.toLocaleString('en')} texts`)
       }
-      let text = m[1] === undefined ? '' : stringItemText(m[1])
+      let text = ''
+      try {
+        text = stringItemText(xml.slice(si.innerStart, si.innerEnd))
+      } catch (err) {
+        if (!(err instanceof XmlTextError)) throw err
+        badSharedStrings.set(sharedStrings.length, err)
+      }
       if (text.length > EXCEL_MAX_CELL_CHARS) {
         cutSharedStrings.set(sharedStrings.length, text.length)
         text = text.slice(0, EXCEL_MAX_CELL_CHARS)
@@ -86,23 +112,36 @@ export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData>
   const stylesPart = await partTarget(zip, '/styles', 'xl/styles.xml')
   if (zip.has(stylesPart)) {
     const xml = await zip.readText(stylesPart, 64 * 1024 * 1024)
-    const custom = new Map<number, boolean>()
-    for (const f of findTags(xml, 'numFmt')) custom.set(Number(f.numFmtId), isDateFormatCode(f.formatCode ?? ''))
-    const cellXfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? ''
-    for (const xf of findTags(cellXfs, 'xf')) {
-      const id = Number(xf.numFmtId ?? 0)
-      dateStyles.push(custom.get(id) ?? BUILTIN_DATE_FORMATS.has(id))
-    }
+    located(stylesPart, readDateStyles, xml).forEach((d) => dateStyles.push(d))
   }
 
   const workbookXml = await zip.readText('xl/workbook.xml', 16 * 1024 * 1024)
-  const pr = findTags(workbookXml, 'workbookPr')[0]
+  const pr = located('xl/workbook.xml', (xml) => findTags(xml, 'workbookPr')[0], workbookXml)
   const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true'
-  return { sharedStrings, cutSharedStrings, dateStyles, date1904 }
+  return { sharedStrings, cutSharedStrings, badSharedStrings, dateStyles, date1904 }
 }
 
-/** Excel serial day number -> Date (UTC), honouring the 1900 leap-year bug and the 1904 system. */
-export function excelSerialToDate(serial: number, date1904: boolean): Date {
+/** Per cell style (cellXfs order): does its number format show a date? */
+function readDateStyles(xml: string): boolean[] {
+  const custom = new Map<number, boolean>()
+  for (const f of findTags(xml, 'numFmt')) custom.set(Number(f.numFmtId), isDateFormatCode(f.formatCode ?? ''))
+  const cellXfs = findElements(xml, 'cellXfs')[0] ?? ''
+  return findTags(cellXfs, 'xf').map((xf) => {
+    const id = Number(xf.numFmtId ?? 0)
+    return custom.get(id) ?? BUILTIN_DATE_FORMATS.has(id)
+  })
+}
+
+/** The last serial Excel shows as a date: 9999-12-31 (1900 system). Beyond it, and below 0, Excel shows "####". */
+export const MAX_DATE_SERIAL = 2_958_465
+
+/**
+ * Excel serial day number -> Date (UTC), honouring the 1900 leap-year bug and the 1904 system. A
+ * number no Excel date can be (1e308, -5) stays the number it is: an invalid Date once crashed the
+ * plan ("Invalid time value"), and a made-up date would be worse.
+ */
+export function excelSerialToDate(serial: number, date1904: boolean): Date | number {
+  if (!(serial >= 0 && serial < MAX_DATE_SERIAL + 1)) return serial
   const days = date1904 ? serial + 1462 : serial < 61 ? serial + 1 : serial
   return new Date(Math.round((days - 25569) * 86_400_000))
 }

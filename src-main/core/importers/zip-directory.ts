@@ -39,6 +39,28 @@ export class ZipSizeError extends Error {
   }
 }
 
+/**
+ * A part that cannot be read: zlib's own complaint ("invalid distance too far back"), a compression
+ * method other than stored/deflate, a damaged local header. Names the part, so the refusal can.
+ */
+export class ZipPartError extends Error {
+  override readonly name = 'ZipPartError'
+  constructor(
+    readonly part: string,
+    readonly detail: string,
+  ) {
+    super(`the part "${part}" is damaged (${detail})`)
+  }
+}
+
+/** Deflate (8) and stored (0) are what Excel and every zip tool write for a workbook. */
+function assertMethod(entry: ZipEntry): void {
+  if (entry.method !== 0 && entry.method !== 8) throw new ZipPartError(entry.name, `compression method ${entry.method}, which rekap cannot read`)
+  if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) {
+    throw new ZipPartError(entry.name, 'a stored part whose sizes disagree')
+  }
+}
+
 function lie(name: string, declared: number): ZipSizeError {
   return new ZipSizeError(name, `the part "${name}" inflates beyond the ${declared} bytes its directory declares (damaged, or a disguised zip bomb)`)
 }
@@ -158,7 +180,7 @@ export class ZipDirectory {
   private async dataOffset(fh: FileHandle, entry: ZipEntry): Promise<number> {
     const local = await readAt(fh, entry.localHeaderOffset, 30)
     if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIG) {
-      throw new ZipFormatError('truncated', `the part "${entry.name}" is damaged`)
+      throw new ZipPartError(entry.name, 'its local header is missing')
     }
     return entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
   }
@@ -178,15 +200,16 @@ export class ZipDirectory {
     try {
       const start = await this.dataOffset(fh, entry)
       const raw = await readAt(fh, start, entry.compressedSize)
-      if (entry.method === 0) return raw.subarray(0, entry.uncompressedSize)
-      if (entry.method !== 8) throw new Error(`the part "${name}" uses an unsupported compression method`)
+      assertMethod(entry)
+      if (raw.length < entry.compressedSize) throw new ZipPartError(name, 'it runs past the end of the file')
+      if (entry.method === 0) return raw
       let out: Buffer
       try {
         // one byte of room, so that "exactly the declared size" and "more than declared" differ
         out = inflateRawSync(raw, { maxOutputLength: entry.uncompressedSize + 1 })
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw lie(name, entry.uncompressedSize)
-        throw err
+        throw new ZipPartError(name, (err as Error).message)
       }
       if (out.length > entry.uncompressedSize) throw lie(name, entry.uncompressedSize)
       return out
@@ -203,6 +226,7 @@ export class ZipDirectory {
   async stream(name: string): Promise<Readable> {
     const entry = this.entries.get(name)
     if (!entry) throw new Error(`no part "${name}" in the zip`)
+    assertMethod(entry)
     if (entry.compressedSize === 0) return Readable.from([])
     const fh = await open(this.file, 'r')
     let start: number
@@ -228,7 +252,7 @@ export class ZipDirectory {
         else done(null, chunk)
       },
     })
-    inflate.on('error', (err) => limit.destroy(err))
+    inflate.on('error', (err) => limit.destroy(err instanceof ZipSizeError ? err : new ZipPartError(name, err.message)))
     limit.on('close', () => inflate.destroy())
     return raw.pipe(inflate).pipe(limit)
   }

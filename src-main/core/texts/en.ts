@@ -63,6 +63,12 @@ export const coreTextsEn: CoreTextTable = {
   'import.emptySheet': () => 'the sheet is empty',
   'import.noHeaderRow': (p) => `no header row found in the first ${p.rows} rows (a header row has a title above each column); choose the header row`,
   'import.headerRowEmpty': (p) => `row ${p.row}, chosen as the header row, is empty`,
+  'import.partDamaged': (p) => `the part "${p.part}" of the workbook is damaged (${p.detail}); copy it again or save it again from Excel`,
+  'import.badCharacter': (p) =>
+    `${p.cell ? `cell ${p.cell}` : `the part "${p.part}"`} holds ${p.what}, a character XML does not allow; the workbook is damaged or was not written by a spreadsheet program`,
+  'import.beyondGrid': (p) => `the cell reference "${p.ref}" lies beyond Excel's last column XFD or last row 1,048,576; the workbook is damaged`,
+  'import.rowTooLong': (p) => `row ${p.row} holds more than ${p.mb} MB of XML; the sheet is damaged or not a real spreadsheet`,
+  'import.rowUnclosed': (p) => `row ${p.row} never ends: the sheet stops inside it (the workbook is damaged or cut short)`,
 
   'map.malformed': (p) => `--map "${p.override}": expected field=Header, e.g. image1="Foto KTP"`,
   'map.unknownField': (p) => `--map "${p.override}": unknown field "${p.field}"${p.kind ? ` for ${p.kind}` : ''}; the fields are ${p.fields}`,

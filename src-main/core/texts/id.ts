@@ -90,6 +90,12 @@ export const coreTextsId = {
   'import.noHeaderRow': (p: { rows: number }) =>
     `tidak ada baris judul di ${p.rows} baris pertama (baris judul punya judul di atas setiap kolom); pilih baris judulnya`,
   'import.headerRowEmpty': (p: { row: number }) => `baris ${p.row}, yang dipilih sebagai baris judul, kosong`,
+  'import.partDamaged': (p: { part: string; detail: string }) => `bagian "${p.part}" dari workbook rusak (${p.detail}); salin lagi atau simpan ulang dari Excel`,
+  'import.badCharacter': (p: { part: string | null; cell: string | null; what: string }) =>
+    `${p.cell ? `sel ${p.cell}` : `bagian "${p.part}"`} berisi ${p.what}, karakter yang tidak diizinkan XML; workbook rusak atau tidak ditulis oleh program spreadsheet`,
+  'import.beyondGrid': (p: { ref: string }) => `referensi sel "${p.ref}" berada di luar kolom terakhir Excel (XFD) atau baris terakhir (1.048.576); workbook rusak`,
+  'import.rowTooLong': (p: { row: string; mb: number }) => `baris ${p.row} berisi lebih dari ${p.mb} MB XML; sheet rusak atau bukan spreadsheet sungguhan`,
+  'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: sheet berhenti di tengahnya (workbook rusak atau terpotong)`,
 
   // --map
   'map.malformed': (p: { override: string }) => `--map "${p.override}": harus bidang=Judul Kolom, misalnya image1="Foto KTP"`,

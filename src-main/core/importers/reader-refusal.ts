@@ -1,0 +1,30 @@
+import { coreText } from '../texts/core-text'
+import { GridError } from './grid-limits'
+import { ImportError, importError } from './import-error'
+import { MAX_ROW_CHARS, RowTooLongError, UnclosedRowError } from './sheet-row-scanner'
+import { WorkbookLimitError } from './xlsx-workbook-data'
+import { XmlTextError } from './xml-text-error'
+import { ZipFormatError, ZipPartError, ZipSizeError } from './zip-directory'
+
+/**
+ * The one place where whatever went wrong while reading an untrusted workbook becomes a refusal that
+ * names the file (and sheet), in both languages: a damaged part, a part breaking its size promise, a
+ * character XML forbids, a reference beyond Excel's grid, a row too long or never ending. Anything
+ * else a reader throws is still a refusal ("cannot be read: ..."), never an unexpected error.
+ */
+export function asImportError(file: string, err: unknown, sheet?: string): ImportError {
+  if (err instanceof ImportError) return err
+  if (err instanceof ZipSizeError || err instanceof WorkbookLimitError) {
+    return importError('zip-bomb', file, coreText('import.refused', { detail: err.message }), sheet)
+  }
+  if (err instanceof ZipPartError) return importError('unreadable', file, coreText('import.partDamaged', { part: err.part, detail: err.detail }), sheet)
+  if (err instanceof ZipFormatError) return importError('truncated', file, coreText('import.truncated', { detail: err.message }), sheet)
+  if (err instanceof XmlTextError) {
+    const cell = err.where?.startsWith('cell ') ? err.where.slice(5) : null
+    return importError('unreadable', file, coreText('import.badCharacter', { cell, part: cell ? null : (err.where ?? null), what: err.what }), sheet)
+  }
+  if (err instanceof GridError) return importError('unreadable', file, coreText('import.beyondGrid', { ref: err.ref }), sheet)
+  if (err instanceof RowTooLongError) return importError('unreadable', file, coreText('import.rowTooLong', { row: err.row, mb: MAX_ROW_CHARS / 1024 / 1024 }), sheet)
+  if (err instanceof UnclosedRowError) return importError('truncated', file, coreText('import.rowUnclosed', { row: err.row }), sheet)
+  return importError('unreadable', file, coreText('import.cannotRead', { detail: (err as Error)?.message ?? String(err) }), sheet)
+}
