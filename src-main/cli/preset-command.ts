@@ -42,6 +42,11 @@ export function applyPreset(opts: RunOptions & { preset?: string; db?: string },
   return merged
 }
 
+/** A saved preset for commands that run with one (`rekap watch`); refused with the names saved. */
+export function loadPresetOrRefuse(db: string | undefined, name: string): Preset {
+  return withStore(db, false, (store) => loadOrRefuse(store, name))
+}
+
 function loadOrRefuse(store: Store, name: string): Preset {
   try {
     const p = loadPreset(store.settings, name)

@@ -261,7 +261,7 @@ function printPlan(p: JobPlanView, say: Say): void {
   }
 }
 
-interface ChosenKind {
+export interface ChosenKind {
   kind: JobKind
   /** true when the kind was guessed from the columns (not given with --kind) */
   guessed: boolean
@@ -269,7 +269,7 @@ interface ChosenKind {
   sheet: string
 }
 
-async function chooseKind(file: string, o: RunOptions): Promise<ChosenKind> {
+export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKind> {
   const m = t()
   if (o.kind && !isJobKind(o.kind)) throw new CliError(m.usage.unknownKind(o.kind, JOB_KINDS.join(', ')), EXIT.usage)
   const table = await openTable(resolve(file), { sheet: o.sheet, pictures: false })
@@ -299,7 +299,7 @@ export function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: PlanFlag
   }
 }
 
-function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): JobSettings {
+export function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): JobSettings {
   const defaults = defaultJobSettings()
   const base = { ...defaults, ...planSettings(defaults, o) }
   const { product, defaultConcurrency } = kindModule(kind)

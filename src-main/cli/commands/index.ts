@@ -8,6 +8,7 @@ import * as directory from './directory'
 import * as review from './review'
 import * as verify from './verify'
 import * as preset from './preset'
+import * as watch from './watch'
 import * as team from './team'
 
 /**
@@ -18,5 +19,5 @@ import * as team from './team'
  * language); an option with a parser or a default keeps '' in the description's place.
  */
 export function registerCommands(program: Command): void {
-  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, team, sandbox, ui]) mod.register(program)
+  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, watch, team, sandbox, ui]) mod.register(program)
 }

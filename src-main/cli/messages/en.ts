@@ -202,6 +202,26 @@ askedOwner: (pid, host, action) =>
     none: 'no presets yet. Save one with: rekap preset save <name> [rekap run options]',
   },
 
+  watch: {
+    noFolder: (dir) => `watched folder ${dir} does not exist`,
+    watching: (dir, preset) => `watching ${dir} with preset ${preset} (stop with Ctrl+C)`,
+    refused: (name, why) => `refused ${name}: ${why} (moved to gagal/)`,
+    waits: (name, job, why) => `waiting ${name} (job ${job}): ${why}`,
+    stillWaiting: (name, job) => `still waiting ${name} (job ${job}); see its note in proses/`,
+    done: (name, job, report) => `done ${name} (job ${job}): ${report}`,
+    cannotRun: (name, job, why) => `${name} (job ${job}) could not run: ${why}`,
+    alreadyDone: (job, name) => `the same file was processed as job ${job} (${name}); not taken twice`,
+    cancelled: (job) => `job ${job} was cancelled`,
+    undecided: (job) => `the watcher stopped before deciding; run it with: rekap resume ${job}`,
+    blocked: (reason, job) => `job ${job} is blocked (${reason}); once solved: rekap resume ${job}`,
+    empty: 'the workbook has no rows',
+    tooManyFailing: (pct, limit) => `${pct}% of rows fail pre-flight, the preset allows ${limit}%`,
+    overBudget: (needed, budget) => `cost up to Rp${needed.toLocaleString('en-US')} is over the preset budget Rp${budget.toLocaleString('en-US')}`,
+    quotaShortfall: (needed, left) => `needs ${needed.toLocaleString('en-US')} hits, ${left.toLocaleString('en-US')} left in the quota`,
+    howToGoOn: (job) => `to run it anyway: rekap resume ${job} (with --budget or a bigger plan if needed)`,
+    onFinishFailed: (cmd, why) => `rekap: --on-finish ${cmd} failed: ${why}`,
+  },
+
   housekeeping: {
     item: (job, kind, state, input, folders, bytes) =>
       `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder(s), ${Math.round(bytes / 1024).toLocaleString('en-US')} KB)`,

@@ -139,6 +139,12 @@ export const helpEn: HelpTexts = {
     '--report-dir': 'keep the final report written before deleting (its digest goes to the ledger) in this folder',
     'jobs --yes': 'delete without asking',
     'jobs delete --yes': 'delete without asking',
+    'watch': 'Watch a folder: each complete workbook that appears is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/ with the reason, others wait in proses/ with a note',
+    '<folder>': 'the folder to watch',
+    'watch --preset': 'the saved preset to plan and run with (rekap preset save)',
+    '--settle-ms': 'a file is taken once its size has not changed for this long (default 2000)',
+    '--once': 'take what is there and stop when nothing is left to take',
+    '--on-finish': 'run this program with (job id, state, report path) when a job ends, is blocked, waits or is refused (no shell)',
   },
   titles: {
     'Usage:': 'Usage:',

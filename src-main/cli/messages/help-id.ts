@@ -157,6 +157,12 @@ export const helpId: HelpTexts = {
     '--report-dir': 'simpan laporan akhir yang ditulis sebelum menghapus (digestnya masuk buku besar) di folder ini',
     'jobs --yes': 'hapus tanpa bertanya',
     'jobs delete --yes': 'hapus tanpa bertanya',
+    'watch': 'Pantau folder: setiap buku kerja yang lengkap direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, berkas ditolak ke gagal/ beserta alasannya, lainnya menunggu di proses/ dengan catatan',
+    '<folder>': 'folder yang dipantau',
+    'watch --preset': 'preset tersimpan untuk merencanakan dan menjalankan (rekap preset save)',
+    '--settle-ms': 'berkas diambil setelah ukurannya tidak berubah selama ini (bawaan 2000)',
+    '--once': 'ambil yang ada lalu berhenti bila tidak ada lagi yang bisa diambil',
+    '--on-finish': 'jalankan program ini dengan (id pekerjaan, status, path laporan) saat pekerjaan selesai, terhenti, menunggu atau ditolak (tanpa shell)',
   },
   titles: {
     'Usage:': 'Pemakaian:',

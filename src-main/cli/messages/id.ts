@@ -224,6 +224,26 @@ export const id = {
     none: 'belum ada preset. Simpan dengan: rekap preset save <nama> [opsi rekap run]',
   },
 
+  watch: {
+    noFolder: (dir: string) => `folder pantau ${dir} tidak ada`,
+    watching: (dir: string, preset: string) => `memantau ${dir} dengan preset ${preset} (hentikan dengan Ctrl+C)`,
+    refused: (name: string, why: string) => `ditolak ${name}: ${why} (dipindah ke gagal/)`,
+    waits: (name: string, job: string, why: string) => `menunggu ${name} (pekerjaan ${job}): ${why}`,
+    stillWaiting: (name: string, job: string) => `masih menunggu ${name} (pekerjaan ${job}); lihat catatannya di proses/`,
+    done: (name: string, job: string, report: string) => `selesai ${name} (pekerjaan ${job}): ${report}`,
+    cannotRun: (name: string, job: string, why: string) => `${name} (pekerjaan ${job}) tidak bisa dijalankan: ${why}`,
+    alreadyDone: (job: string, name: string) => `berkas yang sama sudah diproses sebagai pekerjaan ${job} (${name}); tidak diambil dua kali`,
+    cancelled: (job: string) => `pekerjaan ${job} dibatalkan`,
+    undecided: (job: string) => `pemantau berhenti sebelum memutuskan; jalankan dengan: rekap resume ${job}`,
+    blocked: (reason: string, job: string) => `pekerjaan ${job} terhenti (${reason}); setelah diatasi: rekap resume ${job}`,
+    empty: 'buku kerja tidak berisi baris',
+    tooManyFailing: (pct: number, limit: number) => `${pct}% baris gagal pra-pemeriksaan, batas preset ${limit}%`,
+    overBudget: (needed: number, budget: number) => `biaya hingga Rp${needed.toLocaleString('id-ID')} melebihi anggaran preset Rp${budget.toLocaleString('id-ID')}`,
+    quotaShortfall: (needed: number, left: number) => `perlu ${needed.toLocaleString('id-ID')} hit, sisa kuota ${left.toLocaleString('id-ID')}`,
+    howToGoOn: (job: string) => `untuk tetap menjalankan: rekap resume ${job} (dengan --budget atau paket yang lebih besar bila perlu)`,
+    onFinishFailed: (cmd: string, why: string) => `rekap: --on-finish ${cmd} gagal: ${why}`,
+  },
+
   housekeeping: {
     item: (job: string, kind: string, state: string, input: string, folders: number, bytes: number) =>
       `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder, ${Math.round(bytes / 1024).toLocaleString('id-ID')} KB)`,

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { hostname } from 'node:os'
+
+/** Sub-folders of a watched folder: taken files, finished ones (with their reports), refused ones. */
+export const WORK_DIR = 'proses'
+export const DONE_DIR = 'selesai'
+export const FAILED_DIR = 'gagal'
+/** Beside a file that waits for a person: why. */
+export const WAITING_SUFFIX = '.menunggu.txt'
+
+const TAKEN = /\.(xlsx|xlsm|csv)$/i
+
+/** A workbook a watcher may take: not hidden, not an Office lock file (~$), not a partial download. */
+export function isCandidate(name: string): boolean {
+  return TAKEN.test(name) && !name.startsWith('.') && !name.startsWith('~$')
+}
+
+interface Seen {
+  size: number
+  mtimeMs: number
+  since: number
+}
+
+/**
+ * A file is complete when its size and modification time have not changed for `settleMs` (it was
+ * seen at least twice that far apart) and no process holds it open for writing. A copy in chunks
+ * over several seconds keeps changing, so it is not taken early.
+ */
+export class FileSettler {
+  private readonly seen = new Map<string, Seen>()
+
+  constructor(private readonly settleMs: number) {}
+
+  /** Files seen that are not complete yet (still changing, or not seen long enough). */
+  pending(): boolean {
+    return this.seen.size > 0
+  }
+
+  /** The candidates of `dir` that are complete now. */
+  ready(dir: string, now: number): string[] {
+    const out: string[] = []
+    const present = new Set<string>()
+    for (const name of readdirSync(dir)) {
+      if (!isCandidate(name) || isClaimed(dir, name)) continue
+      const st = statSync(join(dir, name), { throwIfNoEntry: false })
+      if (!st?.isFile()) continue
+      present.add(name)
+      const prev = this.seen.get(name)
+      if (!prev || prev.size !== st.size || prev.mtimeMs !== st.mtimeMs) {
+        this.seen.set(name, { size: st.size, mtimeMs: st.mtimeMs, since: now })
+        continue
+      }
+      if (now - prev.since >= this.settleMs && !heldForWriting(join(dir, name))) out.push(name)
+    }
+    for (const name of this.seen.keys()) if (!present.has(name)) this.seen.delete(name)
+    return out
+  }
+}
+
+/**
+ * Linux: some process has the file open for writing (its /proc/PID/fdinfo flags say O_WRONLY or
+ * O_RDWR). Elsewhere (no /proc) only the settle time decides.
+ */
+export function heldForWriting(file: string): boolean {
+  if (!existsSync('/proc/self/fd')) return false
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    let fds: string[]
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`)
+    } catch {
+      continue
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) !== file) continue
+        const flags = /flags:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8'))
+        if (flags && (parseInt(flags[1], 8) & 3) !== 0) return true
+      } catch {
+        // the process or descriptor went away meanwhile
+      }
+    }
+  }
+  return false
+}
+
+
+const CLAIM_SUFFIX = '.ambil'
+
+function claimPath(dir: string, name: string): string {
+  return join(dir, WORK_DIR, name + CLAIM_SUFFIX)
+}
+
+/** A file some watcher has taken (its claim is in proses/). */
+export function isClaimed(dir: string, name: string): boolean {
+  return existsSync(claimPath(dir, name))
+}
+
+/**
+ * Takes a complete file: creates its claim in proses/ with O_EXCL, so of two watchers on one
+ * folder exactly one takes it. The workbook itself stays where it is until it is settled: photo
+ * paths in it are relative to its folder. Returns the file's path, or null if another took it.
+ */
+export function claim(dir: string, name: string): string | null {
+  mkdirSync(join(dir, WORK_DIR), { recursive: true })
+  try {
+    writeFileSync(claimPath(dir, name), `${process.pid}@${hostname()} ${new Date().toISOString()}\n`, { flag: 'wx' })
+    return join(dir, name)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return null
+    throw err
+  }
+}
+
+/** Moves a taken file to selesai/ or gagal/ (a reason file beside a refused one) and drops its claim. */
+export function settle(dir: string, file: string, to: 'done' | 'failed', reason?: string): string {
+  const folder = join(dir, to === 'done' ? DONE_DIR : FAILED_DIR)
+  mkdirSync(folder, { recursive: true })
+  const dest = join(folder, basename(file))
+  renameSync(file, dest)
+  if (reason !== undefined) writeFileSync(`${dest}.alasan.txt`, reason + '\n')
+  waiting(dir, file, null)
+  rmSync(claimPath(dir, basename(file)), { force: true })
+  return dest
+}
+
+function notePath(dir: string, file: string): string {
+  return join(dir, WORK_DIR, basename(file) + WAITING_SUFFIX)
+}
+
+/** Writes (or, with null, removes) the note in proses/ saying why a taken file waits for a person. */
+export function waiting(dir: string, file: string, reason: string | null): void {
+  if (reason === null) rmSync(notePath(dir, file), { force: true })
+  else writeFileSync(notePath(dir, file), reason + '\n')
+}
+
+export function isWaiting(dir: string, file: string): boolean {
+  return existsSync(notePath(dir, file))
+}
+
+/** Files taken earlier whose claim is still there (a watcher restarted after a crash resumes them). */
+export function takenFiles(dir: string): string[] {
+  const work = join(dir, WORK_DIR)
+  if (!existsSync(work)) return []
+  return readdirSync(work)
+    .filter((n) => n.endsWith(CLAIM_SUFFIX))
+    .map((n) => join(dir, n.slice(0, -CLAIM_SUFFIX.length)))
+    .filter((f) => existsSync(f))
+}
+
+/** SHA-256 of the file's bytes: the same workbook is never taken twice. */
+export function fileFingerprint(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const h = createHash('sha256')
+    createReadStream(path)
+      .on('data', (c) => h.update(c))
+      .on('error', reject)
+      .on('end', () => resolve(h.digest('hex')))
+  })
+}
