@@ -9,10 +9,11 @@ import { browseDirectory } from '../directory-browse'
 import type { Handlers } from '../dispatch'
 import { directoryReportName } from '../export-names'
 import { sourceOf } from '../service-target'
-import { createServiceClient } from '../../core/provider'
 import { directoryCoverage, notCoveredText } from '../../core/export/directory-coverage'
 import { checkedDirectoryQuery } from '../../core/export/directory-values'
 import { renderCoreText, textOfError } from '../../core/texts/core-text'
+import { directoryAreaMissing } from '../../contract/directory-area'
+import { localRegencySuggestions } from '../../core/engine/regency-suggestions'
 
 type DirectoryHandlers = Pick<
   Handlers,
@@ -46,16 +47,21 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
   return {
     'directory.regions': async ({ level, parentCode }) => regions(level, parentCode),
     'directory.sync': async (query) => {
-      if (query.product === 'schools' && !query.regencyCodes?.length) {
-        // the service lists schools per regency only (spec 4.3)
-        throw new AppError('invalid-input', 'regencyCodes: pick at least one regency to sync schools', 'regencyCodes')
+      if (directoryAreaMissing(query)) {
+        // the one area rule (contract/directory-area.ts); a province is expanded by the engine
+        throw new AppError('invalid-input', 'regencyCodes: pick at least one province or regency to sync schools', 'regencyCodes')
       }
       const settings = jobSettingsFor(ctx.settings(), await ctx.target())
       const plan = await ctx.engine.planDirectory({ query, settings })
       ctx.events.emit('jobs.changed', { reason: `directory job ${plan.jobId} planned` })
       return ctx.engine.start(plan.jobId)
     },
-    'directory.autocomplete': async ({ query }) => autocomplete(ctx, query),
+    // through the engine: paced by the regional rate limiter and counted as a regional hit;
+    // with no service to ask (no key yet) the local region tree answers
+    'directory.autocomplete': async ({ query }) => {
+      const settings = await ctx.target().then((t) => jobSettingsFor(ctx.settings(), t), () => null)
+      return settings ? ctx.engine.regencySuggestions(settings, query) : localRegencySuggestions(query)
+    },
     'directory.valueLists': async () => ctx.engine.valueLists(jobSettingsFor(ctx.settings(), await ctx.target())),
     'directory.schoolSearch': async ({ query }) => ctx.engine.schoolSearch(jobSettingsFor(ctx.settings(), await ctx.target()), query),
     'directory.browse': async ({ query, offset, limit }) =>
@@ -80,35 +86,5 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
       const gap = notCoveredText(checked, coverage, r?.rows ?? 0)
       return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName), notCovered: gap ? renderCoreText(gap, lang) : null }
     },
-  }
-}
-
-/**
- * Type to find a regency: the service's autocomplete (spec 4.1, type=regency, at most 10
- * results). When the service cannot answer (offline, no key yet) the local region tree is
- * searched instead, and the answer says so.
- */
-async function autocomplete(ctx: AppContext, query: string): Promise<{ source: 'service' | 'local'; items: RegionView[] }> {
-  const tree = loadRegionTree()
-  try {
-    const target = await ctx.target()
-    const settings = ctx.settings()
-    const client = createServiceClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, authHeader: settings.authHeader, fetch: ctx.core.fetch, timeoutMs: 5_000 })
-    const items = await client.autocomplete({ query, type: 'regency' })
-    return {
-      source: 'service',
-      items: items
-        .filter((i) => /^\d{4}$/.test(i.code))
-        .map((i) => ({ code: i.code, name: i.name, level: 'regency' as const, parentCode: tree.regencyByCode.get(i.code)?.provinceCode ?? i.code.slice(0, 2) })),
-    }
-  } catch {
-    const q = query.trim().toUpperCase()
-    return {
-      source: 'local',
-      items: tree.regencies
-        .filter((r) => r.name.includes(q))
-        .slice(0, 10)
-        .map((r) => ({ code: r.code, name: r.name, level: 'regency' as const, parentCode: r.provinceCode })),
-    }
   }
 }

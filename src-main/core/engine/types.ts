@@ -9,6 +9,7 @@ import type {
   RowView,
   SheetPreview,
   DirectoryQuery,
+  RegionView,
 } from '../../contract/ipc'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
@@ -86,6 +87,11 @@ export interface Engine {
   valueLists(settings: JobSettings): Promise<HospitalValueLists>
   /** schools/search (premium): the records, or without premium the 403 in plain words */
   schoolSearch(settings: JobSettings, query: string): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null }>
+  /**
+   * Regency suggestions for typed text: the service's autocomplete, paced and counted as a
+   * regional hit like any other request; the local region tree when the service cannot answer.
+   */
+  regencySuggestions(settings: JobSettings, query: string): Promise<{ source: 'service' | 'local'; items: RegionView[] }>
   usage(account: string, settings: JobSettings): UsageView
   /** The user states the hits the account (see accountOf) has already used this month (other machines, the dashboard). */
   stateHitsUsed(account: string, settings: JobSettings, used: Partial<Record<'schools' | 'regional' | 'hospitals' | 'face-match', number>>): UsageView

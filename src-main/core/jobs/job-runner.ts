@@ -12,6 +12,7 @@ import { claimPair, reuseClaimedPair } from './pair-claim'
 import { completionRate } from './estimate'
 import { isPlanProduct, quotaExhaustedText } from '../model/plans'
 import { kindModule } from '../kinds/registry'
+import { planOf } from '../model/job-settings'
 import { UnitInputError, type Unit, type UnitEnv } from '../kinds/unit'
 import { coreText, storedText } from '../texts/core-text'
 
@@ -194,8 +195,7 @@ export class JobRunner {
   private async startHit(): Promise<void> {
     const quota = this.job.settings.monthlyQuota[this.product]
     if (await this.hits.tryStart(quota)) return
-    const s = this.job.settings
-    const plan = this.product === 'schools' ? s.schoolPlan : this.product === 'regional' ? s.regionalPlan : s.hospitalPlan
+    const plan = planOf(this.job.settings, this.product)
     throw new LocalBlock(
       'quota-exhausted',
       isPlanProduct(this.product) && quota !== null

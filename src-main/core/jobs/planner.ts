@@ -12,19 +12,13 @@ import type { RowCheckContext } from '../kinds/kind'
 import type { DirectoryOptions } from '../kinds/directory'
 import { PreflightMemo } from '../images/preflight-memo'
 import type { PlanProblem } from '../../contract/ipc'
-import { coreText, TextError, type CoreText } from '../texts/core-text'
+import { coreText } from '../texts/core-text'
 import { whereOf } from '../importers/import-error'
 
 const quotedList = (headers: string[]): string => headers.map((h) => `"${h}"`).join(', ')
 
-export class PlanError extends TextError {
-  constructor(
-    message: string | CoreText,
-    readonly exitCode = 2,
-  ) {
-    super(message)
-  }
-}
+import { PlanError } from './plan-error'
+export { PlanError }
 
 export interface PlannedTable {
   jobId: string

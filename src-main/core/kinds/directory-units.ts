@@ -1,4 +1,5 @@
 import type { DirectoryQuery } from '../../contract/ipc'
+import { directoryAreaMissing } from '../../contract/directory-area'
 import { loadRegionTree } from '../regions/region-tree'
 
 /** The query words the service filters by (the rest — services, districts — rekap applies itself). */
@@ -22,6 +23,7 @@ export function directoryBaseFilters(q: DirectoryQuery): Record<string, string> 
  * The plan of a sync and the export's coverage check both read a query this way.
  */
 export function directoryUnits(q: DirectoryQuery, base: Record<string, string> = directoryBaseFilters(q)): Array<Record<string, string>> | null {
+  if (directoryAreaMissing(q)) return null
   const hospitals = q.product === 'hospitals'
   if (q.regencyCodes?.length) return q.regencyCodes.map((r) => ({ ...base, regency_code: r }))
   if (!hospitals && q.districtCodes?.length) {
@@ -33,5 +35,6 @@ export function directoryUnits(q: DirectoryQuery, base: Record<string, string> =
       ? q.provinceCodes.map((p) => ({ ...base, province_code: p }))
       : q.provinceCodes.flatMap((p) => (loadRegionTree().regenciesByProvince.get(p) ?? []).map((r) => ({ ...base, regency_code: r.code })))
   }
-  return hospitals ? [base] : null
+  // only hospitals come here without an area (the rule above)
+  return [base]
 }

@@ -3,6 +3,7 @@ import type { JobRow, NewRow } from '../store'
 import type { Unit, UnitEnv } from './unit'
 import { hasServices } from '../model/services-filter'
 import type { HospitalValueLists } from '../model/filter-values'
+import type { DirectoryQuery } from '../../contract/ipc'
 
 /**
  * A directory query: `filters` go to the service; `clientFilters` are applied by rekap to the
@@ -121,3 +122,21 @@ export function directoryUnit<T extends HospitalRecord | SchoolRecord>(
 
 export const PROVINCE_SYNONYMS = ['provincecode', 'kodeprovinsi', 'kodeprov', 'kdprov', 'kodepropinsi', 'provinsikode', 'province']
 export const REGENCY_SYNONYMS = ['regencycode', 'kodekabupaten', 'kodekabkota', 'kodekabupatenkota', 'kodekab', 'kodekota', 'kdkab', 'kdkabkota', 'kabkotakode', 'regency']
+
+/** The Directory screen's (or `rekap directory`'s) query as the rows a directory job plans: one per area. */
+export interface DirectoryQueryRows {
+  /** server filters, one record per planned row */
+  units: Array<Record<string, string>>
+  /** applied by rekap to every row's records */
+  clientFilters?: DirectoryPayload['clientFilters']
+}
+
+/**
+ * A directory kind planned from a query instead of a sheet (JobKindModule.fromQuery): the query
+ * product it answers and how the query's filters and areas become its rows. Throws PlanError
+ * (with the user's words) on a filter the service would refuse.
+ */
+export interface DirectoryQueryPlan {
+  product: DirectoryQuery['product']
+  rows(q: DirectoryQuery, lookups: { valueLists(): Promise<HospitalValueLists> }): Promise<DirectoryQueryRows>
+}

@@ -1,12 +1,34 @@
 import type { HospitalRecord } from '../provider'
 import { checkField, failedRow, fieldCell, plainInput } from './checked-row'
 import { HOSPITAL_FILTER_FIELDS, checkFilterValue } from '../model/filter-values'
-import { directoryRow, directoryUnit, PROVINCE_SYNONYMS, REGENCY_SYNONYMS } from './directory'
+import { directoryRow, directoryUnit, PROVINCE_SYNONYMS, REGENCY_SYNONYMS, type DirectoryQueryPlan } from './directory'
+import { directoryBaseFilters, directoryUnits } from './directory-units'
+import { PlanError } from '../jobs/plan-error'
 import type { JobKindModule } from './kind'
 import { hospitalRecordsReport } from './records-report'
 import { cellText, checkProvinceCode, checkRegencyCode, optionalText } from './row-checks'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
+
+/** A Directory-screen query: filter values checked against the service's lists first; services kept by rekap. */
+const fromQuery: DirectoryQueryPlan = {
+  product: 'hospitals',
+  async rows(q, lookups) {
+    const base = directoryBaseFilters(q)
+    if (HOSPITAL_FILTER_FIELDS.some((f) => base[f])) {
+      const lists = await lookups.valueLists()
+      for (const f of HOSPITAL_FILTER_FIELDS) {
+        if (!base[f]) continue
+        const c = checkFilterValue(f, base[f], lists)
+        if (!c.ok) throw new PlanError(c.text)
+        base[f] = c.value
+      }
+    }
+    const clientFilters = q.services?.trim() ? { services: q.services.trim() } : undefined
+    // the service's queries for it (the export's coverage check reads a query the same way)
+    return { units: directoryUnits(q, base) ?? [base], clientFilters }
+  },
+}
 
 /** Every hospital matching each row's filters (any filter may be empty). */
 export const hospitalDirectory: JobKindModule = {
@@ -68,6 +90,7 @@ export const hospitalDirectory: JobKindModule = {
         name: f.name,
       }),
   ),
+  fromQuery,
   checksValueLists: true,
   reusable: false,
   requestTimeoutMs: (settings) => settings.requestTimeoutMs,

@@ -12,7 +12,7 @@ import type { JobFingerprint, JobRecord, NewRow, Store } from '../store'
 import type { Unit } from './unit'
 import type { ReviewCount } from '../review/review-queue'
 import type { VerdictCount } from '../reports/job-figures'
-import type { DirectoryOptions, DirectoryPaging } from './directory'
+import type { DirectoryOptions, DirectoryPaging, DirectoryQueryPlan } from './directory'
 
 /** What a kind's row check knows besides the row: where the sheet is, how columns map to fields. */
 export interface RowCheckContext {
@@ -70,6 +70,8 @@ export interface JobKindModule {
   unit: Unit
   /** directory kinds: their paging (the plan counts the pages a row will cost) */
   paging?: DirectoryPaging
+  /** directory kinds the Directory screen syncs: how its query becomes rows */
+  fromQuery?: DirectoryQueryPlan
   /** planned rows a fresh cached record will answer (no hit): counted in the plan's estimate */
   rowsAnsweredFromCache?(store: Store, jobId: string, source: string, freshAfter: number): number
   /** the calls a planned job will make when rows do not say it (a region tree's size) */

@@ -1,5 +1,5 @@
 import { JOB_KINDS, type JobKind } from '../../contract/job-kinds'
-import type { KindView } from '../../contract/ipc'
+import type { DirectoryQuery, KindView } from '../../contract/ipc'
 import { applyFieldOverrides, autoMapFields, missingFieldsOf } from '../importers'
 import { faceMatch } from './face-match'
 import { hospitalDirectory } from './hospital-directory'
@@ -28,6 +28,13 @@ export function kindModule(kind: JobKind): JobKindModule {
   const m = KINDS[kind]
   if (!m) throw new Error(`unknown job kind "${String(kind)}"`)
   return m
+}
+
+/** The directory kind that syncs a Directory-screen query of this product. */
+export function directoryKindFor(product: DirectoryQuery['product']): JobKind {
+  const kind = JOB_KINDS.find((k) => KINDS[k].fromQuery?.product === product)
+  if (!kind) throw new Error(`no job kind syncs a ${product} directory query`)
+  return kind
 }
 
 /** Kinds in guess order (lower rank first); kinds never guessed come last. */

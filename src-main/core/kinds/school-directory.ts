@@ -1,11 +1,25 @@
 import type { SchoolRecord } from '../provider'
 import { checkField, fieldCell, plainInput } from './checked-row'
-import { directoryRow, directoryUnit, REGENCY_SYNONYMS } from './directory'
+import { directoryRow, directoryUnit, REGENCY_SYNONYMS, type DirectoryQueryPlan } from './directory'
+import { directoryUnits } from './directory-units'
+import { PlanError } from '../jobs/plan-error'
+import { coreText } from '../texts/core-text'
 import type { JobKindModule } from './kind'
 import { schoolRecordsReport } from './records-report'
 import { checkRegencyCode, checkSchoolStatus, optionalText } from './row-checks'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
+
+/** A Directory-screen query: one row per regency; a province is expanded to its regencies. */
+const fromQuery: DirectoryQueryPlan = {
+  product: 'schools',
+  async rows(q) {
+    // one query per regency; provinces and districts name their regencies; no area: refused (contract/directory-area.ts)
+    const units = directoryUnits(q)
+    if (!units) throw new PlanError(coreText('plan.schoolSyncNeedsArea', {}))
+    return { units }
+  },
+}
 
 /** Every school of each row's regency (the service lists schools per regency), optionally by grade and status. */
 export const schoolDirectory: JobKindModule = {
@@ -46,6 +60,7 @@ export const schoolDirectory: JobKindModule = {
         name: f.name,
       }),
   ),
+  fromQuery,
   reusable: false,
   requestTimeoutMs: (settings) => settings.requestTimeoutMs,
   defaultConcurrency: 4,

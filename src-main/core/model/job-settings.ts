@@ -1,5 +1,5 @@
 import type { Product } from './products'
-import { DEFAULT_PLANS, hospitalRps, monthlyQuotas, type HospitalPlan, type RegionalPlan, type SchoolPlan } from './plans'
+import { DEFAULT_PLANS, hospitalRps, isPlanProduct, monthlyQuotas, type HospitalPlan, type PlanProduct, type RegionalPlan, type SchoolPlan } from './plans'
 
 export type { HospitalPlan, SchoolPlan, RegionalPlan } from './plans'
 
@@ -101,4 +101,16 @@ export function withPlans(
     monthlyQuota: monthlyQuotas(next),
     rps: next.hospitals !== base.hospitalPlan ? { ...base.rps, hospitals: hospitalRps(next.hospitals) } : base.rps,
   }
+}
+
+/** Which setting holds each product's plan. */
+const PLAN_SETTING: Record<PlanProduct, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan'> = {
+  hospitals: 'hospitalPlan',
+  schools: 'schoolPlan',
+  regional: 'regionalPlan',
+}
+
+/** The plan these settings name for a product; null for a product sold without plans (face-match). */
+export function planOf(settings: Pick<JobSettings, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan'>, product: Product): string | null {
+  return isPlanProduct(product) ? settings[PLAN_SETTING[product]] : null
 }

@@ -28,3 +28,16 @@ const ALLOWED: Record<JobState, readonly JobState[]> = {
 export function canTransitionJob(from: JobState, to: JobState): boolean {
   return ALLOWED[from].includes(to)
 }
+
+/** What a user's pause or cancel asks for. */
+export type StopRequest = 'pause' | 'cancel'
+
+/**
+ * Where a user's pause or cancel takes a job in state `from`; null: it stays where it is (a paused
+ * job is not paused again, a finished one is not cancelled). Read from the transitions above, so
+ * the engine's local stop and its stop of an unowned job agree.
+ */
+export function stopTarget(from: JobState, what: StopRequest): JobState | null {
+  const to: JobState = what === 'pause' ? 'paused' : 'cancelled'
+  return canTransitionJob(from, to) ? to : null
+}

@@ -241,7 +241,7 @@ export const en: Messages = {
     name: 'Name contains',
     statusN: 'Public',
     statusS: 'Private',
-    schoolsNeedRegency: 'The school directory needs at least one regency/city.',
+    schoolsNeedRegency: 'The school directory needs at least one province or regency/city (a province is synced regency by regency).',
     sync: 'Sync',
     syncing: 'Syncing…',
     syncNow: 'Sync now',

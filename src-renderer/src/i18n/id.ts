@@ -246,7 +246,7 @@ export const id = {
     name: 'Nama mengandung',
     statusN: 'Negeri',
     statusS: 'Swasta',
-    schoolsNeedRegency: 'Direktori sekolah perlu minimal satu kabupaten/kota.',
+    schoolsNeedRegency: 'Direktori sekolah perlu minimal satu provinsi atau kabupaten/kota (provinsi disinkronkan per kabupaten/kota).',
     sync: 'Sinkronkan',
     syncing: 'Menyinkronkan…',
     syncNow: 'Sinkronkan sekarang',

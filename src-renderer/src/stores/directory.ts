@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import type { DirectoryPage, DirectoryQuery, Lang, RegionView } from '../../../src-main/contract/ipc'
+import { directoryAreaMissing } from '../../../src-main/contract/directory-area'
 import { getApi } from '../api'
 import { useProgressStore } from './progress'
 
@@ -75,9 +76,9 @@ export const useDirectoryStore = defineStore('directory', {
       if (f.name.trim()) q.name = f.name.trim()
       return q
     },
-    /** The school endpoint filters by regency: without one there is nothing to ask for. */
+    /** The one area rule (contract/directory-area.ts): schools need a regency or a province (expanded by the engine). */
     canSync(state): boolean {
-      return state.product === 'hospitals' || state.regencyCodes.length > 0
+      return !directoryAreaMissing({ product: state.product, provinceCodes: state.provinceCodes, regencyCodes: state.regencyCodes, districtCodes: state.districtCodes })
     },
   },
   actions: {

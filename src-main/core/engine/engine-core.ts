@@ -1,0 +1,81 @@
+import type { ProgressView } from '../../contract/ipc'
+import type { CoreContext } from '../context'
+import type { JobRecord, Store } from '../store'
+import type { JobRunner } from '../jobs/job-runner'
+import { PlanError } from '../jobs/planner'
+import type { JobAction, JobFacts } from '../model/job-actions'
+import { coreText, type CoreTextLang } from '../texts/core-text'
+import type { EngineOptions } from './engine-options'
+import { createJobOwnership, type JobOwnership } from './job-ownership'
+import { newOwnerIdentity, processAlive } from './owner-identity'
+import { createProgressFeed, type ProgressFeed } from './progress-feed'
+import { createServiceAccess, type ServiceAccess } from './service-access'
+import { progressView } from './views'
+
+/** A job this engine runs: its runner and the snapshot it ends with. */
+export interface RunningJob {
+  runner: JobRunner
+  done: Promise<ProgressView>
+}
+
+/**
+ * What every use case of the engine shares: the store, the clock, the jobs this engine runs,
+ * who owns which job, the listeners, and the way to the service. Built once per engine.
+ */
+export interface EngineCore {
+  store: Store
+  ctx: CoreContext
+  opts: EngineOptions
+  now(): number
+  /** the job, or a PlanError naming it */
+  job(id: string): JobRecord
+  /** the one gate every action passes BEFORE anything in the store changes */
+  assertAllowed(jobId: string, action: JobAction): { j: JobRecord; facts: JobFacts }
+  runners: Map<string, RunningJob>
+  owners: JobOwnership
+  feed: ProgressFeed
+  access: ServiceAccess
+  textLang: () => CoreTextLang
+  snapshot(jobId: string): ProgressView
+}
+
+export function createEngineCore(opts: EngineOptions): EngineCore {
+  const { store, ctx } = opts
+  const now = (): number => ctx.clock.now()
+  const textLang = opts.textLang ?? ((): CoreTextLang => 'en')
+  const runners = new Map<string, RunningJob>()
+  const owners = createJobOwnership({
+    store,
+    me: opts.owner ?? newOwnerIdentity(),
+    env: () => ({ now: now(), processAlive: opts.processAlive ?? processAlive }),
+    logger: ctx.logger,
+  })
+  const job = (id: string): JobRecord => {
+    const j = store.jobs.get(id)
+    if (!j) throw new PlanError(coreText('plan.noJob', { job: id }))
+    return j
+  }
+  const snapshot = (jobId: string): ProgressView => {
+    const j = job(jobId)
+    const r = runners.get(jobId)?.runner
+    const counts = store.rows.counts(jobId)
+    return progressView(j, counts, { ratePerSec: r?.ratePerSec() ?? 0, now: now() }, owners.ownership(j, counts), textLang)
+  }
+  return {
+    store,
+    ctx,
+    opts,
+    now,
+    job,
+    assertAllowed(jobId, action) {
+      const j = job(jobId)
+      return { j, facts: owners.assertAllowed(j, action) }
+    },
+    runners,
+    owners,
+    feed: createProgressFeed({ store, now, intervalMs: opts.progressIntervalMs ?? 250, textLang, snapshot }),
+    access: createServiceAccess({ store, ctx, now, resolveTarget: opts.resolveTarget }),
+    textLang,
+    snapshot,
+  }
+}

@@ -1,0 +1,128 @@
+import type { JobPlanView, PlanProblem } from '../../contract/ipc'
+import type { ServiceClient } from '../provider'
+import { PRICE_POINTS, type Product } from '../model/products'
+import { planOf } from '../model/job-settings'
+import { estimateCostRp, estimateSeconds, quotaLeft } from '../jobs/estimate'
+import { shortfallWarnings } from '../jobs/plan-warnings'
+import { kindModule } from '../kinds/registry'
+import type { ReuseSummary } from '../kinds/face-match/pair-reuse'
+import type { UnitEnv } from '../kinds/unit'
+import { accountOf } from './account-id'
+import { estimateDirectoryPages } from './directory-estimate'
+import type { EngineCore } from './engine-core'
+import type { ServiceTarget } from './engine-options'
+
+export interface CallsEstimate {
+  callsNeeded: number
+  cacheHits: number
+  estimate: JobPlanView['estimate']
+}
+
+const TYPICAL_LATENCY_MS: Record<Product, number> = { 'face-match': 800, hospitals: 150, schools: 150, regional: 150 }
+
+export interface PlanViewExtra {
+  problems: PlanProblem[]
+  duplicates: number
+  account: string
+  calls: CallsEstimate
+  reused?: ReuseSummary
+  earlierRun?: JobPlanView['earlierRun']
+}
+
+/** What a planned job will cost and take, with the shortfalls the user should hear of first. */
+export function planView(core: EngineCore, jobId: string, extra: PlanViewExtra): JobPlanView {
+  const { store, now } = core
+  const j = core.job(jobId)
+  const c = store.rows.counts(jobId)
+  const product = kindModule(j.kind).product
+  const callsNeeded = extra.calls.callsNeeded
+  const left = quotaLeft(j.settings.monthlyQuota[product], store.usage.hitsThisMonth(product, now(), extra.account))
+  const costRp = estimateCostRp(product, callsNeeded)
+  const s = j.settings
+  const warnings = shortfallWarnings({
+    product,
+    plan: planOf(s, product),
+    hitsNeeded: callsNeeded,
+    quotaLeft: left,
+    costRp,
+    pricePoints: PRICE_POINTS[product],
+    spentRp: store.usage.chargedPoints(jobId),
+    budgetRp: s.budgetRp,
+    balanceRp: s.balanceRp,
+  })
+  return {
+    jobId,
+    kind: j.kind,
+    rowsTotal: c.total,
+    rowsOk: c.total - c.localFailures,
+    rowsFailingLocally: c.localFailures,
+    duplicates: extra.duplicates,
+    problems: extra.problems,
+    callsNeeded,
+    cacheHits: extra.calls.cacheHits,
+    estimatedCostRp: costRp,
+    estimatedSeconds: estimateSeconds(callsNeeded, s.rps[product], s.concurrency, TYPICAL_LATENCY_MS[product]),
+    quotaLeft: left,
+    budgetRp: s.budgetRp,
+    sandbox: s.sandbox,
+    estimate: extra.calls.estimate,
+    warnings,
+    reused: { rows: extra.reused?.reused ?? 0, fromJobs: extra.reused?.fromJobs ?? [] },
+    earlierRun: extra.earlierRun ?? null,
+  }
+}
+
+/**
+ * The calls (hits) a planned job still needs: one per row to send for lookups and face pairs,
+ * pages for directory queries, the region tree's size for a regions job.
+ */
+export async function estimateCalls(core: EngineCore, jobId: string, target: ServiceTarget, duplicates: number, reused = 0): Promise<CallsEstimate> {
+  const { store } = core
+  const j = core.job(jobId)
+  const c = store.rows.counts(jobId)
+  const freshAfter = core.now() - j.settings.cacheFreshnessHours * 3_600_000
+  const kind = kindModule(j.kind)
+  if (kind.paging) {
+    const client = (await core.access.clientFor(j.settings, j.kind)).client
+    const probeEnv = (): UnitEnv | null => probeEnvOf(core, jobId, target, client, freshAfter)
+    const d = await estimateDirectoryPages(store, jobId, kind.paging, { source: target.source, freshAfter, env: probeEnv })
+    return { callsNeeded: d.pages, cacheHits: d.cacheHits, estimate: d.estimate }
+  }
+  const planned = kind.plannedCalls?.(store, jobId)
+  if (planned) return { callsNeeded: planned.calls, cacheHits: 0, estimate: { unit: 'calls', basis: planned.basis, probed: 0 } }
+  // Lookup rows a fresh cached record will answer for free (a lookup row's unit key is its code).
+  const cacheHits = kind.rowsAnsweredFromCache?.(store, jobId, target.source, freshAfter) ?? 0
+  return {
+    callsNeeded: Math.max(0, c.total - c.localFailures - duplicates - cacheHits - reused),
+    cacheHits,
+    estimate: { unit: 'calls', basis: 'rows', probed: 0 },
+  }
+}
+
+/** A unit's environment for the plan's page probes: each probe is a counted hit, paced like a run's. */
+function probeEnvOf(core: EngineCore, jobId: string, target: ServiceTarget, client: ServiceClient, freshAfter: number): UnitEnv {
+  const j = core.job(jobId)
+  const product = kindModule(j.kind).product
+  const account = accountOf(target)
+  const hits = core.access.hitsOf(account, product)
+  return {
+    client,
+    store: core.store,
+    jobId,
+    source: target.source,
+    account,
+    freshAfter,
+    now: core.now,
+    signal: new AbortController().signal,
+    call: async (fn) => {
+      if (!(await hits.tryStart(j.settings.monthlyQuota[product]))) throw new Error('no hit left for a probe')
+      try {
+        await core.access.limiterFor(target, product, j.settings).take(new AbortController().signal)
+        return await fn(new AbortController().signal)
+      } catch (e) {
+        hits.unstart()
+        throw e
+      }
+    },
+  }
+}

@@ -1,0 +1,84 @@
+import { basename } from 'node:path'
+import type { JobPlanView, SheetPreview } from '../../contract/ipc'
+import type { JobKind } from '../../contract/job-kinds'
+import { listSheets, openTable } from '../importers'
+import { importRowsIntoJob } from '../jobs/planner'
+import { cellText } from '../kinds/row-checks'
+import { autoMap, directoryKindFor, fieldsOf, guessKind, kindModule } from '../kinds/registry'
+import { directoryRow, keptDirectoryOptions } from '../kinds/directory'
+import { accountOf } from './account-id'
+import type { EngineCore } from './engine-core'
+import { estimateCalls, planView } from './plan-estimate'
+import type { DirectoryPlanRequest, PlanRequest } from './types'
+
+/** Sheets, header row, a ten-row preview and the guessed kind and mapping of a spreadsheet. */
+export async function inspectSheet(file: string, o: { sheet?: string; kind?: JobKind } = {}): Promise<SheetPreview> {
+  const sheets = (await listSheets(file)).map((s) => s.name)
+  const table = await openTable(file, { sheet: o.sheet, pictures: false })
+  try {
+    const preview: Array<Record<string, string>> = []
+    for await (const row of table.rows()) {
+      preview.push(Object.fromEntries(table.headers.map((h) => [h, cellText(row.values[h] ?? null)])))
+      if (preview.length >= 10) break
+    }
+    const kind = o.kind ?? guessKind(table.headers)
+    const mapped = kind ? autoMap(kind, table.headers) : { mapping: {}, missing: [] }
+    return {
+      path: file,
+      fileName: basename(file),
+      sheets,
+      sheet: table.sheet,
+      headerRow: table.headerRow,
+      headers: table.headers,
+      preview,
+      suggestedKind: kind,
+      mapping: mapped.mapping,
+      missing: mapped.missing,
+      fields: kind ? fieldsOf(kind).map((f) => ({ name: f.field, required: f.required })) : [],
+    }
+  } finally {
+    await table.close()
+  }
+}
+
+/** Imports every row of a sheet, runs the pre-flight and stores a `ready` job; nothing is sent. */
+export async function planSheet(core: EngineCore, req: PlanRequest): Promise<JobPlanView> {
+  const { store, opts, now } = core
+  const target = await opts.resolveTarget(req.settings)
+  const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target)
+  const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...req, directory }, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
+  // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
+  const reused = kindModule(req.kind).reuseEarlierResults?.(store, planned.jobId, req.settings, now())
+  const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint
+  const earlierRun = fingerprint ? store.reuse.earlierRun(fingerprint, req.kind, planned.jobId) : null
+  const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0)
+  const view = {
+    ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls, reused, earlierRun }),
+    outsidePaths: planned.outsidePaths,
+  }
+  const kept = { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length, directory: keptDirectoryOptions(req.directory) }
+  store.jobs.update(planned.jobId, { plan: kept }, now())
+  store.jobs.transition(planned.jobId, 'ready', now())
+  return view
+}
+
+/** A directory sync job from the Directory screen's query (the kind says how its query becomes rows), `ready`. */
+export async function planDirectoryQuery(core: EngineCore, req: DirectoryPlanRequest): Promise<JobPlanView> {
+  const { store, opts, now } = core
+  const target = await opts.resolveTarget(req.settings)
+  const kind = directoryKindFor(req.query.product)
+  const { units, clientFilters } = await kindModule(kind).fromQuery!.rows(req.query, {
+    valueLists: () => core.access.valueListsFor(req.settings, target),
+  })
+  const j = store.jobs.create({ kind, inputName: null, settings: req.settings, mapping: {}, headers: Object.keys(units[0] ?? {}) }, now())
+  store.rows.insertMany(
+    j.id,
+    units.map((filters, i) => directoryRow(i + 1, { ...filters, ...(clientFilters ? { services: clientFilters.services } : {}) }, filters, undefined, clientFilters)),
+    now(),
+  )
+  const calls = await estimateCalls(core, j.id, target, 0)
+  const view = planView(core, j.id, { problems: [], duplicates: 0, account: accountOf(target), calls })
+  store.jobs.update(j.id, { plan: view }, now())
+  store.jobs.transition(j.id, 'ready', now())
+  return view
+}

@@ -1,0 +1,73 @@
+import type { CoreContext } from '../context'
+import { createServiceClient, type ServiceClient } from '../provider'
+import type { Store } from '../store'
+import type { JobKind } from '../../contract/job-kinds'
+import type { Product } from '../model/products'
+import type { JobSettings } from '../model/job-settings'
+import type { HospitalValueLists } from '../model/filter-values'
+import { createLocalCoordination, type HitCounter, type RateTurns } from '../coordination'
+import { kindModule } from '../kinds/registry'
+import type { DirectoryOptions } from '../kinds/directory'
+import { hospitalValueLists } from './value-lists'
+import { accountOf } from './account-id'
+import type { ServiceTarget } from './engine-options'
+
+export interface ServiceAccessDeps {
+  store: Store
+  ctx: CoreContext
+  now: () => number
+  resolveTarget: (settings: JobSettings) => Promise<ServiceTarget>
+}
+
+/**
+ * How the engine reaches the service: a client per job kind, and through the coordination port
+ * (core/coordination: this desk's own, or the team's) the account's rate turns and hit counter
+ * per product, shared by every job of the account; the hospital value lists the filters are
+ * checked against.
+ */
+export function createServiceAccess(d: ServiceAccessDeps) {
+  const { store, ctx, now } = d
+  // rate, money, hits and pair reuse of the account: this desk's own, or the team's
+  const coordination = ctx.coordination ?? createLocalCoordination(store, ctx.clock)
+
+  function limiterFor(target: ServiceTarget, product: Product, settings: JobSettings): RateTurns {
+    return coordination.rate(accountOf(target), product, settings.rps[product])
+  }
+
+  /** The shared hit counter of one account and product (every job of the account draws on it). */
+  function hitsOf(account: string, product: Product): HitCounter {
+    return coordination.hits(account, product)
+  }
+
+  /** A client with the kind's request timeout (or `timeoutMs`, for a call a user waits on while typing). */
+  async function clientFor(settings: JobSettings, kind: JobKind, timeoutMs?: number): Promise<{ client: ServiceClient; target: ServiceTarget }> {
+    const target = await d.resolveTarget(settings)
+    const client = createServiceClient({
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      authHeader: settings.authHeader,
+      timeoutMs: timeoutMs ?? kindModule(kind).requestTimeoutMs(settings),
+      fetch: ctx.fetch,
+    })
+    return { client, target }
+  }
+
+  async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
+    const { client } = await clientFor(settings, 'hospital-directory')
+    return hospitalValueLists(store, client, { source: target.source, freshAfter: now() - settings.cacheFreshnessHours * 3_600_000, now: now() })
+  }
+
+  /**
+   * What a plan, and a re-check of its rows, checks every row of a directory kind against: the
+   * user's options and, for kinds that ask for them, the service's value lists (hospital filter
+   * values are checked before any query is sent).
+   */
+  async function directoryOptions(kind: JobKind, settings: JobSettings, base: DirectoryOptions = {}, target?: ServiceTarget): Promise<DirectoryOptions> {
+    if (!kindModule(kind).checksValueLists) return base
+    return { ...base, valueLists: await valueListsFor(settings, target ?? (await d.resolveTarget(settings))) }
+  }
+
+  return { coordination, resolveTarget: d.resolveTarget, limiterFor, hitsOf, clientFor, valueListsFor, directoryOptions }
+}
+
+export type ServiceAccess = ReturnType<typeof createServiceAccess>

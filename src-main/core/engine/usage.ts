@@ -1,0 +1,54 @@
+import type { Product } from '../model/products'
+import type { JobSettings } from '../model/job-settings'
+import { quotaExhaustedText } from '../model/plans'
+import { premiumRequiredText } from '../model/premium-text'
+import { quotaLeft } from '../jobs/estimate'
+import { PlanError } from '../jobs/plan-error'
+import { ServiceError } from '../provider'
+import { schoolSearchRecords } from '../provider/school-search'
+import { accountOf } from './account-id'
+import type { EngineCore } from './engine-core'
+import type { UsageView } from './types'
+
+/** This month's hits of an account, per product with a quota. */
+export function usageView(core: EngineCore, account: string, settings: JobSettings): UsageView {
+  const products = (['schools', 'regional', 'hospitals'] as const).map((product) => {
+    const quota = settings.monthlyQuota[product]
+    const used = core.store.usage.hitsThisMonth(product, core.now(), account)
+    return { product, quota, used, left: quotaLeft(quota, used) }
+  })
+  return { account: account.replace(/#.*/, ''), products }
+}
+
+/** The user states the hits the account has already used this month (other machines, the dashboard). */
+export function stateHitsUsed(core: EngineCore, account: string, settings: JobSettings, used: Partial<Record<Product, number>>): UsageView {
+  for (const [product, n] of Object.entries(used) as Array<[Product, number]>) {
+    // local: written at once; a team's shared count is set in the team store
+    void core.access.hitsOf(account, product).state(n)
+  }
+  return usageView(core, account, settings)
+}
+
+/** schools/search (premium): one counted hit; without premium the 403 in plain words. */
+export async function schoolSearch(
+  core: EngineCore,
+  settings: JobSettings,
+  query: string,
+): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null }> {
+  const target = await core.opts.resolveTarget(settings)
+  const account = accountOf(target)
+  const hits = core.access.hitsOf(account, 'schools')
+  if (!(await hits.tryStart(settings.monthlyQuota.schools))) {
+    throw new PlanError(quotaExhaustedText('schools', settings.schoolPlan, settings.monthlyQuota.schools ?? 0, hits.used()), 3)
+  }
+  const { client } = await core.access.clientFor(settings, 'school-lookup')
+  try {
+    const answer = await client.schoolSearch(query)
+    core.store.usage.addHits('schools', 1, core.now(), account)
+    return { rows: schoolSearchRecords(answer), premiumRequired: null }
+  } catch (err) {
+    hits.unstart()
+    if (err instanceof ServiceError && err.kind === 'premium') return { rows: [], premiumRequired: premiumRequiredText('school-search', err.serviceMessage) }
+    throw err
+  }
+}
