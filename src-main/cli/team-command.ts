@@ -1,6 +1,10 @@
 /** rekap team init | status | settings: joining, looking at and setting up the team store. */
 import type { Command } from 'commander'
-import { initTeamStore, openTeamSession, readTeamStatus, setMakerChecker, type TeamSession } from '../core/team'
+import { existsSync } from 'node:fs'
+import { initTeamStore, openTeamSession, publishLocalJob, readTeamStatus, setMakerChecker, type TeamSession } from '../core/team'
+import { openStore } from '../core/store'
+import { dbPathFrom } from './cli-engine'
+import { CliError } from './exit-codes'
 import { asTeamCliError, requireTeamConfig } from './team-options'
 import { EXIT } from './exit-codes'
 import { t } from './cli-language'
@@ -69,4 +73,23 @@ export async function teamSettingsCommand(cmd: Command, o: { makerChecker?: 'on'
     process.stdout.write(t().team.makerChecker(st.makerChecker) + '\n')
     return EXIT.ok
   })
+}
+
+/** rekap team publish <job>: the job's state and counts, and (when done) its doubtful pairs, to the team. */
+export async function teamPublishCommand(cmd: Command, jobArg: string, db: string | undefined): Promise<number> {
+  const dbFile = dbPathFrom(db)
+  if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
+  const store = openStore(dbFile)
+  try {
+    const job = store.jobs.get(jobArg) ?? store.jobs.list().find((j) => j.id.startsWith(jobArg))
+    if (!job) throw new CliError(t().noJob(jobArg, dbFile), EXIT.usage)
+    const session = await cliTeamSession(cmd)
+    return await withSession(session, async (s) => {
+      const added = await publishLocalJob(s, store, job)
+      process.stdout.write(t().team.published(job.id, job.state, s.desk, added) + '\n')
+      return EXIT.ok
+    })
+  } finally {
+    store.close()
+  }
 }

@@ -21,4 +21,12 @@ export function register(program: Command): void {
       const { teamSettingsCommand } = await import('../team-command')
       process.exitCode = await teamSettingsCommand(cmd, o)
     })
+  team
+    .command('publish')
+    .argument('<job>')
+    .option('--db <file>')
+    .action(async (job: string, o: { db?: string }, cmd: Command) => {
+      const { teamPublishCommand } = await import('../team-command')
+      process.exitCode = await teamPublishCommand(cmd, job, o.db)
+    })
 }

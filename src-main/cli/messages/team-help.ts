@@ -1,5 +1,12 @@
 /** `--help` texts of team mode (spread into help-{id,en}.ts `texts`). */
 export const teamHelpId: Record<string, string> = {
+  'review --next': 'antrean tim: ambil (klaim) pasangan berikutnya',
+  '--count': 'berapa pasangan diambil sekaligus (bawaan 1)',
+  '--claim-minutes': 'berapa menit klaim berlaku sebelum pasangan kembali ke antrean (bawaan 10)',
+  '--item': 'antrean tim: nomor pasangan yang diputuskan (dipisah koma)',
+  'review <job>': 'pekerjaan (tidak dipakai dengan --team)',
+  'team publish': 'Terbitkan status pekerjaan dan pasangan yang meragukan ke penyimpanan tim',
+  'team publish --db': 'berkas data rekap (bawaan: folder data aplikasi, atau REKAP_DB)',
   '--team': 'penyimpanan tim PostgreSQL: postgres://peran@host:5432/basisdata (atau REKAP_TEAM); tanpa kata sandi di alamat',
   '--team-password-file': 'baca kata sandi penyimpanan tim dari berkas ini (atau PGPASSWORD, ~/.pgpass)',
   '--team-insecure': 'izinkan server tim di mesin lain tanpa sslmode=verify-full (tidak disarankan)',
@@ -12,6 +19,13 @@ export const teamHelpId: Record<string, string> = {
   '--maker-checker': 'empat mata: operator yang menjalankan pekerjaan tidak boleh menyetujui pasangannya',
 }
 export const teamHelpEn: Record<string, string> = {
+  'review --next': 'team queue: take (claim) the next pair(s)',
+  '--count': 'how many pairs to take at once (default 1)',
+  '--claim-minutes': 'minutes a claim holds before the pair goes back to the queue (default 10)',
+  '--item': 'team queue: the pair number(s) to decide (comma-separated)',
+  'review <job>': 'the job (not used with --team)',
+  'team publish': "Publish a job's state and doubtful pairs to the team store",
+  'team publish --db': 'rekap data file (default: the app data folder, or REKAP_DB)',
   '--team': 'PostgreSQL team store: postgres://role@host:5432/database (or REKAP_TEAM); no password in the address',
   '--team-password-file': 'read the team store password from this file (or PGPASSWORD, ~/.pgpass)',
   '--team-insecure': 'allow a team server on another machine without sslmode=verify-full (not advised)',

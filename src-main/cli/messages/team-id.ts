@@ -21,4 +21,18 @@ export const teamId = {
   makerChecker: (on: boolean) => `empat mata (pembuat tidak menyetujui pasangannya sendiri): ${on ? 'aktif' : 'mati'}`,
   settingsDone: (on: boolean) => `empat mata sekarang ${on ? 'aktif' : 'mati'} untuk seluruh tim`,
   insecureWarning: 'rekap: peringatan: --team-insecure: koneksi ke penyimpanan tim tidak memeriksa sertifikat server\n',
+  published: (job: string, state: string, desk: string, pairs: number) => `pekerjaan ${job} (${state}) diterbitkan dari meja ${desk}; ${pairs} pasangan baru di antrean tim`,
+  review: {
+    badItems: (raw: string) => `--item "${raw}": nomor pasangan, dipisah koma (mis. 12 atau 12,13)`,
+    noBy: 'di antrean tim yang memutuskan adalah peran basis data yang Anda pakai untuk masuk, bukan nama yang diketik: hapus --by',
+    noJobRow: 'antrean tim memuat pasangan semua meja: pakai --next atau --item ID, bukan pekerjaan atau --row',
+    needsDecision: '--item perlu --decision approve|reject|retake|skip|flag',
+    needsItem: '--decision perlu --item ID (pasangan yang diputuskan; ambil dengan --next)',
+    recorded: (item: number, desk: string, job: string, row: number, decision: string, by: string) =>
+      `pasangan ${item} (meja ${desk}, pekerjaan ${job}, baris ${row}): ${decision} oleh ${by} dicatat`,
+    empty: 'antrean tim kosong: tidak ada pasangan yang menunggu',
+    nothingToClaim: 'tidak ada pasangan yang bisa diambil (semua sudah diputuskan atau sedang diklaim peninjau lain)',
+    claimedBy: (role: string) => `diklaim ${role}`,
+    decideWith: 'ambil dengan: rekap review --team … --next; putuskan dengan: rekap review --team … --item ID --decision approve|reject|retake [--note TEKS]',
+  },
 }

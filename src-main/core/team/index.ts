@@ -5,3 +5,9 @@ export { openTeamPool, isTeamUnreachable, TeamUnreachableError, TeamRefusedError
 export { migrateTeamStore, requireTeamSchema, TEAM_SCHEMA_VERSION, TeamSchemaError } from './team-schema'
 export { openTeamSession, initTeamStore, type TeamConfig, type TeamSession } from './team-session'
 export { readTeamStatus, setMakerChecker, type TeamStatus } from './team-status'
+export { publishJob, publishedJob, callsOf, type PublishedJob } from './team-jobs'
+export {
+  enqueuePairs, openQueue, claimNext, decidePair, releaseClaims, TeamReviewError,
+  type TeamQueueItem, type NewQueueItem, type TeamDecision, type RecordedTeamDecision,
+} from './team-review'
+export { publishLocalJob, doubtfulPairs } from './publish-local-job'

@@ -19,6 +19,7 @@ export const teamTextsEn: { [K in keyof typeof teamTextsId]: (p: Parameters<(typ
   'team.makerChecker': (p) =>
     `four eyes: ${p.role} ran job ${p.job}, so cannot approve its own pairs; ask another reviewer`,
   'team.notClaimed': (p) => `pair ${p.item} is not claimed by you (the claim expired or another reviewer took it): take the next pair`,
+  'team.alreadyDecided': (p) => `pair ${p.item} is already decided (${p.decision} by ${p.by}); decisions are only appended, never changed`,
   'team.noItem': (p) => `there is no pair ${p.item} in the team queue`,
   'team.noDesk': () => 'no desk name: give --desk NAME or Settings → Team',
 }

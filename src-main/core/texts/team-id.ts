@@ -23,6 +23,7 @@ export const teamTextsId = {
   'team.makerChecker': (p: { job: string; role: string }) =>
     `empat mata: ${p.role} menjalankan pekerjaan ${p.job}, jadi tidak boleh menyetujui pasangannya sendiri; minta peninjau lain`,
   'team.notClaimed': (p: { item: number }) => `pasangan ${p.item} tidak sedang Anda klaim (klaimnya kedaluwarsa atau diambil peninjau lain): ambil pasangan berikutnya`,
+  'team.alreadyDecided': (p: { item: number; decision: string; by: string }) => `pasangan ${p.item} sudah diputuskan (${p.decision} oleh ${p.by}); keputusan hanya ditambahkan, tidak diubah`,
   'team.noItem': (p: { item: number }) => `tidak ada pasangan ${p.item} di antrean tim`,
   'team.noDesk': (_p: Record<string, never>) => 'nama meja kosong: isi --desk NAMA atau Pengaturan → Tim',
 }

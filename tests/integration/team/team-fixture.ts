@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { startPostgresServer, type PostgresServer } from '../../helpers/postgres-server'
 import { makeTempDir, REPO_ROOT } from '../../helpers/temp-dir'
+import { openStore } from '../../../src-main/core/store'
+import { FACE_HEADERS, leakySettings, T0 } from '../reports-fixtures'
 
 export interface RekapResult {
   code: number | null
@@ -28,7 +30,7 @@ export interface TestTeam {
   /** LOGIN role, member of rekap_operator (after init) */
   addOperator(role: string): Promise<void>
   /** rekap <args> --team URL(role) --team-password-file F(role) --team-desk desk */
-  rekap(role: string, args: string[], o?: { desk?: string; env?: Record<string, string>; stdin?: string }): Promise<RekapResult>
+  rekap(role: string, args: string[], o?: { desk?: string; env?: Record<string, string>; stdin?: string; sampleArgv?: boolean }): Promise<RekapResult>
   /** SQL as the store owner */
   query(sql: string, params?: unknown[]): Promise<pg.QueryResult>
   stop(): Promise<void>
@@ -46,7 +48,8 @@ export function allCmdlines(): string[] {
   return out
 }
 
-export function runRekap(args: string[], env: Record<string, string>, stdin?: string): Promise<RekapResult> {
+/** `sampleArgv`: look at every process's command line every 25 ms while it runs (costs CPU: only where argv is the point). */
+export function runRekap(args: string[], env: Record<string, string>, stdin?: string, sampleArgv = false): Promise<RekapResult> {
   const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
     cwd: REPO_ROOT, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env, ...env },
   })
@@ -54,7 +57,7 @@ export function runRekap(args: string[], env: Record<string, string>, stdin?: st
   let stdout = ''
   let stderr = ''
   const argvSeen = new Set<string>()
-  const sampler = setInterval(() => allCmdlines().forEach((c) => argvSeen.add(c)), 25)
+  const sampler = sampleArgv ? setInterval(() => allCmdlines().forEach((c) => argvSeen.add(c)), 25) : undefined
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s))
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s))
   return new Promise((done) =>
@@ -91,6 +94,7 @@ export async function startTestTeam(): Promise<TestTeam> {
         [...args, '--team', team.url(role), '--team-password-file', team.passwordFile(role), '--team-desk', o.desk ?? `desk-${role}`],
         { REKAP_TEAM: '', PGPASSWORD: '', REKAP_DB: join(dir, `${o.desk ?? role}.db`), ...o.env },
         o.stdin,
+        o.sampleArgv,
       ),
     async query(sql, params) {
       const client = new pg.Client(server.clientConfig({ user: 'teamowner', password: passwords.get('teamowner'), database }))
@@ -107,4 +111,39 @@ export async function startTestTeam(): Promise<TestTeam> {
     },
   }
   return team
+}
+
+/**
+ * A desk's own store holding a finished face-match job of `n` doubtful pairs (NO MATCH at 0.12),
+ * made through the store's API as the report tests do; its settings carry an API key that must
+ * never reach the team store. Row 1 has real photos (pre-flight's payload) when `photos` is given.
+ */
+export function buildDoubtfulFaceJob(dbFile: string, n: number, photos?: { a: string; b: string }): string {
+  const store = openStore(dbFile)
+  try {
+    const job = store.jobs.create(
+      {
+        kind: 'face-match', inputFile: '/data/kyc/kyc.xlsx', inputName: 'kyc.xlsx', inputFingerprint: 'sha256:team',
+        sheet: 'Data', headerRow: 1, headers: FACE_HEADERS, mapping: { image1: 'Foto KTP', image2: 'Selfie', nik: 'NIK', name: 'Nama' },
+        settings: leakySettings(),
+      },
+      T0,
+    )
+    const rows = Array.from({ length: n }, (_, i) => ({
+      rowNo: i + 1, sourceRow: i + 2, unitKey: `pair-${i + 1}`,
+      input: { NIK: `32730101010${String(i).padStart(5, '0')}`, Nama: `Orang ${i + 1}`, 'Foto KTP': `ktp${i}.jpg`, Selfie: `selfie${i}.jpg` },
+      payload: i === 0 && photos ? { image1: { path: photos.a }, image2: { path: photos.b } } : null,
+    }))
+    store.rows.insertMany(job.id, rows, T0)
+    store.jobs.transition(job.id, 'ready', T0 + 1)
+    store.jobs.transition(job.id, 'running', T0 + 2)
+    for (const r of rows) {
+      store.rows.markInFlight(job.id, r.rowNo, T0 + 3)
+      store.rows.complete(job.id, r.rowNo, { outcome: 'no-match', match: false, confidence: 0.12 }, T0 + 4, { product: 'face-match', chargePoints: 400 })
+    }
+    store.jobs.transition(job.id, 'done', T0 + 5)
+    return job.id
+  } finally {
+    store.close()
+  }
 }

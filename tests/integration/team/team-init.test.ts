@@ -71,10 +71,10 @@ describe('rekap team init / status', () => {
   it('the password is never in argv, output, the store or the server log', async () => {
     const pw = team.password('alice')
     const runs = [
-      await team.rekap('alice', ['team', 'status']),
-      await team.rekap('alice', ['team', 'status', '--json']),
+      await team.rekap('alice', ['team', 'status'], { sampleArgv: true }),
+      await team.rekap('alice', ['team', 'status', '--json'], { sampleArgv: true }),
       // PGPASSWORD instead of a file
-      await runRekap(['team', 'status', '--team', team.url('alice')], { PGPASSWORD: pw, REKAP_TEAM_DESK: 'env-desk' }),
+      await runRekap(['team', 'status', '--team', team.url('alice')], { PGPASSWORD: pw, REKAP_TEAM_DESK: 'env-desk' }, undefined, true),
     ]
     for (const r of runs) {
       expect(r.code).toBe(0)
