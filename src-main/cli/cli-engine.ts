@@ -12,6 +12,8 @@ import { t } from './cli-language'
 import { tallyingLogger, type RetryTally } from './retry-tally'
 import { coreMessage } from './core-message'
 import { coreText } from '../core/texts/core-text'
+import { deferredCoordination } from '../core/coordination/deferred'
+import { inTeam } from './team-command-ref'
 
 export interface CliServiceOptions {
   db?: string
@@ -31,6 +33,8 @@ export interface CliEngine {
   /** retries and 429 back-offs of this process (printed with --verbose) */
   retries: RetryTally
   verbose: boolean
+  /** in a team: stops with the reason when the team store refuses this desk (else resolves) */
+  joinTeam(): Promise<void>
   close(): Promise<void>
 }
 
@@ -74,7 +78,11 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
   const key = keyFrom(o.key)
   const sandbox = createEmbeddedSandbox(o.sandbox ?? {})
   const { logger, tally } = tallyingLogger(stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : [])))
-  const ctx = defaultContext({ logger })
+  const clock = defaultContext().clock
+  // in a team, the team store's coordination (its driver loaded only then); else the engine's own
+  const team = inTeam() ? import('./team-coordination').then((m) => m.teamCoordinationFor(store, clock)) : null
+  const coordination = team ? deferredCoordination(async () => (await team)!) : undefined
+  const ctx = defaultContext({ logger, coordination })
   const engine = createEngine({
     store,
     ctx,
@@ -98,8 +106,12 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
     key,
     retries: tally,
     verbose: o.verbose ?? false,
+    joinTeam: async () => {
+      if (team) await (await import('./team-coordination')).checkTeamJoin(await team)
+    },
     async close() {
       await engine.close()
+      await coordination?.close()
       await sandbox.close()
       store.close()
     },

@@ -71,6 +71,7 @@ export async function jobControlCommand(
     const jobId = resolveJob(cli, idOrPrefix)
     say(`job ${jobId}`)
     if (action === 'cancel' || action === 'pause') return await stopCommand(cli, jobId, action, say, o.json)
+    await cli.joinTeam()
     // Checked before anything is written (a new budget included): an illegal action changes nothing.
     const wanted = action === 'retry-failed' ? 'retryFailed' : o.resendUncertain && cli.engine.actions(jobId).includes('resendUncertain') ? 'resendUncertain' : null
     if (wanted) cli.engine.assertAllowed(jobId, wanted)

@@ -7,6 +7,7 @@ import { langFlagOf, pickCliLanguage, setCliLanguage, systemLocale, t } from './
 import { commandPathOf, usageReason } from './usage-error'
 import { coreMessage } from './core-message'
 import { helpConfiguration, localizeHelp } from './help-language'
+import { rememberCommand } from './team-command-ref'
 
 /** Builds the `rekap` program; exported so tests can drive it without a child process. */
 export function buildProgram(): Command {
@@ -27,6 +28,8 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ outputError: () => {} })
   registerCommands(program)
+  // the team a command works in (--team / REKAP_TEAM), for every engine it opens
+  program.hook('preAction', (_program, action) => rememberCommand(action))
   // descriptions of commands, options and arguments, in the language main() chose
   localizeHelp(program, help)
   return program

@@ -68,6 +68,7 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
   if (o.baseUrl) o = { ...o, baseUrl: serviceUrlFlag(o.baseUrl) }
   const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key, verbose: o.verbose })
   try {
+    await cli.joinTeam()
     const chosen = await chooseKind(file, o)
     const settings = settingsFrom(o, chosen.kind, useSandbox)
     stateHitsUsed(cli, settings, o, say)

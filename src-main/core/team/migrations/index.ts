@@ -6,9 +6,11 @@
  */
 import type { TeamMigration } from './team-migration'
 import { v001Base } from './v001-base'
+import { v002Coordination } from './v002-coordination'
 
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   v001Base,
+  v002Coordination,
 ]
 
 export type { TeamMigration }

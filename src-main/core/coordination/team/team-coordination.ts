@@ -1,0 +1,99 @@
+/**
+ * The team implementation of the coordination port: the same decisions as the local one, taken
+ * in the team store (PostgreSQL) so that every desk on one service account shares them. Jobs,
+ * rows and results stay in each desk's SQLite; only the account's counts live here.
+ */
+import { createHmac } from 'node:crypto'
+import type { Clock } from '../../context'
+import type { Store } from '../../store'
+import type { TeamSession } from '../../team'
+import type { Coordination, HitCounter } from '../port'
+import { openTeamLink, type TeamLink } from './team-link'
+import { teamRateTurns } from './team-rate'
+import { teamHits } from './team-hits'
+import { teamMoney } from './team-money'
+import { teamPairs } from './team-pairs'
+
+export interface TeamCoordinationOptions {
+  /** opens the team session on first use (so commands that never send never connect) */
+  open: () => Promise<TeamSession>
+  store: Store
+  clock: Clock
+  leaseMs?: number
+}
+
+export interface TeamCoordination extends Coordination {
+  /** the link itself (team commands and tests read the lease and the desk) */
+  readonly link: TeamLink
+  /** the account's name in the team store: a keyed hash, never the key */
+  accountKey(account: string): Promise<string>
+}
+
+export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoordination {
+  const link = openTeamLink({ open: opts.open, leaseMs: opts.leaseMs })
+  let salt: Promise<string> | null = null
+  const counters = new Map<string, HitCounter>()
+
+  async function accountKey(account: string): Promise<string> {
+    salt ??= link.q('SELECT account_salt FROM rekap.coordination_meta').then(
+      (r) => r.rows[0].account_salt as string,
+      (err) => {
+        salt = null
+        throw err
+      },
+    )
+    return createHmac('sha256', await salt).update(account).digest('hex').slice(0, 32)
+  }
+
+  /** Resolves the account's keyed name on first use, then hands every call to the made object. */
+  function lazy<T extends object>(account: string, make: (key: string) => T): (key: keyof T) => Promise<T> {
+    let made: Promise<T> | null = null
+    return () => (made ??= accountKey(account).then(make, (err) => ((made = null), Promise.reject(err))))
+  }
+
+  return {
+    link,
+    accountKey,
+    rate(account, product, rps) {
+      const get = lazy(account, (key) => teamRateTurns(link, opts.clock, key, product, rps))
+      return {
+        take: async (signal) => (await get('take')).take(signal),
+        rateLimited: (ms) => void get('rateLimited').then((t) => t.rateLimited(ms), () => {}),
+        succeeded: () => {},
+      }
+    },
+    hits(account, product) {
+      const id = `${account}|${product}`
+      let c = counters.get(id)
+      if (c) return c
+      const get = lazy(account, (key) => teamHits(link, key, product))
+      let known = 0
+      c = {
+        tryStart: async (quota) => {
+          const h = await get('tryStart')
+          const ok = await h.tryStart(quota)
+          known = h.used()
+          return ok
+        },
+        unstart: () => void get('unstart').then((h) => (h.unstart(), (known = h.used())), () => {}),
+        used: () => known,
+        acquire: () => {},
+        release: () => {},
+        state: async (hits) => {
+          known = hits
+          await (await get('state')).state(hits)
+        },
+      }
+      counters.set(id, c)
+      return c
+    },
+    money: (scope) => teamMoney(link, opts.store, scope),
+    pairs(account) {
+      const get = lazy(account, (key) => teamPairs(link, opts.clock, key))
+      return { claim: async (pair, signal) => (await get('claim')).claim(pair, signal) }
+    },
+    reachable: (signal) => link.reachable(signal),
+    onUnreachable: (l) => link.onUnreachable(l),
+    close: () => link.close(),
+  }
+}

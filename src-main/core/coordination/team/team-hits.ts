@@ -1,0 +1,57 @@
+/**
+ * The month's hits of one account's product, counted in the team store: a hit is reserved in one
+ * statement that refuses to pass the quota, so desks together never start a request the quota
+ * has no hit left for. The month is the team's (Asia/Jakarta, as the team report counts it).
+ */
+import type { HitCounter } from '../port'
+import type { TeamLink } from './team-link'
+
+export const TEAM_TIME_ZONE = 'Asia/Jakarta'
+const MONTH = `to_char(now() AT TIME ZONE '${TEAM_TIME_ZONE}', 'YYYY-MM')`
+
+export function teamHits(link: TeamLink, account: string, product: string): HitCounter {
+  let known = 0
+  return {
+    async tryStart(quota) {
+      if (quota !== null && quota <= 0) return false
+      if (quota === null) {
+        // nothing to refuse (an unlimited plan): counted for the team's view, without a round trip first
+        known++
+        link.eventually(
+          `INSERT INTO rekap.hits AS h (account, product, month, hits) VALUES ($1, $2, ${MONTH}, 1)
+           ON CONFLICT (account, product, month) DO UPDATE SET hits = h.hits + 1`,
+          [account, product],
+        )
+        return true
+      }
+      const r = await link.q(
+        `INSERT INTO rekap.hits AS h (account, product, month, hits) VALUES ($1, $2, ${MONTH}, 1)
+         ON CONFLICT (account, product, month) DO UPDATE SET hits = h.hits + 1
+           WHERE $3::integer IS NULL OR h.hits < $3::integer
+         RETURNING hits`,
+        [account, product, quota],
+      )
+      if (r.rows.length) {
+        known = r.rows[0].hits as number
+        return true
+      }
+      if (quota !== null) known = Math.max(known, quota)
+      return false
+    },
+    unstart() {
+      known = Math.max(0, known - 1)
+      link.eventually(`UPDATE rekap.hits SET hits = greatest(hits - 1, 0) WHERE account = $1 AND product = $2 AND month = ${MONTH}`, [account, product])
+    },
+    used: () => known,
+    acquire() {},
+    release() {},
+    async state(hits) {
+      known = Math.max(0, Math.floor(hits))
+      await link.q(
+        `INSERT INTO rekap.hits (account, product, month, hits) VALUES ($1, $2, ${MONTH}, $3)
+         ON CONFLICT (account, product, month) DO UPDATE SET hits = EXCLUDED.hits`,
+        [account, product, known],
+      )
+    },
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The team's money: every paid request reserves its cost under one lock in the team store
+ * (rekap.reserve_money: month's budget, stated balance, charges on the ledger, reservations of
+ * living desks), after the job's own budget and balance said yes. Settling turns the reservation
+ * into one charge on the team ledger, or releases it; a settle that cannot reach the store is
+ * kept and retried (the reservation keeps counting meanwhile, so nothing can overspend).
+ */
+import type { Store } from '../../store'
+import { localMoney } from '../local'
+import type { JobScope, MoneyGate } from '../port'
+import type { TeamLink } from './team-link'
+import { TEAM_TIME_ZONE } from './team-hits'
+
+export function teamMoney(link: TeamLink, store: Store, scope: JobScope): MoneyGate {
+  const own = localMoney(store, scope)
+  return {
+    async reserve(price) {
+      const mine = await own.reserve(price)
+      if (!mine.ok) return mine
+      try {
+        const desk = await link.desk()
+        const r = await link.q('SELECT * FROM rekap.reserve_money($1, $2, $3, $4, $5, $6, $7)', [
+          link.lease,
+          desk,
+          scope.job.id,
+          0,
+          scope.product,
+          price,
+          TEAM_TIME_ZONE,
+        ])
+        const row = r.rows[0] as { reservation: string | null; limit_name: 'team-budget' | 'team-balance' | null; limit_rp: string | null }
+        if (row.reservation === null) {
+          mine.hold.settle({ charged: false, rowNo: 0, pairKey: null })
+          return { ok: false, limit: row.limit_name!, limitRp: Number(row.limit_rp) }
+        }
+        return {
+          ok: true,
+          hold: {
+            settle(o) {
+              mine.hold.settle(o)
+              link.eventually('SELECT rekap.settle_money($1, $2, $3)', [row.reservation, o.charged, o.pairKey])
+            },
+          },
+        }
+      } catch (err) {
+        mine.hold.settle({ charged: false, rowNo: 0, pairKey: null })
+        throw err
+      }
+    },
+  }
+}
