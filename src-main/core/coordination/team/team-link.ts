@@ -95,7 +95,10 @@ export function openTeamLink(opts: TeamLinkOptions): TeamLink {
       )
       down = false
       while (outbox.length) {
-        await q(outbox[0].sql, outbox[0].params)
+        // a write the store refuses (not merely unreachable) is dropped: it would never land
+        await q(outbox[0].sql, outbox[0].params).catch((err) => {
+          if (err instanceof TeamUnreachable) throw err
+        })
         outbox.shift()
       }
     } catch (err) {
@@ -119,7 +122,9 @@ export function openTeamLink(opts: TeamLinkOptions): TeamLink {
     desk: async () => (await connect()).desk,
     q,
     eventually(sql, params) {
-      q(sql, params).catch(() => outbox.push({ sql, params }))
+      q(sql, params).catch((err) => {
+        if (err instanceof TeamUnreachable) outbox.push({ sql, params })
+      })
     },
     async reachable(signal) {
       for (;;) {
