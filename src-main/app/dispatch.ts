@@ -10,6 +10,7 @@ import { redactSecrets } from '../core/context'
 import { PlanError } from '../core/engine'
 import { IllegalTransitionError } from '../core/store'
 import { ActionRefusedError } from '../core/engine/action-errors'
+import { ImportError } from '../core/importers/import-error'
 import { AppError, type ErrorBody } from './app-error'
 import { renderCoreText, textOfError, type CoreTextLang } from '../core/texts/core-text'
 
@@ -52,7 +53,8 @@ export function toErrorBody(err: unknown, secrets: string[], lang: CoreTextLang 
   const text = textOfError(err)
   const message = redactSecrets(text ? renderCoreText(text, lang) : err instanceof Error ? err.message : String(err), secrets)
   // The engine's own refusals are the user's to fix, not crashes.
-  if (err instanceof PlanError) return { code: 'invalid-input', message, field: null }
+  // a workbook that cannot be read is the user's input, refused, not a crash of the server
+  if (err instanceof PlanError || err instanceof ImportError) return { code: 'invalid-input', message, field: null }
   if (err instanceof IllegalTransitionError || err instanceof ActionRefusedError) return { code: 'conflict', message, field: null }
   return { code: 'failed', message, field: null }
 }

@@ -12,11 +12,12 @@ export const MAX_ARCHIVE_ENTRIES = 20_000
 
 /**
  * Unpacks an uploaded .zip (a workbook and its photos) into `dest`, keeping relative paths.
- * The same guards as a workbook's zip (encrypted parts, bomb-like ratios, total size; each part
- * held to its declared size while inflating), and no entry may land outside `dest`.
- * Returns the relative paths written.
+ * The same guards as a workbook's zip (encrypted parts, bomb-like ratios; each part held to its
+ * declared size while inflating), no entry may land outside `dest`, and all entries together may
+ * declare (so write) no more than `maxUnpackedBytes`: the upload limit, what the same folder sent
+ * unzipped could have been (the bomb ratio alone let a few MB write 4 GB). Returns the relative paths written.
  */
-export async function extractUploadedZip(zipFile: string, dest: string): Promise<string[]> {
+export async function extractUploadedZip(zipFile: string, dest: string, maxUnpackedBytes: number): Promise<string[]> {
   const name = path.basename(zipFile)
   let zip: ZipDirectory
   try {
@@ -29,8 +30,12 @@ export async function extractUploadedZip(zipFile: string, dest: string): Promise
   if (entries.length > MAX_ARCHIVE_ENTRIES) {
     throw new AppError('invalid-input', `upload ${name}: ${entries.length} entries, more than the ${MAX_ARCHIVE_ENTRIES} a workbook and its photos need`, 'file')
   }
-  const problem = zipContentsProblem(entries)
+  const problem = zipContentsProblem(zip.list)
   if (problem) throw new AppError('invalid-input', `upload ${name}: ${problem.message}`, 'file')
+  const declared = zip.list.reduce((sum, e) => sum + e.uncompressedSize, 0)
+  if (declared > maxUnpackedBytes) {
+    throw new AppError('invalid-input', `upload ${name}: unpacks to ${mb(declared)} MB, more than the ${mb(maxUnpackedBytes)} MB an upload may hold; send a smaller folder`, 'file')
+  }
   const written: string[] = []
   for (const entry of entries) {
     if (entry.name.endsWith('/') || isJunkPath(entry.name)) continue
@@ -45,3 +50,5 @@ export async function extractUploadedZip(zipFile: string, dest: string): Promise
   }
   return written
 }
+
+const mb = (bytes: number): number => Math.ceil(bytes / 1024 / 1024)

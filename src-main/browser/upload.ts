@@ -42,7 +42,7 @@ export async function receiveUpload(req: IncomingMessage, uploadsDir: string, li
   await mkdir(dir, { recursive: true })
   try {
     const saved = await saveParts(req, dir, limitBytes)
-    return await workbookOf(saved, dir)
+    return await workbookOf(saved, dir, limitBytes)
   } catch (err) {
     await rm(dir, { recursive: true, force: true })
     throw err
@@ -125,13 +125,13 @@ function tooLarge(limitBytes: number): AppError {
 }
 
 /** One spreadsheet: itself. A .zip: unpacked, then its workbook. A folder: its workbook. */
-async function workbookOf(saved: SavedPart[], dir: string): Promise<UploadResult> {
+async function workbookOf(saved: SavedPart[], dir: string, limitBytes: number): Promise<UploadResult> {
   const bytes = saved.reduce((n, p) => n + p.bytes, 0)
   let rels = saved.map((p) => p.rel)
   if (saved.length === 1 && /\.zip$/i.test(saved[0].rel)) {
     const zip = saved[0]
     const into = path.join(dir, 'zip')
-    rels = (await extractUploadedZip(zip.full, into)).map((r) => `zip/${r}`)
+    rels = (await extractUploadedZip(zip.full, into, limitBytes)).map((r) => `zip/${r}`)
     await rm(zip.full, { force: true })
   } else if (saved.length === 1 && saved[0].single) {
     return { path: saved[0].full, bytes, others: [] }

@@ -20,7 +20,7 @@ import {
 } from '../fixtures/builders/hostile-workbooks'
 import { ImportError, listSheets, openTable } from '../../src-main/core/importers'
 import { isDateFormatCode } from '../../src-main/core/importers/xlsx-workbook-data'
-import { rekap } from './helpers'
+import { fakeRenderer, rekap, signIn, startUiChild } from './helpers'
 
 let tmp: ReturnType<typeof makeTempDir>
 beforeAll(() => (tmp = makeTempDir('rekap-sec-reader-')))
@@ -169,6 +169,29 @@ describe('issue 28.6 / 24.6: references beyond XFD / row 1,048,576 are refused a
       expect(performance.now() - started).toBeLessThan(3000)
     })
   }
+  it('rekap ui: inspecting FXSHRXW1 answers at once and the server stays responsive', async () => {
+    const home = join(tmp.dir, 'ui-home')
+    const { mkdirSync } = await import('node:fs')
+    mkdirSync(home, { recursive: true })
+    writeFileSync(join(home, 'huge-ref.xlsx'), hugeReferenceWorkbook('FXSHRXW1'))
+    const env = { REKAP_RENDERER_DIR: fakeRenderer(join(tmp.dir, 'renderer')), REKAP_DATA_DIR: join(tmp.dir, 'ui-data') }
+    const ui = await startUiChild(['--db', join(tmp.dir, 'ui-data', 'rekap.db')], env, { cwd: home })
+    try {
+      const auth = await signIn(ui.url)
+      const call = async (name: string, body: unknown) => {
+        const res = await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) })
+        return { status: res.status, text: await res.text() }
+      }
+      const started = performance.now()
+      const r = await call('files.inspect', { path: 'huge-ref.xlsx' })
+      expect(performance.now() - started).toBeLessThan(5000)
+      expect(r.status, r.text).toBe(400)
+      expect(r.text).toMatch(/FXSHRXW1/)
+      expect((await call('settings.get', {})).status).toBe(200)
+    } finally {
+      await ui.stop()
+    }
+  })
   it('XFD1048576, the last cell, still reads', async () => {
     const { err } = await readAll(save('ref-last.xlsx', hugeReferenceWorkbook('XFD1')))
     expect(err).toBeNull()

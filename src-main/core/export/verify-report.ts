@@ -19,6 +19,8 @@ import { canonicalRow, ContentDigest, parseSheetDigests, SHEET_DIGEST_CHARS, typ
 import { writeJobReport } from './job-report'
 import { partName } from '../reports/xlsx/sheet-parts'
 import { columnLetter } from '../importers/column-letters'
+import { checkWholeWorkbook } from '../importers/whole-workbook-check'
+import type { ImportError } from '../importers/import-error'
 import { coreText, TextError, type CoreText } from '../texts/core-text'
 import type { KeyRef } from '../texts/id'
 
@@ -122,9 +124,11 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
 async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
   const book = new (excel()).Workbook()
   try {
+    // exceljs unpacks every part whole before checking its size: the zip guard goes first
+    await checkWholeWorkbook(file)
     await book.xlsx.readFile(file)
   } catch (err) {
-    throw new VerifyError(coreText('verify.notXlsx', { file, reason: (err as Error).message }))
+    throw new VerifyError(coreText('verify.notXlsx', { file, reason: (err as ImportError).text ?? (err as Error).message }))
   }
   return book
 }

@@ -12,6 +12,7 @@ import { coreText } from '../texts/core-text'
 import { RowBuilder } from './row-builder'
 import { SheetPictures, type PictureAnchor } from './sheet-pictures'
 import { asImportError } from './reader-refusal'
+import { checkWholeWorkbook } from './whole-workbook-check'
 import { csvRowSource, xlsxFastRowSource, xlsxRowSource, type RowSource } from './sheet-row-sources'
 import type { SourceRow } from './source-row'
 import type { ImportedRow, ImportProblem, OpenTableOptions, SheetInfo, TableReader } from './types'
@@ -82,6 +83,7 @@ async function openXlsx(file: string, opts: OpenTableOptions): Promise<OpenedSou
       }
     }
     const pictures = opts.pictures === false ? null : await SheetPictures.load(zip, sheet.part)
+    if (opts.engine === 'exceljs') await checkWholeWorkbook(file) // exceljs's unzipper does not hold parts to their sizes
     const source = opts.engine === 'exceljs' ? xlsxRowSource(file, Number(sheetNo)) : await xlsxFastRowSource(zip, sheet.part)
     return { sheet: sheet.name, source, pictures }
   } catch (err) {

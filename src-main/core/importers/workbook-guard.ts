@@ -122,7 +122,7 @@ export async function openCheckedWorkbook(file: string): Promise<ZipDirectory> {
   if (!zip.has('xl/workbook.xml')) {
     throw importError('not-a-workbook', file, coreText('import.noWorkbookXml', {}))
   }
-  const problem = zipContentsProblem(zip.entries.values())
+  const problem = zipContentsProblem(zip.list)
   if (problem) throw importError(problem.code, file, problem.text)
   return zip
 }

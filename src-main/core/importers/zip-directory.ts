@@ -83,6 +83,8 @@ export class ZipDirectory {
     readonly file: string,
     readonly size: number,
     readonly entries: Map<string, ZipEntry>,
+    /** every entry in directory order, duplicates included (a reader may pick either copy) */
+    readonly list: ZipEntry[] = [...entries.values()],
   ) {}
 
   static async open(file: string): Promise<ZipDirectory> {
@@ -126,6 +128,7 @@ export class ZipDirectory {
       }
       const cd = await readAt(fh, cdOffset, cdSize)
       const entries = new Map<string, ZipEntry>()
+      const list: ZipEntry[] = []
       let p = 0
       for (let i = 0; i < count; i++) {
         if (p + 46 > cd.length || cd.readUInt32LE(p) !== CD_SIG) {
@@ -157,17 +160,12 @@ export class ZipDirectory {
         if (localHeaderOffset + compressedSize > size) {
           throw new ZipFormatError('truncated', `the part "${name}" runs past the end of the file`)
         }
-        entries.set(name, {
-          name,
-          method,
-          compressedSize,
-          uncompressedSize,
-          localHeaderOffset,
-          encrypted: (flags & 1) === 1,
-        })
+        const entry = { name, method, compressedSize, uncompressedSize, localHeaderOffset, encrypted: (flags & 1) === 1 }
+        entries.set(name, entry)
+        list.push(entry)
         p += 46 + nameLen + extraLen + commentLen
       }
-      return new ZipDirectory(file, size, entries)
+      return new ZipDirectory(file, size, entries, list)
     } finally {
       await fh.close()
     }
@@ -226,6 +224,12 @@ export class ZipDirectory {
   async stream(name: string): Promise<Readable> {
     const entry = this.entries.get(name)
     if (!entry) throw new Error(`no part "${name}" in the zip`)
+    return this.streamEntry(entry)
+  }
+
+  /** Streams one entry of `list` (a duplicate name's other copy too), held to its declared size. */
+  async streamEntry(entry: ZipEntry): Promise<Readable> {
+    const name = entry.name
     assertMethod(entry)
     if (entry.compressedSize === 0) return Readable.from([])
     const fh = await open(this.file, 'r')

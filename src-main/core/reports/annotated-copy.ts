@@ -12,6 +12,8 @@ import { faceNote } from './face-report'
 import { ReportError } from './report-result'
 import { errorReason } from './error-reason'
 import { coreText } from '../texts/core-text'
+import { checkWholeWorkbook } from '../importers/whole-workbook-check'
+import type { ImportError } from '../importers/import-error'
 
 /**
  * The copy is built with exceljs's in-memory reader/writer (the streaming reader cannot write
@@ -46,6 +48,10 @@ export async function writeAnnotatedCopy(
   }
 
   const L = labelsFor(opts.lang)
+  // exceljs unpacks every part whole before checking its size: the zip guard goes first
+  await checkWholeWorkbook(input).catch((err: ImportError) => {
+    throw new ReportError(coreText('report.inputRefused', { reason: err.text ?? err.message }))
+  })
   const wb = new (excel()).Workbook()
   await wb.xlsx.readFile(input)
   const ws = job.sheet ? wb.getWorksheet(job.sheet) : wb.worksheets[0]

@@ -99,6 +99,7 @@ export const coreTextsEn: CoreTextTable = {
   'report.annotatedNeedsXlsx': (p) =>
     `an annotated copy needs the job's input to be an .xlsx workbook (job ${p.job} read ${p.input ?? 'no file'}); export the report instead`,
   'report.inputGone': (p) => `the job's input workbook is no longer at ${p.input}; an annotated copy needs the original file`,
+  'report.inputRefused': (p) => `the job's input workbook is not copied: ${p.reason}`,
   'report.wouldOverwrite': () => 'the annotated copy must not overwrite the original workbook; choose another --out',
   'report.annotatedLimit': (p) =>
     `an annotated copy is limited to ${p.max.toLocaleString('en')} rows because it loads the whole workbook into memory (job ${p.job} has ${p.total.toLocaleString('en')}); use the streamed report instead`,

@@ -137,6 +137,7 @@ export const coreTextsId = {
   'report.annotatedNeedsXlsx': (p: { job: string; input: string | null }) =>
     `salinan beranotasi perlu masukan pekerjaan berupa workbook .xlsx (pekerjaan ${p.job} membaca ${p.input ?? 'tanpa berkas'}); ekspor laporannya saja`,
   'report.inputGone': (p: { input: string }) => `workbook masukan pekerjaan tidak ada lagi di ${p.input}; salinan beranotasi perlu berkas aslinya`,
+  'report.inputRefused': (p: { reason: string }) => `workbook masukan pekerjaan tidak disalin: ${p.reason}`,
   'report.wouldOverwrite': (_p: Record<string, never>) => 'salinan beranotasi tidak boleh menimpa workbook asli; pilih --out lain',
   'report.annotatedLimit': (p: { max: number; job: string; total: number }) =>
     `salinan beranotasi dibatasi ${n(p.max)} baris karena memuat seluruh workbook ke memori (pekerjaan ${p.job} punya ${n(p.total)}); pakai laporan biasa`,
