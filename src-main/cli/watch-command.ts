@@ -141,6 +141,8 @@ class Watcher {
     const status = a.verdict === 'run' ? 'admitted' : a.verdict === 'wait' ? 'waiting' : 'refused'
     this.cli.store.settings.set(takenKey(fp), { jobId: plan.jobId, name: basename(work), status } satisfies TakenRecord)
     if (a.verdict === 'refuse') {
+      // nobody will run a refused workbook's plan: cancelled, so History does not offer it as ready
+      await this.cli.engine.cancel(plan.jobId).catch(() => undefined)
       settle(this.dir, work, 'failed', admissionText(a))
       say(t().watch.refused(basename(work), admissionText(a)))
       this.notify(plan.jobId, 'refused', '')

@@ -9,6 +9,7 @@ import * as review from './review'
 import * as verify from './verify'
 import * as preset from './preset'
 import * as watch from './watch'
+import * as compare from './compare'
 import * as team from './team'
 
 /**
@@ -19,5 +20,5 @@ import * as team from './team'
  * language); an option with a parser or a default keeps '' in the description's place.
  */
 export function registerCommands(program: Command): void {
-  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, watch, team, sandbox, ui]) mod.register(program)
+  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, watch, compare, team, sandbox, ui]) mod.register(program)
 }

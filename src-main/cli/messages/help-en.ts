@@ -145,6 +145,12 @@ export const helpEn: HelpTexts = {
     '--settle-ms': 'a file is taken once its size has not changed for this long (default 2000)',
     '--once': 'take what is there and stop when nothing is left to take',
     '--on-finish': 'run this program with (job id, state, report path) when a job ends, is blocked, waits or is refused (no shell)',
+    'compare': 'Compare two runs of the same kind (matched by the kind key: hospital code, NPSN, region code, NIK and photos): rows added, removed and changed, with both values',
+    '<job-a>': 'the earlier job, or its report (.xlsx)',
+    '<job-b>': 'the later job, or its report (.xlsx)',
+    'compare --out': 'write the comparison as .xlsx (summary, changed cells, added rows, removed rows)',
+    'compare --json': 'print the comparison as JSON',
+    'compare --key': 'the column(s) that identify a row, when the kind key is not the one wanted (repeatable)',
   },
   titles: {
     'Usage:': 'Usage:',

@@ -163,6 +163,12 @@ export const helpId: HelpTexts = {
     '--settle-ms': 'berkas diambil setelah ukurannya tidak berubah selama ini (bawaan 2000)',
     '--once': 'ambil yang ada lalu berhenti bila tidak ada lagi yang bisa diambil',
     '--on-finish': 'jalankan program ini dengan (id pekerjaan, status, path laporan) saat pekerjaan selesai, terhenti, menunggu atau ditolak (tanpa shell)',
+    'compare': 'Bandingkan dua run berjenis sama (dicocokkan dengan kunci jenisnya: kode RS, NPSN, kode wilayah, NIK dan foto): baris baru, hilang dan berubah, dengan kedua nilainya',
+    '<job-a>': 'pekerjaan yang lebih dulu, atau laporannya (.xlsx)',
+    '<job-b>': 'pekerjaan yang lebih baru, atau laporannya (.xlsx)',
+    'compare --out': 'tulis perbandingan sebagai .xlsx (ringkasan, sel berubah, baris baru, baris hilang)',
+    'compare --json': 'cetak perbandingan sebagai JSON',
+    'compare --key': 'kolom pengenal baris, bila bukan kunci jenisnya (boleh berulang)',
   },
   titles: {
     'Usage:': 'Pemakaian:',

@@ -1,0 +1,180 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { excel } from '../exceljs-lazy'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Store } from '../store'
+import { writeJobReport } from '../export/job-report'
+import { labelsFor, type ReportLabels, type ReportLang } from '../reports/labels'
+import { parseCsv } from '../csv/csv-text'
+
+/** One changed cell of a row both runs have. */
+export interface CellChange {
+  key: string
+  column: string
+  a: string
+  b: string
+}
+
+export interface Comparison {
+  /** job ids, or report files */
+  jobA: string
+  jobB: string
+  kind: string | null
+  /** the columns that identify a row (its key), as the results sheet names them */
+  keyColumns: string[]
+  columns: string[]
+  added: string[][]
+  removed: string[][]
+  changed: CellChange[]
+  unchanged: number
+}
+
+export class CompareError extends Error {}
+
+interface ResultsTable {
+  headers: string[]
+  rows: string[][]
+}
+
+/** The job's results as its report states them (the CSV of the results sheet, in the given language). */
+async function resultsOf(store: Store, jobId: string, lang: ReportLang, dir: string): Promise<ResultsTable> {
+  const out = join(dir, `${jobId}.csv`)
+  await writeJobReport(store, jobId, { out, format: 'csv', lang })
+  const text = readFileSync(out, 'utf8').replace(/^\uFEFF/, '')
+  const all: string[][] = []
+  parseCsv(text, (fields) => all.push(fields.map(unguard)))
+  const [headers = [], ...rows] = all
+  return { headers, rows: rows.filter((r) => r.some((v) => v !== '')) }
+}
+
+/** The report's formula guard (a leading apostrophe) is how a value is written, not the value. */
+function unguard(v: string): string {
+  return /^'[=+\-@]/.test(v) ? v.slice(1) : v
+}
+
+/** A report file's results sheet(s) ("Hasil", "Hasil (2)", ... or "Results"), read back as text. */
+async function resultsOfFile(file: string): Promise<ResultsTable> {
+  const book = new (excel().Workbook)()
+  await book.xlsx.readFile(file)
+  const names = [labelsFor('id').sheets.results, labelsFor('en').sheets.results]
+  const sheets = book.worksheets.filter((w) => names.some((n) => w.name === n || w.name.startsWith(`${n} (`)))
+  if (!sheets.length) throw new CompareError(`${file}: no results sheet (${names.join(' / ')})`)
+  let headers: string[] = []
+  const rows: string[][] = []
+  for (const ws of sheets) {
+    ws.eachRow((row, n) => {
+      const values = (row.values as unknown[]).slice(1).map(cellText)
+      if (n === 1) headers = values
+      else rows.push(values)
+    })
+  }
+  return { headers, rows }
+}
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return ''
+  if (v instanceof Date) return v.toISOString()
+  if (typeof v === 'object' && v && 'richText' in v) return (v as { richText: Array<{ text: string }> }).richText.map((t) => t.text).join('')
+  if (typeof v === 'object' && v && 'text' in v) return String((v as { text: unknown }).text)
+  if (typeof v === 'object' && v && 'result' in v) return String((v as { result: unknown }).result ?? '')
+  return String(v)
+}
+
+/**
+ * Columns that identify a row, by what the results sheet holds: the columns the user named, else a
+ * directory record's code (the service's column: the last one of that name), else the job's mapped
+ * input columns (NIK and both photos; a hospital code; an NPSN; a province code), else NIK.
+ */
+function keyColumns(headers: string[], mapped: string[], L: ReportLabels, named: string[] = []): number[] {
+  if (named.length) {
+    const missing = named.filter((h) => !headers.includes(h))
+    if (missing.length) throw new CompareError(`no column ${missing.map((h) => `"${h}"`).join(', ')} in the results (${headers.join(', ')})`)
+    return named.map((h) => headers.lastIndexOf(h))
+  }
+  for (const code of [L.hospital.code, L.school.npsn, L.region.code]) {
+    const at = headers.lastIndexOf(code)
+    if (at >= 0 && !mapped.includes(code)) return [at]
+  }
+  const inputs = mapped.map((h) => headers.indexOf(h)).filter((i) => i >= 0)
+  if (inputs.length) return inputs
+  if (headers.includes('NIK')) return [headers.indexOf('NIK')]
+  throw new CompareError(`no key column in the results (${headers.join(', ')})`)
+}
+
+/** The labels of the language a report's headers are in. */
+function guessLabels(headers: string[]): ReportLabels {
+  const en = labelsFor('en')
+  return headers.includes(en.hospital.code) || headers.includes(en.lookup.result) || headers.includes(en.face.result) ? en : labelsFor('id')
+}
+
+/** Columns that differ between any two runs (when, which row number, what it cost): not a change of data. */
+function volatile(L: ReportLabels): (header: string) => boolean {
+  const prefixes = [L.face.time, L.lookup.time, L.face.rowId, L.lookup.rowId, L.face.charged, L.face.cost, L.review.decidedAt, L.review.attempts, L.review.rateLimited]
+  return (h) => prefixes.some((p) => h === p || h.startsWith(`${p} (`))
+}
+
+/**
+ * Two runs of the same kind, row by row, matched by the kind's key: rows added, removed and
+ * changed (each changed column with both values). Reads both jobs' results exactly as their
+ * reports state them, so the comparison says what an auditor sees in the two reports.
+ */
+export async function compareJobs(store: Store | null, idA: string, idB: string, lang: ReportLang = 'id', named: string[] = []): Promise<Comparison> {
+  const isFile = (x: string): boolean => /\.xlsx$/i.test(x) && existsSync(x)
+  const jobOf = (x: string) => {
+    if (isFile(x)) return null
+    const job = store?.jobs.get(store.jobs.resolveId(x) ?? x)
+    if (!job) throw new CompareError(`no job ${x} (nor a report file .xlsx)`)
+    return job
+  }
+  const a = jobOf(idA)
+  const b = jobOf(idB)
+  if (a && b && a.kind !== b.kind) throw new CompareError(`jobs of different kinds: ${a.id} is ${a.kind}, ${b.id} is ${b.kind}`)
+  const L = labelsFor(lang)
+  const dir = mkdtempSync(join(tmpdir(), 'rekap-compare-'))
+  try {
+    const ta = a ? await resultsOf(store!, a.id, lang, dir) : await resultsOfFile(idA)
+    const tb = b ? await resultsOf(store!, b.id, lang, dir) : await resultsOfFile(idB)
+    const mapped = [...new Set([...Object.values(a?.mapping ?? {}), ...Object.values(b?.mapping ?? {})])]
+    // a report file is in the language it was written in: its key labels are looked up in both
+    const La = a ? L : guessLabels(ta.headers)
+    const Lb = b ? L : guessLabels(tb.headers)
+    const keyA = keyColumns(ta.headers, mapped, La, named)
+    const keyB = keyColumns(tb.headers, mapped, Lb, named)
+    const keyOf = (row: string[], idx: number[]): string => idx.map((i) => row[i] ?? '').join(' | ')
+    const byKeyA = new Map(ta.rows.map((r) => [keyOf(r, keyA), r]))
+    const byKeyB = new Map(tb.rows.map((r) => [keyOf(r, keyB), r]))
+    const volatileA = volatile(La)
+    const volatileB = volatile(Lb)
+    const isVolatile = (h: string): boolean => volatileA(h) || volatileB(h)
+    const shared = ta.headers.filter((h, i) => tb.headers.includes(h) && !isVolatile(h) && !keyA.includes(i))
+    const changed: CellChange[] = []
+    let unchanged = 0
+    for (const [key, ra] of byKeyA) {
+      const rb = byKeyB.get(key)
+      if (!rb) continue
+      let same = true
+      for (const h of shared) {
+        const va = ra[ta.headers.lastIndexOf(h)] ?? ''
+        const vb = rb[tb.headers.lastIndexOf(h)] ?? ''
+        if (va !== vb) {
+          same = false
+          changed.push({ key, column: h, a: va, b: vb })
+        }
+      }
+      if (same) unchanged++
+    }
+    return {
+      jobA: a?.id ?? idA,
+      jobB: b?.id ?? idB,
+      kind: a?.kind ?? b?.kind ?? null,
+      keyColumns: keyA.map((i) => ta.headers[i]),
+      columns: tb.headers,
+      added: tb.rows.filter((r) => !byKeyA.has(keyOf(r, keyB))),
+      removed: ta.rows.filter((r) => !byKeyB.has(keyOf(r, keyA))),
+      changed,
+      unchanged,
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
