@@ -6,8 +6,12 @@
 import { randomBytes } from 'node:crypto'
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index'
 
+/** The plans a job states: the embedded sandbox answers by them (rate limit, monthly quota). */
+export type StatedPlans = Parameters<RunningSandbox['setPlans']>[0]
+
 export interface EmbeddedSandbox {
-  get(): Promise<RunningSandbox>
+  /** started on first use; with `plans`, it answers by them from now on */
+  get(plans?: StatedPlans): Promise<RunningSandbox>
   /** the running sandbox, or null if nothing has asked for it yet */
   current(): RunningSandbox | null
   close(): Promise<void>
@@ -17,16 +21,21 @@ export interface EmbeddedSandbox {
 export function createEmbeddedSandbox(options: Omit<SandboxOptions, 'port' | 'host' | 'keys' | 'allowRemote'> = {}): EmbeddedSandbox {
   let starting: Promise<RunningSandbox> | null = null
   let running: RunningSandbox | null = null
+  function start(): Promise<RunningSandbox> {
+    if (!starting) {
+      const key = `sbx-${randomBytes(18).toString('hex')}`
+      starting = startSandbox({ ...options, port: 0, host: '127.0.0.1', keys: [key] }).then((s) => (running = s))
+      starting.catch(() => {
+        starting = null // a later request may try again
+      })
+    }
+    return starting
+  }
   return {
-    get() {
-      if (!starting) {
-        const key = `sbx-${randomBytes(18).toString('hex')}`
-        starting = startSandbox({ ...options, port: 0, host: '127.0.0.1', keys: [key] }).then((s) => (running = s))
-        starting.catch(() => {
-          starting = null // a later request may try again
-        })
-      }
-      return starting
+    async get(plans) {
+      const s = await start()
+      if (plans) s.setPlans(plans)
+      return s
     },
     current: () => running,
     async close() {

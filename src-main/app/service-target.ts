@@ -32,13 +32,14 @@ export function unconfirmed(baseUrl: string): AppError {
 }
 
 export async function targetForJob(
-  job: Pick<JobSettings, 'baseUrl' | 'sandbox'>,
+  job: Pick<JobSettings, 'baseUrl' | 'sandbox'> & Partial<Pick<JobSettings, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan'>>,
   vault: KeyVault,
   sandbox: EmbeddedSandbox,
   settings: Pick<AppSettings, 'keyHost'>,
 ): Promise<ServiceTarget> {
   if (job.sandbox) {
-    const s = await sandbox.get()
+    // a rehearsal answers like the plans the job states (rate limit, monthly quota)
+    const s = await sandbox.get({ hospitalPlan: job.hospitalPlan, schoolPlan: job.schoolPlan, regionalPlan: job.regionalPlan })
     return { baseUrl: s.url, apiKey: s.keys[0], source: SANDBOX_SOURCE, sandbox: true }
   }
   const apiKey = vault.get()

@@ -89,7 +89,8 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
     picturesDir: picturesDirFor(dataDir),
     resolveTarget: async (settings): Promise<ServiceTarget> => {
       if (settings.sandbox) {
-        const s = await sandbox.get()
+        // a rehearsal answers like the plans the job states (--hospital-plan premium: 100 rps, no quota)
+        const s = await sandbox.get({ hospitalPlan: settings.hospitalPlan, schoolPlan: settings.schoolPlan, regionalPlan: settings.regionalPlan })
         return { baseUrl: s.url, apiKey: s.keys[0], source: 'sandbox', sandbox: true }
       }
       if (!key) throw new CliError(t().needsKey, EXIT.blocked)

@@ -1,6 +1,7 @@
 import cliProgress from 'cli-progress'
 import type { ProgressView } from '../contract/ipc'
-import { t } from './cli-language'
+import { cliLang, t } from './cli-language'
+import { formatFixed } from '../contract/numbers'
 
 /** One line a person or a log file can read. */
 export function progressLine(p: ProgressView): string {
@@ -9,7 +10,8 @@ export function progressLine(p: ProgressView): string {
   const finished = c.done + c.failed
   const parts = [m.rows(p.jobId, finished, c.total), m.done(c.done), m.failed(c.failed)]
   if (c.uncertain) parts.push(m.uncertain(c.uncertain))
-  parts.push(m.rate(p.ratePerSec.toFixed(1)))
+  // no pace and no ETA until the engine has measured one (a first line "0.0/s, ETA 2h34m" misleads)
+  parts.push(p.ratePerSec > 0 ? m.rate(formatFixed(p.ratePerSec, cliLang(), 1)) : m.measuring)
   if (p.spentRp) parts.push(m.spent(p.spentRp))
   if (p.etaSeconds !== null && p.state === 'running') parts.push(m.eta(formatSeconds(p.etaSeconds)))
   return parts.join(', ')
@@ -50,7 +52,7 @@ export function createProgressPrinter(mode: 'tty' | 'plain' | 'silent'): { updat
       const payload = {
         done: c.done,
         failed: c.failed,
-        rate: p.ratePerSec.toFixed(1),
+        rate: p.ratePerSec > 0 ? formatFixed(p.ratePerSec, cliLang(), 1) : '…',
         spent: t().rp(p.spentRp),
         eta_text: p.etaSeconds === null ? '?' : formatSeconds(p.etaSeconds),
       }

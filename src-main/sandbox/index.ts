@@ -9,6 +9,7 @@ import type { FaultSettings } from './faults'
 import { loadRegionTree } from '../core/regions/region-tree'
 import { resolveSandboxOptions, type SandboxOptions } from './sandbox-options'
 import { createRequestHandler } from './server'
+import type { PlanSettings } from './plans'
 
 /**
  * `rekap sandbox`: a local implementation of the whole service (spec), used as the
@@ -28,6 +29,11 @@ export interface RunningSandbox {
   adminToken: string
   /** the same object GET /_sandbox/state returns */
   state(): SandboxState
+  /**
+   * The plans it answers by from now on (rate limit, monthly quota): a rehearsal in the embedded
+   * sandbox behaves like the plan the user states (`--hospital-plan premium`: 100 rps, no quota).
+   */
+  setPlans(p: Partial<Pick<PlanSettings, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan'>>): void
   /** stops listening, cuts open connections and closes a face engine the sandbox loaded itself */
   close(): Promise<void>
 }
@@ -38,11 +44,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const account = createAccount(o.balance)
   const faults: FaultSettings = { latencyMs: o.latencyMs, failRate: o.failRate }
   const face = createFaceVerifierSlot(o.faceVerifier)
+  // read on every request: an embedded sandbox follows the plans of the job it serves (setPlans)
+  const plan: PlanSettings = { hospitalPlan: o.hospitalPlan, schoolPlan: o.schoolPlan, regionalPlan: o.regionalPlan, monthlyQuota: o.monthlyQuota }
   const handler = createRequestHandler({
     keys: o.keys,
     adminToken: o.adminToken,
     premium: o.premium,
-    plan: { hospitalPlan: o.hospitalPlan, schoolPlan: o.schoolPlan, regionalPlan: o.regionalPlan, monthlyQuota: o.monthlyQuota },
+    plan,
     faults,
     seed: o.seed,
     tree,
@@ -80,6 +88,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     keys: [...o.keys],
     adminToken: o.adminToken,
     state: () => snapshotState(account, faults, o.now()),
+    setPlans(p) {
+      if (p.hospitalPlan) plan.hospitalPlan = p.hospitalPlan
+      if (p.schoolPlan) plan.schoolPlan = p.schoolPlan
+      if (p.regionalPlan) plan.regionalPlan = p.regionalPlan
+    },
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

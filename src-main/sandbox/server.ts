@@ -85,7 +85,8 @@ export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMes
   function overRate(product: Product, key: string, nowMs: number): boolean {
     const limit = rateLimitFor(product, deps.plan)
     if (!limit) return false
-    const id = `${product}|${key}`
+    // a plan change (setPlans) starts a bucket of the new size
+    const id = `${product}|${key}|${limit.capacity}`
     let bucket = buckets.get(id)
     if (!bucket) {
       bucket = createTokenBucket(limit.capacity, limit.refillPerSecond, nowMs)

@@ -90,6 +90,7 @@ export const en: CliMessages = {
     failed: (n) => `${n} failed`,
     uncertain: (n) => `${n} uncertain`,
     rate: (r) => `${r}/s`,
+    measuring: 'measuring the pace…',
     spent: (rp) => `spent ${formatRp(rp, 'en')}`,
     eta: (t) => `ETA ${t}`,
     bar: ' {bar} {value}/{total} | {done} done, {failed} failed | {rate}/s | {spent} | ETA {eta_text}',

@@ -100,6 +100,7 @@ export const id = {
     failed: (n: number) => `${n} gagal`,
     uncertain: (n: number) => `${n} tidak pasti`,
     rate: (r: string) => `${r}/dtk`,
+    measuring: 'mengukur laju…',
     spent: (rp: number) => `terpakai ${formatRp(rp, 'id')}`,
     eta: (t: string) => `sisa waktu ${t}`,
     bar: ' {bar} {value}/{total} | {done} selesai, {failed} gagal | {rate}/dtk | {spent} | sisa {eta_text}',

@@ -1,39 +1,15 @@
-import type { Lang } from '../../../src-main/contract/ipc'
-import { localeOf } from '../i18n/language'
 
 /**
  * Every number the user reads goes through here, so Indonesian screens say `Rp1.234.000` and
  * `12,5` while English ones say `Rp1,234,000` and `12.5`. Formatters are cached per locale.
  */
-const cache = new Map<string, Intl.NumberFormat>()
-
-function formatter(lang: Lang, fractionDigits: number): Intl.NumberFormat {
-  const key = `${lang}:${fractionDigits}`
-  let f = cache.get(key)
-  if (!f) {
-    f = new Intl.NumberFormat(localeOf(lang), { minimumFractionDigits: 0, maximumFractionDigits: fractionDigits })
-    cache.set(key, f)
-  }
-  return f
-}
+import type { Lang } from '../../../src-main/contract/ipc'
+import { localeOf } from '../i18n/language'
 
 /** Whole rupiah, no space after "Rp": one function for the screens, the CLI and messages. */
 export { formatRp } from '../../../src-main/contract/rupiah'
-
-/** A count or measurement: 50.000 / 50,000; fractionDigits caps the decimals shown. */
-export function formatNumber(value: number, lang: Lang, fractionDigits = 0): string {
-  return formatter(lang, fractionDigits).format(value)
-}
-
-/** 0.8734 -> "87,3%" / "87.3%". */
-export function formatPercent(ratio: number, lang: Lang): string {
-  return `${formatter(lang, 1).format(ratio * 100)}%`
-}
-
-/** A confidence score in 0..1 shown with 3 decimals: 0,873 / 0.873. */
-export function formatScore(score: number, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(score)
-}
+/** Counts, percentages and scores: the same formatter the CLI, core's sentences and reports use. */
+export { formatNumber, formatFixed, formatPercent, formatScore } from '../../../src-main/contract/numbers'
 
 /**
  * What a user typed into a rupiah field: "Rp 1.234.000", "1,234,000", "1234000" -> 1234000.
