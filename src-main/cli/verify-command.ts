@@ -30,10 +30,10 @@ export async function verifyCommand(reportArg: string, o: VerifyOptions): Promis
       process.stdout.write(JSON.stringify(doc, null, 2) + '\n')
     } else if (r.unchanged) {
       const m = t().verify
-      process.stdout.write((r.directory ? m.unchangedDirectory(file, r.directory) : m.unchanged(file, r.jobId ?? '')) + '\n')
+      process.stdout.write((r.team ? t().team.unchangedReport(file, r.team) : r.directory ? m.unchangedDirectory(file, r.directory) : m.unchanged(file, r.jobId ?? '')) + '\n')
     } else {
       const m = t().verify
-      process.stdout.write((r.directory ? m.changedDirectory(file, r.directory) : m.changed(file, r.jobId ?? '')) + '\n')
+      process.stdout.write((r.team ? t().team.changedReport(file, r.team) : r.directory ? m.changedDirectory(file, r.directory) : m.changed(file, r.jobId ?? '')) + '\n')
       for (const c of r.changes) process.stdout.write(`  - ${t().core(c)}\n`)
       for (const n of r.notes) process.stdout.write(t().verify.note(t().core(n)) + '\n')
       if (r.mode === 'digest' && !r.notes.length) process.stdout.write(t().verify.digestOnly + '\n')

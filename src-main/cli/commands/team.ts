@@ -29,4 +29,13 @@ export function register(program: Command): void {
       const { teamPublishCommand } = await import('../team-command')
       process.exitCode = await teamPublishCommand(cmd, job, o.db)
     })
+  team
+    .command('report')
+    .requiredOption('--month <yyyy-mm>')
+    .requiredOption('--out <file>')
+    .option('--tz <zone>')
+    .action(async (o: { month: string; out: string; tz?: string }, cmd: Command) => {
+      const { teamReportCommand } = await import('../team-report-command')
+      process.exitCode = await teamReportCommand(cmd, o)
+    })
 }

@@ -23,6 +23,10 @@ export const teamEn: typeof teamId = {
   settingsDone: (on) => `four eyes is now ${on ? 'on' : 'off'} for the whole team`,
   insecureWarning: 'rekap: warning: --team-insecure: the connection to the team store does not check the server certificate\n',
   published: (job, state, desk, pairs) => `job ${job} (${state}) published from desk ${desk}; ${pairs} new pair(s) in the team queue`,
+  badMonth: (v) => `--month "${v}": a month is written YYYY-MM, e.g. 2026-11`,
+  wroteReport: (out, month, sheets) => `team report of ${month} written to ${out}: sheets ${sheets}`,
+  unchangedReport: (file, month) => `unchanged: ${file} is the team report of ${month} rekap wrote (its content digest matches)`,
+  changedReport: (file, month) => `CHANGED: ${file} is not the team report of ${month} rekap wrote`,
   review: {
     badItems: (raw) => `--item "${raw}": pair numbers, comma-separated (e.g. 12 or 12,13)`,
     noBy: 'in the team queue the decider is the database role you signed in as, not a typed name: drop --by',

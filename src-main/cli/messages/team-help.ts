@@ -1,5 +1,9 @@
 /** `--help` texts of team mode (spread into help-{id,en}.ts `texts`). */
 export const teamHelpId: Record<string, string> = {
+  'team report': "Laporan tim bulanan (per meja dan operator: pekerjaan, panggilan, tagihan, pakai ulang, keputusan), dengan digest; periksa dengan rekap verify",
+  '--month': "bulan laporan, TTTT-BB",
+  'team report --out': "berkas laporan (.xlsx)",
+  'team report --tz': "zona waktu laporan (bawaan Asia/Jakarta)",
   'review --next': 'antrean tim: ambil (klaim) pasangan berikutnya',
   '--count': 'berapa pasangan diambil sekaligus (bawaan 1)',
   '--claim-minutes': 'berapa menit klaim berlaku sebelum pasangan kembali ke antrean (bawaan 10)',
@@ -19,6 +23,10 @@ export const teamHelpId: Record<string, string> = {
   '--maker-checker': 'empat mata: operator yang menjalankan pekerjaan tidak boleh menyetujui pasangannya',
 }
 export const teamHelpEn: Record<string, string> = {
+  'team report': "The team's monthly report (per desk and operator: jobs, calls, charges, reuses, decisions), with its digest; check it with rekap verify",
+  '--month': "the month, YYYY-MM",
+  'team report --out': "report file (.xlsx)",
+  'team report --tz': "time zone of the report (default Asia/Jakarta)",
   'review --next': 'team queue: take (claim) the next pair(s)',
   '--count': 'how many pairs to take at once (default 1)',
   '--claim-minutes': 'minutes a claim holds before the pair goes back to the queue (default 10)',

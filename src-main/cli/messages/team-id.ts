@@ -22,6 +22,10 @@ export const teamId = {
   settingsDone: (on: boolean) => `empat mata sekarang ${on ? 'aktif' : 'mati'} untuk seluruh tim`,
   insecureWarning: 'rekap: peringatan: --team-insecure: koneksi ke penyimpanan tim tidak memeriksa sertifikat server\n',
   published: (job: string, state: string, desk: string, pairs: number) => `pekerjaan ${job} (${state}) diterbitkan dari meja ${desk}; ${pairs} pasangan baru di antrean tim`,
+  badMonth: (v: string) => `--month "${v}": bulan ditulis TTTT-BB, mis. 2026-11`,
+  wroteReport: (out: string, month: string, sheets: string) => `laporan tim ${month} ditulis ke ${out}: sheet ${sheets}`,
+  unchangedReport: (file: string, month: string) => `tidak berubah: ${file} adalah laporan tim bulan ${month} yang ditulis rekap (digest isinya cocok)`,
+  changedReport: (file: string, month: string) => `BERUBAH: ${file} bukan laporan tim bulan ${month} yang ditulis rekap`,
   review: {
     badItems: (raw: string) => `--item "${raw}": nomor pasangan, dipisah koma (mis. 12 atau 12,13)`,
     noBy: 'di antrean tim yang memutuskan adalah peran basis data yang Anda pakai untuk masuk, bukan nama yang diketik: hapus --by',

@@ -23,6 +23,7 @@ import { checkWholeWorkbook } from '../importers/whole-workbook-check'
 import type { ImportError } from '../importers/import-error'
 import { coreText, TextError, type CoreText } from '../texts/core-text'
 import type { KeyRef } from '../texts/id'
+import { TEAM_REPORT_LABELS } from '../team/team-report-labels'
 
 export class VerifyError extends TextError {}
 
@@ -34,6 +35,8 @@ export interface VerifyResult {
   jobId: string | null
   /** a directory report: which directory (its query is on the summary) */
   directory: DirectoryProduct | null
+  /** a team's monthly report: its month (checked by its digest: the team store is not at hand) */
+  team: string | null
   /** where the report differs: sheet, row and column where known (texts: the CLI says them in its language) */
   changes: CoreText[]
   notes: CoreText[]
@@ -61,6 +64,7 @@ interface ReportFacts {
   jobId: string | null
   /** a directory report: the directory and the query it was written for */
   directory: { product: DirectoryProduct; query: Record<string, unknown> } | null
+  team: string | null
   digest: string
   sheetDigests: Map<string, string>
   madeAt: number
@@ -81,13 +85,14 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
     for (const r of s.rows) digest.row(r.cells)
   }
   const actual = digest.result()
-  const about = { jobId: facts.jobId, directory: facts.directory?.product ?? null }
+  const about = { jobId: facts.jobId, directory: facts.directory?.product ?? null, team: facts.team }
   if (actual.digest === facts.digest) {
     return { unchanged: true, mode: 'digest', ...about, changes: [], notes: [] }
   }
 
   const notes: CoreText[] = []
   const bySheet = sheetLevelChanges(actual.sheets, facts.sheetDigests)
+  if (facts.team) return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
   const store = opts.store ?? null
   if (!store) {
     notes.push(coreText('verify.noStore', {}))
@@ -177,7 +182,9 @@ function summaryFacts(file: string, sheets: LogicalSheet[]): ReportFacts {
   const kind = text(L.summary.kind)
   const product: DirectoryProduct | null = kind === L.kinds['hospitals-offline'] ? 'hospitals' : kind === L.kinds['schools-offline'] ? 'schools' : null
   const made = Date.parse(text(L.audit.madeUtc) ?? '')
-  if ((!jobId && !product) || Number.isNaN(made)) throw new VerifyError(coreText('verify.incomplete', { file }))
+  const T = TEAM_REPORT_LABELS[L === EN ? 'en' : 'id']
+  const team = kind === T.kind ? text(T.month) : null
+  if ((!jobId && !product && !team) || Number.isNaN(made)) throw new VerifyError(coreText('verify.incomplete', { file }))
   let directory: ReportFacts['directory'] = null
   if (!jobId && product) {
     try {
@@ -191,6 +198,7 @@ function summaryFacts(file: string, sheets: LogicalSheet[]): ReportFacts {
     L,
     jobId,
     directory,
+    team,
     digest: text(L.audit.digest) ?? '',
     sheetDigests: parseSheetDigests(text(L.audit.sheetDigests) ?? ''),
     madeAt: made,

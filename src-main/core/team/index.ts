@@ -11,3 +11,6 @@ export {
   type TeamQueueItem, type NewQueueItem, type TeamDecision, type RecordedTeamDecision,
 } from './team-review'
 export { publishLocalJob, doubtfulPairs } from './publish-local-job'
+export { readTeamMonth, type TeamMonth } from './team-ledger'
+export { writeTeamReport } from './team-report'
+export { TEAM_REPORT_LABELS } from './team-report-labels'

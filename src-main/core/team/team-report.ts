@@ -1,0 +1,87 @@
+/**
+ * `rekap team report --month YYYY-MM --out F.xlsx`: the month's team report through the same
+ * report machinery as a job's (summary first, content digest and per-sheet digests in it), so
+ * `rekap verify` checks it the same way.
+ */
+import { REKAP_VERSION } from '../version'
+import { labelsFor, type ReportLang } from '../reports/labels'
+import { openReport, type ReportWriter } from '../reports/report-output'
+import { auditLines, writeSummarySheet, type SummaryLine } from '../reports/summary-sheet'
+import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from '../reports/report-digest'
+import { reportZone } from '../reports/time-zone'
+import type { ReportResult } from '../reports/report-result'
+import { TEAM_REPORT_LABELS, type TeamReportLabels } from './team-report-labels'
+import type { TeamMonth } from './team-ledger'
+
+export interface TeamReportOptions {
+  out: string
+  lang?: ReportLang
+  /** the team store's address as it may be printed, and its database name (the report's "store id") */
+  team: { display: string; database: string }
+  timeZone?: string
+  now?: number
+}
+
+async function writeSheets(w: ReportWriter, m: TeamMonth, T: TeamReportLabels, zone: ReturnType<typeof reportZone>): Promise<number> {
+  const by = w.sheet(T.byOperator, [
+    { header: T.desk, kind: 'text' }, { header: T.operator, kind: 'text' }, { header: T.jobs, kind: 'integer' }, { header: T.calls, kind: 'integer' },
+    { header: T.chargesCount, kind: 'integer' }, { header: T.amount, kind: 'money' }, { header: T.reuses, kind: 'integer' }, { header: T.decisionsCount, kind: 'integer' },
+  ])
+  for (const r of m.byOperator) by.addRow([r.desk, r.operator, r.jobs, r.calls, r.charges, r.amountRp, r.reuses, r.decisions])
+  await by.close()
+  const ch = w.sheet(T.charges, [
+    { header: `${T.time} (${zone.label})`, kind: 'date' }, { header: T.desk, kind: 'text' }, { header: T.operator, kind: 'text' }, { header: T.job, kind: 'text' },
+    { header: T.product, kind: 'text' }, { header: T.pairHash, kind: 'code' }, { header: T.amount, kind: 'money' }, { header: T.reused, kind: 'text' },
+  ])
+  for (const c of m.charges) {
+    ch.addRow([zone.wall(c.at), c.desk, c.operator, c.jobId, c.product, c.pairHash, c.amountRp, c.reused ? T.yes : T.no])
+    await ch.breathe()
+  }
+  await ch.close()
+  const de = w.sheet(T.decisions, [
+    { header: `${T.time} (${zone.label})`, kind: 'date' }, { header: T.deciderDesk, kind: 'text' }, { header: T.decider, kind: 'text' },
+    { header: T.pairDesk, kind: 'text' }, { header: T.job, kind: 'text' }, { header: T.row, kind: 'integer' }, { header: T.decision, kind: 'text' }, { header: T.note, kind: 'text' },
+  ])
+  for (const d of m.decisions) {
+    de.addRow([zone.wall(d.at), d.deciderDesk, d.decider, d.pairDesk, d.jobId, d.rowNo, d.decision, d.note])
+    await de.breathe()
+  }
+  await de.close()
+  return m.byOperator.length + m.charges.length + m.decisions.length
+}
+
+export async function writeTeamReport(m: TeamMonth, opts: TeamReportOptions): Promise<ReportResult> {
+  const lang = opts.lang ?? 'id'
+  const L = labelsFor(lang)
+  const T = TEAM_REPORT_LABELS[lang]
+  const zone = reportZone(opts.timeZone)
+  // whole seconds, as every report: the summary states the time exactly
+  const now = Math.floor((opts.now ?? Date.now()) / 1000) * 1000
+  const writer = openReport(opts.out, 'xlsx')
+  const summary = (audit: DigestResult | null): SummaryLine[] => [
+    { label: L.summary.sectionJob },
+    { label: L.summary.kind, value: T.kind },
+    { label: T.month, value: m.month },
+    { label: T.team, value: opts.team.display },
+    { label: L.summary.timeZone, value: `${zone.fullName} (${zone.offsetLabel(now)})` },
+    { label: L.summary.sectionNotes },
+    { label: '', value: m.sharedRole ? T.notAuthenticated : T.authenticated },
+    { label: L.summary.rekapVersion, value: REKAP_VERSION },
+    { label: L.summary.reportMade, value: zone.wall(now) },
+    ...auditLines(L, now, { storeId: `team:${opts.team.database}`, digest: audit?.digest ?? null, sheetDigests: audit ? formatSheetDigests(audit.sheets) : null }),
+  ]
+  try {
+    writer.reserveFirst!()
+    const digest = new ContentDigest(new Set([L.audit.digest, L.audit.sheetDigests]))
+    const rows = await writeSheets(digestingWriter(writer, digest, { forward: true }), m, T, zone)
+    await writeSummarySheet(digestingWriter(writer, digest, { forward: false }), L, summary(null))
+    digest.moveLastToFront()
+    const first: ReportWriter = { ...writer, sheet: (name, columns, o) => writer.sheet(name, columns, { ...o, first: true }) }
+    await writeSummarySheet(first, L, summary(digest.result()))
+    const sheets = await writer.finish()
+    return { out: opts.out, rows, sheets }
+  } catch (err) {
+    writer.abort()
+    throw err
+  }
+}
