@@ -100,17 +100,44 @@ export function readCsvRecords(text: string, onRecord: (record: Record<string, s
 /**
  * One text field for a CSV a spreadsheet will open (OWASP "CSV injection"). Excel splits a line on
  * the list separator of the user's locale: `,` in English, `;` in Indonesian, and a tab when pasted.
- * So a field is quoted when it holds any of them (or a quote or line break), or when it starts like a
- * formula; and a formula trigger right after any separator gets a leading `'`, so a reader that
- * splits without honouring quotes still sees no formula. The visible cost is one apostrophe in text
- * such as `a;=b`, which is never a real name, code or address.
+ * So a field is quoted when it holds any of them (or a quote or line break); and a value that a
+ * spreadsheet would evaluate as a formula, at the start or right after any separator, gets a
+ * leading `'`, so a reader that splits without honouring quotes still sees no formula.
+ * Ordinary values that merely start with a sign stay as they are (issue 23: `'-` in every empty
+ * threshold cell, `'-5`, `'+62 812 3456`, `'-Budi` were a stray apostrophe on data): a dash, a
+ * signed number or phone number, a signed word.
  */
-const SEPARATOR_THEN_TRIGGER = /([,;\t\r\n])([=+\-@])/g
 const NEEDS_QUOTES = /[",;\t\r\n]/
-const FORMULA_TRIGGER = /^[=+\-@\t\r]/
+const SEGMENT_AFTER_SEPARATOR = /([,;\t\r\n])([=+\-@][^,;\t\r\n]*)/g
+/** `=` and `@` always start a formula (and a leading tab or CR hides one) */
+const ALWAYS_FORMULA = /^[=@\t\r]/
+/** after a sign: digits with spaces, dots, commas (-5, +62 812 3456, -1.250,5), or letters (-Budi), or nothing (-) */
+const SIGNED_DATA = /^[+-](?:[\d\s.,]*|[\p{L}\s.,'’]*)$/u
+
+/** True for a value a spreadsheet would evaluate (=1+1, @SUM(A1), -2+3, +cmd|' /C calc'!A0, -A1). */
+export function isRealFormula(text: string): boolean {
+  if (ALWAYS_FORMULA.test(text)) return true
+  const c = text.charCodeAt(0)
+  return (c === 43 /* + */ || c === 45) /* - */ && !SIGNED_DATA.test(text)
+}
 
 export function csvTextField(text: string): string {
-  let t = text.replace(SEPARATOR_THEN_TRIGGER, "$1'$2")
-  if (FORMULA_TRIGGER.test(t)) t = "'" + t
+  let t = text
+  if (NEEDS_QUOTES.test(t)) t = t.replace(SEGMENT_AFTER_SEPARATOR, (m, sep: string, seg: string) => (isRealFormula(seg) ? `${sep}'${seg}` : m))
+  if (isRealFormula(t)) t = "'" + t
   return NEEDS_QUOTES.test(t) || t !== t.trim() || t.startsWith("'") ? `"${t.replace(/"/g, '""')}"` : t
+}
+
+/**
+ * A code (NIK, NPSN, hospital or region code) for a CSV: a spreadsheet's default import reads a
+ * field of digits as a number, which drops a code's leading zeros and turns a 16-digit NIK into
+ * 3578016207910010 (a number keeps 15 digits). Such a code is written with an invisible WORD
+ * JOINER (U+2060) in front, which makes Excel and LibreOffice keep it as text, every digit shown;
+ * other codes are written as they are. CSV carries no cell types: the README says what is lost.
+ */
+export const CSV_TEXT_MARK = '\u2060'
+const DAMAGED_AS_NUMBER = /^(?:0\d+|\d{16,})$/
+
+export function csvCodeField(code: string): string {
+  return csvTextField(DAMAGED_AS_NUMBER.test(code) ? CSV_TEXT_MARK + code : code)
 }

@@ -1,3 +1,4 @@
+import type { Store } from '../store'
 import { loadRegionTree } from '../regions/region-tree'
 import { writeErrorsSheet } from '../reports/errors-sheet'
 import { writeRegionTree, writeRegionUnits } from '../reports/regions-report'
@@ -40,6 +41,18 @@ const fetchTree: Unit = async (row, env) => {
   }
   // Hits were counted call by call above.
   return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: wanted.length + regencyCount + districtCount, raw: { provinces: wanted.length, regencies: regencyCount, districts: districtCount } } }
+}
+
+/** The provinces the job's answered rows fetched; 'all' when one of them asked for every province. */
+function fetchedProvinces(store: Store, jobId: string): Set<string> | 'all' {
+  const codes = new Set<string>()
+  for (const r of store.rows.iterate(jobId)) {
+    if (r.state !== 'done' || r.duplicateOf) continue
+    const p = (r.payload as DirectoryPayload).filters.province_code
+    if (!p) return 'all'
+    codes.add(p)
+  }
+  return codes
 }
 
 /** Provinces, regencies and districts (of one province per row, or all). */
@@ -93,7 +106,7 @@ export const regions: JobKindModule = {
   async writeReportSheets(writer, store, job, L, ctx) {
     const n = await writeRegionUnits(writer, store, job, L, { zone: ctx.zone, fingerprint: ctx.fingerprint })
     await writeErrorsSheet(writer, store, job.id, L)
-    await writeRegionTree(writer, store, L)
+    await writeRegionTree(writer, store, L, fetchedProvinces(store, job.id))
     return n
   },
 }

@@ -4,7 +4,7 @@
  * In xlsx every text is written as a plain string cell, never a formula object, so Excel shows
  * it literally; in CSV there is no cell type at all, so such text gets OWASP's leading single quote.
  */
-import { csvTextField } from '../csv/csv-text'
+import { csvCodeField, csvTextField } from '../csv/csv-text'
 
 export type CellPrimitive = string | number | boolean | Date | null
 
@@ -43,10 +43,14 @@ export function cleanText(text: string): string {
   return clean.length > MAX_CELL_CHARS ? clean.slice(0, MAX_CELL_CHARS) : clean
 }
 
-/** One CSV field: numbers and booleans as they are, text through the one CSV text rule (csvTextField). */
-export function csvField(value: CellPrimitive, formatDate: (d: Date) => string): string {
+/**
+ * One CSV field: numbers and booleans as they are, text through the one CSV text rule
+ * (csvTextField), a code column's text through the code rule (csvCodeField).
+ */
+export function csvField(value: CellPrimitive, formatDate: (d: Date) => string, code = false): string {
   if (value === null) return ''
   if (typeof value === 'number') return String(value)
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
-  return csvTextField(value instanceof Date ? formatDate(value) : value)
+  if (value instanceof Date) return csvTextField(formatDate(value))
+  return code ? csvCodeField(value) : csvTextField(value)
 }

@@ -6,13 +6,15 @@ import { revivedInputDate, wallClockDate, zonelessIsoDate } from './report-time'
  * What a report column holds, which fixes how a value becomes a cell and how Excel shows it.
  * `code` is text whatever it was given as, so leading zeros and 16-digit NIKs survive.
  */
-export type ColumnKind = 'auto' | 'text' | 'code' | 'integer' | 'number' | 'score' | 'money' | 'date' | 'outcome'
+export type ColumnKind = 'auto' | 'text' | 'code' | 'integer' | 'number' | 'fte' | 'score' | 'money' | 'date' | 'outcome'
 
 export interface ColumnSpec {
   header: string
   kind: ColumnKind
   /** fixed width in characters; otherwise measured from the header and the first rows */
   width?: number
+  /** word-wrap the text (default: free text of a fixed width of 40 characters or more; see print-setup) */
+  wrap?: boolean
 }
 
 export const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
@@ -20,6 +22,8 @@ export const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   text: '@',
   outcome: '@',
   integer: '#,##0',
+  // full-time equivalents (12.5 doctors, 3.25): at least one decimal, two when there are
+  fte: '#,##0.0#',
   // Rupiah with the reader's own digit grouping (Rp1.250.000 in an Indonesian Excel)
   money: '"Rp"#,##0',
   score: '0.0000',
@@ -51,9 +55,11 @@ export function cellFor(value: unknown, kind: ColumnKind): CellPrimitive {
 
 /** Width in characters for a column, from its header and sampled cells; bounded so sheets stay readable. */
 export function measuredWidth(spec: ColumnSpec, samples: CellPrimitive[]): number {
-  if (spec.width) return spec.width
-  if (spec.kind === 'date') return 20
-  let longest = spec.header.length
+  // never narrower than its bold title ("Diperlambat 429", "Waktu Keputusan (WIB)"): a cut header prints cut
+  const header = Math.min(60, Math.ceil(spec.header.length * 1.1) + 2)
+  if (spec.width) return Math.max(spec.width, header)
+  if (spec.kind === 'date') return Math.max(20, header)
+  let longest = Math.ceil(spec.header.length * 1.1)
   for (const s of samples) {
     if (s === null) continue
     const len = s instanceof Date ? 19 : typeof s === 'number' ? String(s).length + 2 : String(s).length

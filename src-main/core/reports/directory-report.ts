@@ -8,6 +8,7 @@ import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult }
 import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from './hospital-report'
 import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from './school-report'
 import { loadRegionNames } from './region-names'
+import { readableFilters } from './directory-filters'
 import { cachedSchoolsLackPremiumFields } from './premium-fields'
 import { formatFromName, type ReportResult } from './report-result'
 import { utcOffsetLabel, wallClockDate } from './report-time'
@@ -37,12 +38,13 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
     if (opts.product === 'schools' && cachedSchoolsLackPremiumFields(reader, opts.query ?? {})) notes.push(L.notes.premium)
     const storeId = reader.meta.storeId()
     const summary = (audit: DigestResult | null): SummaryLine[] => [
-      { label: S.sectionJob },
+      // no job: what was asked of the cache and how old its records are, not a job's start and end
+      { label: S.sectionDirectory },
       { label: S.kind, value: L.kinds[opts.product === 'hospitals' ? 'hospitals-offline' : 'schools-offline'] },
-      { label: S.query, value: JSON.stringify(opts.query ?? {}) },
+      { label: S.query, value: readableFilters(opts.query ?? {}, L, regions) },
       { label: S.source, value: meta.sources ?? S.none },
-      { label: S.started, value: meta.oldest ? wallClockDate(meta.oldest) : S.none },
-      { label: S.finished, value: meta.newest ? wallClockDate(meta.newest) : S.none },
+      { label: S.oldestFetched, value: meta.oldest ? wallClockDate(meta.oldest) : S.none },
+      { label: S.newestFetched, value: meta.newest ? wallClockDate(meta.newest) : S.none },
       { label: S.timeZone, value: utcOffsetLabel(now) },
       { label: S.sectionNotes },
       ...notes.map((n) => ({ label: '', value: n })),
@@ -53,8 +55,8 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
         ? auditLines(L, now, { storeId, digest: audit?.digest ?? null, sheetDigests: audit ? formatSheetDigests(audit.sheets) : null })
         : []),
     ]
+    const regions = await loadRegionNames(reader.cache)
     const records = async (w: ReportWriter): Promise<number> => {
-      const regions = await loadRegionNames(reader.cache)
       if (opts.product === 'hospitals') {
         const pivots = new HospitalPivots()
         const n = await writeHospitalRecords(w, reader.cache.iterateHospitals(opts.query ?? {}), L, regions, pivots)

@@ -3,7 +3,7 @@ import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
-import { inputColumns } from './input-columns'
+import { besideInputs, inputColumns } from './input-columns'
 import { rowVerdict, type Verdict } from '../verdict'
 import { rowReview, type RowReview } from '../review/review-rules'
 import type { ReviewCount } from '../review/review-queue'
@@ -108,7 +108,7 @@ export async function writeFaceResults(
   const rows = iterateReportRows(store.db, job.id, { fingerprint: opts.fingerprint })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
-  const resultCols = faceResultColumns(L, zone)
+  const resultCols = besideInputs(inputs, faceResultColumns(L, zone), L.lookup.fromService)
   const thumbs = opts.thumbnails === true
   const photoCols: ColumnSpec[] = thumbs
     ? [

@@ -24,8 +24,8 @@ export function hospitalColumns(L: ReportLabels): ColumnSpec[] {
     { header: H.address, kind: 'text', width: 50 },
     { header: H.phone, kind: 'code' },
     { header: H.director, kind: 'text' },
-    { header: H.landArea, kind: 'auto' },
-    { header: H.buildingArea, kind: 'auto' },
+    { header: H.landArea, kind: 'number' },
+    { header: H.buildingArea, kind: 'number' },
     { header: H.totalBeds, kind: 'integer' },
     { header: H.bedsClassI, kind: 'integer' },
     { header: H.bedsClassII, kind: 'integer' },
@@ -36,9 +36,9 @@ export function hospitalColumns(L: ReportLabels): ColumnSpec[] {
     { header: H.servicesCount, kind: 'integer' },
     { header: H.servicesList, kind: 'text', width: 60 },
     { header: H.staffTotal, kind: 'integer' },
-    { header: H.staffGp, kind: 'integer' },
-    { header: H.staffBasicSpecialist, kind: 'integer' },
-    { header: H.staffOtherSpecialist, kind: 'integer' },
+    { header: H.staffGp, kind: 'fte' },
+    { header: H.staffBasicSpecialist, kind: 'fte' },
+    { header: H.staffOtherSpecialist, kind: 'fte' },
     { header: H.scrapedAt, kind: 'date' },
   ]
 }
@@ -59,8 +59,8 @@ export function hospitalValues(h: HospitalRecord | null, regions: RegionNames): 
     h.address,
     h.phone,
     h.director,
-    h.facilities?.land_area,
-    h.facilities?.building_area,
+    squareMetres(h.facilities?.land_area),
+    squareMetres(h.facilities?.building_area),
     h.facilities?.total_beds,
     h.beds?.class_i,
     h.beds?.class_ii,
@@ -76,6 +76,21 @@ export function hospitalValues(h: HospitalRecord | null, regions: RegionNames): 
     h.staff?.other_specialist,
     typeof h.scraped_at === 'string' ? (zonelessIsoDate(h.scraped_at) ?? h.scraped_at) : null,
   ]
+}
+
+const AREA_IN_M2 = /^\s*(\d+(?:\.\d+)?)\s*(?:m2|m²|m\^2)\s*$/i
+
+/**
+ * The service gives areas as text with a unit ("9485 m2", "-" when unknown): the number of square
+ * metres (the unit is in the header), nothing for the dash, and any other text as it came, so a
+ * value in another unit is never silently taken for square metres.
+ */
+export function squareMetres(area: unknown): number | string | null {
+  if (typeof area !== 'string') return typeof area === 'number' ? area : null
+  const m = AREA_IN_M2.exec(area)
+  if (m) return Number(m[1])
+  const t = area.trim()
+  return t === '' || t === '-' ? null : t
 }
 
 /** A result's raw payload when it is a hospital record (lookups may store it there). */

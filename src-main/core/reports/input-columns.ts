@@ -14,3 +14,13 @@ export function inputColumns(job: JobRecord, firstInput?: Record<string, unknown
 export function inputValues(columns: ColumnSpec[], input: Record<string, unknown>): unknown[] {
   return columns.map((c) => input[c.header])
 }
+
+/**
+ * rekap's own columns beside the user's: one whose title is already an input column's (the
+ * input's "Kode RS" and the service's "Kode RS") is marked as the service's, so every column of
+ * a sheet has its own title and a reader can tell what was sent from what came back.
+ */
+export function besideInputs<C extends ColumnSpec>(inputs: readonly ColumnSpec[], columns: C[], mark: (header: string) => string): C[] {
+  const taken = new Set(inputs.map((c) => c.header))
+  return columns.map((c) => (taken.has(c.header) ? { ...c, header: mark(c.header) } : c))
+}

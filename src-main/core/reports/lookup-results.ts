@@ -3,7 +3,7 @@ import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
-import { inputColumns, inputValues } from './input-columns'
+import { besideInputs, inputColumns, inputValues } from './input-columns'
 import { verdictOf, type Verdict } from '../verdict'
 import { serviceHost } from './summary-sheet'
 import { toneMap } from './face-report'
@@ -53,11 +53,17 @@ export async function writeLookupResults<T>(
     L.sheets.results,
     [
       ...inputs,
-      { header: L.lookup.result, kind: 'outcome', width: 17 },
-      { header: L.lookup.note, kind: 'text', width: 40 },
-      ...kind.columns,
-      ...trailColumns(L, L.lookup.time, zone),
-      { header: L.lookup.rowId, kind: 'integer', width: 9 },
+      ...besideInputs(
+        inputs,
+        [
+          { header: L.lookup.result, kind: 'outcome', width: 17 },
+          { header: L.lookup.note, kind: 'text', width: 40 },
+          ...kind.columns,
+          ...trailColumns(L, L.lookup.time, zone),
+          { header: L.lookup.rowId, kind: 'integer', width: 9 },
+        ],
+        L.lookup.fromService,
+      ),
     ],
     { primary: true, outcomeColumn: inputs.length, outcomeTones: toneMap(L, LOOKUP_TONES) },
   )

@@ -2,7 +2,7 @@ import type { Store, JobRecord, RegionEntry, JobFingerprint } from '../store'
 import { iterateReportRows, type ReportRow } from './report-rows'
 import type { ReportLabels } from './labels'
 import type { ReportWriter } from './report-output'
-import { inputColumns, inputValues } from './input-columns'
+import { besideInputs, inputColumns, inputValues } from './input-columns'
 import { verdictOf } from '../verdict'
 import { toneMap } from './face-report'
 import { LOOKUP_TONES } from './lookup-results'
@@ -26,11 +26,17 @@ export async function writeRegionUnits(
     L.sheets.results,
     [
       ...inputs,
-      { header: L.lookup.result, kind: 'outcome', width: 17 },
-      { header: L.lookup.records, kind: 'integer' },
-      { header: L.lookup.note, kind: 'text', width: 40 },
-      ...trailColumns(L, L.lookup.time, zone),
-      { header: L.lookup.rowId, kind: 'integer', width: 9 },
+      ...besideInputs(
+        inputs,
+        [
+          { header: L.lookup.result, kind: 'outcome', width: 17 },
+          { header: L.lookup.records, kind: 'integer' },
+          { header: L.lookup.note, kind: 'text', width: 40 },
+          ...trailColumns(L, L.lookup.time, zone),
+          { header: L.lookup.rowId, kind: 'integer', width: 9 },
+        ],
+        L.lookup.fromService,
+      ),
     ],
     { primary: true, outcomeColumn: inputs.length, outcomeTones: toneMap(L, LOOKUP_TONES) },
   )
@@ -57,12 +63,16 @@ export async function writeRegionUnits(
 }
 
 /**
- * The region tree as the local cache holds it (what regions jobs fetched), one row per district
- * with its regency and province beside it; a regency without districts gets a row of its own.
+ * The regions the job fetched, from the local cache: one row per region (province, each of its
+ * regencies, each of their districts, every row naming its parents), for the provinces the job
+ * asked for only (`'all'` when a row asked for every province). So the sheet has exactly as many
+ * rows as the records the results sheet counts; the cache's other provinces (every regions job
+ * stores the province list) are not this job's.
  */
-export async function writeRegionTree(writer: ReportWriter, store: Store, L: ReportLabels): Promise<number> {
+export async function writeRegionTree(writer: ReportWriter, store: Store, L: ReportLabels, provinces: ReadonlySet<string> | 'all'): Promise<number> {
   const H = L.school
   const sheet = writer.sheet(L.sheets.regions, [
+    { header: H.level, kind: 'text', width: 11 },
     { header: H.provinceCode, kind: 'code' },
     { header: H.province, kind: 'text' },
     { header: H.regencyCode, kind: 'code' },
@@ -77,14 +87,18 @@ export async function writeRegionTree(writer: ReportWriter, store: Store, L: Rep
     if (list) list.push(r)
     else byParent.set(key, [r])
   }
+  const wanted = (byParent.get('') ?? []).filter((r) => r.level === 'province' && (provinces === 'all' || provinces.has(r.code)))
   let n = 0
-  for (const p of (byParent.get('') ?? []).filter((r) => r.level === 'province')) {
-    const regencies = byParent.get(p.code) ?? []
-    if (!regencies.length) (sheet.addRow([p.code, p.name]), n++)
-    for (const r of regencies) {
-      const districts = byParent.get(r.code) ?? []
-      if (!districts.length) (sheet.addRow([p.code, p.name, r.code, r.name]), n++)
-      for (const d of districts) (sheet.addRow([p.code, p.name, r.code, r.name, d.code, d.name]), n++)
+  const row = (values: unknown[]): void => {
+    sheet.addRow(values)
+    n++
+  }
+  for (const p of wanted) {
+    row([H.levels.province, p.code, p.name])
+    for (const r of byParent.get(p.code) ?? []) {
+      row([H.levels.regency, p.code, p.name, r.code, r.name])
+      for (const d of byParent.get(r.code) ?? []) row([H.levels.district, p.code, p.name, r.code, r.name, d.code, d.name])
+      await sheet.breathe()
     }
   }
   await sheet.close()

@@ -19,6 +19,7 @@ import {
 } from './report-writer'
 import { openStreamingXlsxReport } from './xlsx/xlsx-report'
 import { EXCEL_MAX_ROWS } from './xlsx/sheet-parts'
+import { MARGINS, PAPER_A4, printSetup, wrappedRowHeight, wrapsText } from './print-setup'
 
 export type { ReportFormat, OutcomeTone, SheetOptions, RowOptions, SheetWriter, ReportWriter } from './report-writer'
 
@@ -55,12 +56,18 @@ export function openInMemoryXlsxReport(out: string): ReportWriter {
   }
 }
 
+/** Drawing offsets are in EMU (914,400 an inch, 96 pixels an inch). */
+const EMU_PER_PX = 9525
+const PICTURE_INSET_PX = 4
+
 class XlsxSheet implements SheetWriter {
   closed = false
   private readonly ws: ExcelJS.Worksheet
   private pending: Array<{ cells: CellPrimitive[]; opts: RowOptions }> | null = []
   private rowNo = 1
   private sinceBreath = 0
+  private widths: number[] = []
+  private readonly wrapCols: number[]
 
   constructor(
     book: ExcelJS.Workbook,
@@ -69,6 +76,7 @@ class XlsxSheet implements SheetWriter {
     private readonly opts: SheetOptions,
   ) {
     this.styles = XlsxSheet.stylesFor(columns)
+    this.wrapCols = columns.flatMap((c, i) => (wrapsText(c) ? [i] : []))
     const table = opts.table ?? true
     this.ws = book.addWorksheet(name, { views: table ? [{ state: 'frozen', ySplit: 1, xSplit: 0 }] : [] })
     this.pending = [{ cells: columns.map((c) => cellFor(c.header, 'text')), opts: { bold: true } }]
@@ -91,7 +99,13 @@ class XlsxSheet implements SheetWriter {
 
   addPicture(data: Buffer, extension: 'jpeg' | 'png', col0: number, row1: number, size: { width: number; height: number }): void {
     const id = this.ws.workbook.addImage({ buffer: data as unknown as ExcelJS.Buffer, extension })
-    this.ws.addImage(id, { tl: { col: col0 + 0.1, row: row1 - 1 + 0.1 }, ext: size, editAs: 'oneCell' })
+    // Both corners, inside the cell (a thumbnail is smaller than its cell): a two-cell anchor may
+    // say "move with the cell" (editAs), where exceljs's one-cell anchor would carry an editAs the
+    // schema does not allow, and openpyxl then drops every picture of the sheet.
+    const at = (px: number) => (PICTURE_INSET_PX + px) * EMU_PER_PX
+    const anchor = (w: number, h: number) => ({ nativeCol: col0, nativeColOff: at(w), nativeRow: row1 - 1, nativeRowOff: at(h) })
+    const range = { tl: anchor(0, 0), br: anchor(size.width, size.height), editAs: 'oneCell' }
+    this.ws.addImage(id, range as unknown as ExcelJS.ImageRange)
   }
 
   async breathe(): Promise<void> {
@@ -134,13 +148,21 @@ class XlsxSheet implements SheetWriter {
     if (!this.pending) return
     const rows = this.pending
     this.pending = null
-    this.ws.columns = this.columns.map((c, i) => {
-      const fmt = NUMBER_FORMATS[c.kind]
-      return {
-        width: measuredWidth(c, rows.slice(1).map((r) => r.cells[i])),
-        style: fmt ? { numFmt: fmt } : {},
-      }
-    })
+    const widths = this.columns.map((c, i) => measuredWidth(c, rows.slice(1).map((r) => r.cells[i])))
+    this.widths = widths
+    this.ws.columns = this.columns.map((c, i) => ({ width: widths[i], style: this.styles[i].base }))
+    const table = this.opts.table ?? true
+    const print = printSetup(widths, { table, onePage: this.opts.onePage === true })
+    this.ws.pageSetup = {
+      ...this.ws.pageSetup,
+      paperSize: PAPER_A4,
+      orientation: print.landscape ? 'landscape' : 'portrait',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: print.fitToHeight,
+      margins: MARGINS,
+      ...(print.repeatHeader ? { printTitlesRow: '1:1' } : {}),
+    }
     for (const r of rows) this.write(r.cells, r.opts)
   }
 
@@ -155,6 +177,10 @@ class XlsxSheet implements SheetWriter {
       cell.style = kind ? XlsxSheet.cellStyle(kind, opts.bold === true) : opts.bold ? styles.bold : v instanceof Date ? styles.date : styles.base
     })
     if (this.rowNo > 1 && this.opts.rowHeight) row.height = this.opts.rowHeight
+    else if (this.rowNo > 1 && this.wrapCols.length) {
+      const high = wrappedRowHeight(cells, this.wrapCols, this.widths)
+      if (high) row.height = high
+    }
     this.rowNo++
   }
 
@@ -181,7 +207,7 @@ class XlsxSheet implements SheetWriter {
   private static stylesFor(columns: ColumnSpec[]): Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>> {
     return columns.map((c) => {
     const fmt = NUMBER_FORMATS[c.kind]
-    const base: Partial<ExcelJS.Style> = fmt ? { numFmt: fmt } : {}
+    const base: Partial<ExcelJS.Style> = { ...(fmt ? { numFmt: fmt } : {}), ...(wrapsText(c) ? { alignment: { wrapText: true } } : {}) }
     return {
       base,
       date: { numFmt: fmt && c.kind !== 'code' && c.kind !== 'text' ? fmt : NUMBER_FORMATS.date! },
@@ -222,11 +248,12 @@ export function openCsvReport(out: string): ReportWriter {
       if (!opts.primary || written) return skipped
       written = true
       names.push(name)
-      const line = (cells: CellPrimitive[]): void => {
-        buf += cells.map((c) => csvField(c, formatWallClock)).join(',') + '\r\n'
+      const codes = columns.map((c) => c.kind === 'code')
+      const line = (cells: CellPrimitive[], header = false): void => {
+        buf += cells.map((c, i) => csvField(c, formatWallClock, !header && codes[i])).join(',') + '\r\n'
         if (buf.length > 1 << 20) flush()
       }
-      line(columns.map((c) => cellFor(c.header, 'text')))
+      line(columns.map((c) => cellFor(c.header, 'text')), true)
       let rowNo = 2
       let sinceBreath = 0
       return {

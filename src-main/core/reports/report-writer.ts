@@ -29,6 +29,8 @@ export interface SheetOptions {
   footerRows?: number
   /** row height in points for every data row (thumbnails) */
   rowHeight?: number
+  /** printed on one page whole (the summary); other sheets print fit to width, as many pages down as needed */
+  onePage?: boolean
   /** placed first in the workbook though written later (needs `reserveFirst` before any sheet) */
   first?: boolean
   /** told each data row's cells as they are written (the report digest hashes what is in the file) */

@@ -194,13 +194,15 @@ export async function writeSummarySheet(
   const sheet = writer.sheet(
     L.sheets.summary,
     [
-      { header: S.item, kind: 'auto', width: 46 },
-      { header: S.value, kind: 'auto', width: 60 },
-      { header: '', kind: 'auto', width: 14 },
-      { header: '', kind: 'auto', width: 18 },
-      { header: '', kind: 'auto', width: 40 },
+      // narrow enough that the whole summary prints on one A4 page at a readable size; the value
+      // column holds a 64-character digest on one line; long labels and notes wrap
+      { header: S.item, kind: 'auto', width: 40, wrap: true },
+      { header: S.value, kind: 'auto', width: 68, wrap: true },
+      { header: '', kind: 'auto', width: 12, wrap: true },
+      { header: '', kind: 'auto', width: 12, wrap: true },
+      { header: '', kind: 'auto', width: 24, wrap: true },
     ],
-    { table: false },
+    { table: false, onePage: true },
   )
   sheet.addRow([S.title], { bold: true })
   for (const l of lines) {

@@ -6,6 +6,8 @@ const BUILTIN_FORMATS: Record<string, number> = { General: 0, '0': 1, '0.00': 2,
 export interface CellStyle {
   numFmt?: string
   bold?: boolean
+  /** word-wrapped inside the cell (long free text) */
+  wrap?: boolean
 }
 
 /** Fill and font of a conditional format (a "dxf"). */
@@ -21,22 +23,23 @@ export interface DifferentialStyle {
 export class StyleRegistry {
   private readonly formats = new Map<string, number>()
   private readonly xfs = new Map<string, number>()
-  private readonly xfList: Array<{ numFmtId: number; bold: boolean }> = [{ numFmtId: 0, bold: false }]
+  private readonly xfList: Array<{ numFmtId: number; bold: boolean; wrap: boolean }> = [{ numFmtId: 0, bold: false, wrap: false }]
   private readonly dxfs: DifferentialStyle[] = []
 
   constructor() {
-    this.xfs.set('0|0', 0)
+    this.xfs.set('0|0|0', 0)
   }
 
   /** The cellXfs index of a style (0 is the default). */
   xf(style: CellStyle): number {
     const numFmtId = this.formatId(style.numFmt ?? 'General')
     const bold = style.bold === true
-    const key = `${numFmtId}|${bold ? 1 : 0}`
+    const wrap = style.wrap === true
+    const key = `${numFmtId}|${bold ? 1 : 0}|${wrap ? 1 : 0}`
     let id = this.xfs.get(key)
     if (id === undefined) {
       id = this.xfList.length
-      this.xfList.push({ numFmtId, bold })
+      this.xfList.push({ numFmtId, bold, wrap })
       this.xfs.set(key, id)
     }
     return id
@@ -66,7 +69,8 @@ export class StyleRegistry {
     const xfs = this.xfList.map(
       (x) =>
         `<xf numFmtId="${x.numFmtId}" fontId="${x.bold ? 1 : 0}" fillId="0" borderId="0" xfId="0"` +
-        `${x.numFmtId ? ' applyNumberFormat="1"' : ''}${x.bold ? ' applyFont="1"' : ''}/>`,
+        `${x.numFmtId ? ' applyNumberFormat="1"' : ''}${x.bold ? ' applyFont="1"' : ''}` +
+        (x.wrap ? ' applyAlignment="1"><alignment wrapText="1"/></xf>' : '/>'),
     )
     const dxfs = this.dxfs.map(
       (d) =>

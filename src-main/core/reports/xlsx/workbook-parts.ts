@@ -8,6 +8,8 @@ export interface SheetEntry {
   part: number
   /** `A1:O10` when the sheet has an autofilter (Excel wants a hidden defined name for it) */
   filterRef?: string
+  /** row 1 repeats on every printed page (a table's header) */
+  printTitles?: boolean
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -42,10 +44,12 @@ export function rootRelsXml(): string {
 /** Sheets in workbook order; relationship ids rId1..rIdN are the sheets, rIdN+1 the styles. */
 export function workbookXml(sheets: SheetEntry[]): string {
   const names = sheets
-    .map((s, i) =>
-      s.filterRef
-        ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${xmlEscape(absoluteRef(s.name, s.filterRef))}</definedName>`
-        : '',
+    .map(
+      (s, i) =>
+        (s.filterRef
+          ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${xmlEscape(absoluteRef(s.name, s.filterRef))}</definedName>`
+          : '') +
+        (s.printTitles ? `<definedName name="_xlnm.Print_Titles" localSheetId="${i}">${xmlEscape(`${quotedSheet(s.name)}!$1:$1`)}</definedName>` : ''),
     )
     .join('')
   return (
@@ -97,5 +101,9 @@ export function appPropsXml(application: string): string {
 /** 'Hasil'!$A$1:$O$10 */
 function absoluteRef(sheet: string, ref: string): string {
   const abs = ref.replace(/([A-Z]+)(\d+)/g, '$$$1$$$2')
-  return `'${sheet.replace(/'/g, "''")}'!${abs}`
+  return `${quotedSheet(sheet)}!${abs}`
+}
+
+function quotedSheet(name: string): string {
+  return `'${name.replace(/'/g, "''")}'`
 }

@@ -14,6 +14,7 @@ import {
   type SheetWriter,
 } from '../report-writer'
 import { EXCEL_MAX_ROWS, partName } from './sheet-parts'
+import { MARGINS, PAPER_A4, printSetup, wrappedRowHeight, wrapsText, type PrintSetup } from '../print-setup'
 import { StyleRegistry } from './styles-part'
 import { appPropsXml, contentTypesXml, corePropsXml, rootRelsXml, workbookRelsXml, workbookXml, type SheetEntry } from './workbook-parts'
 import { xmlEscape, xmlTextElement } from './xml-text'
@@ -132,6 +133,9 @@ class StreamingSheet implements SheetWriter {
   /** worksheet row number of the last row written to the current part */
   private rowInPart = 0
   private sinceBreath = 0
+  private print: PrintSetup = { landscape: false, fitToHeight: 0, repeatHeader: false }
+  /** indexes of the word-wrapped columns (a row's height follows their text) */
+  private readonly wrapCols: number[]
 
   constructor(
     private readonly book: Book,
@@ -141,14 +145,16 @@ class StreamingSheet implements SheetWriter {
     private readonly maxRows: number,
   ) {
     const { styles } = book
+    this.wrapCols = columns.flatMap((c, i) => (wrapsText(c) ? [i] : []))
     this.cols = columns.map((c, i) => {
       const fmt = NUMBER_FORMATS[c.kind]
       // a Date in a column with no date format of its own still shows as a date
       const dateFmt = fmt && c.kind !== 'code' && c.kind !== 'text' ? fmt : NUMBER_FORMATS.date!
       const letter = columnLetter(i)
-      const base = styles.xf({ numFmt: fmt })
+      const wrap = wrapsText(c)
+      const base = styles.xf({ numFmt: fmt, wrap })
       const date = styles.xf({ numFmt: dateFmt })
-      const bold = styles.xf({ numFmt: fmt, bold: true })
+      const bold = styles.xf({ numFmt: fmt, bold: true, wrap })
       const boldDate = styles.xf({ numFmt: dateFmt, bold: true })
       return {
         letter,
@@ -219,12 +225,16 @@ class StreamingSheet implements SheetWriter {
     const view = table
       ? '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>'
       : '<sheetView workbookViewId="0"/>'
+    const print = printSetup(this.widths, { table, onePage: this.opts.onePage === true })
+    this.book.sheets[this.entryIndex].printTitles = print.repeatHeader
+    this.print = print
     const cols = this.cols.map(
       (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${this.widths[i]}" customWidth="1"${c.base ? ` style="${c.base}"` : ''}/>`,
     )
     this.entry.write(
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
         '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+        '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' +
         `<sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/>` +
         (cols.length ? `<cols>${cols.join('')}</cols>` : '') +
         '<sheetData>',
@@ -256,7 +266,12 @@ class StreamingSheet implements SheetWriter {
       })
       tail += `<conditionalFormatting sqref="${col}2:${col}${last}">${rules.join('')}</conditionalFormatting>`
     }
-    tail += '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>'
+    const m = MARGINS
+    const p = this.print
+    tail +=
+      `<pageMargins left="${m.left}" right="${m.right}" top="${m.top}" bottom="${m.bottom}" header="${m.header}" footer="${m.footer}"/>` +
+      `<pageSetup paperSize="${PAPER_A4}" orientation="${p.landscape ? 'landscape' : 'portrait'}" fitToWidth="1" fitToHeight="${p.fitToHeight}"/>` +
+      '</worksheet>'
     entry.write(tail)
     await entry.end()
     this.entry = null
@@ -270,7 +285,9 @@ class StreamingSheet implements SheetWriter {
     const { cells, bold, xfs } = row
     const r = ++this.rowInPart
     const rs = String(r)
-    const ht = r > 1 && this.opts.rowHeight ? ` ht="${this.opts.rowHeight}" customHeight="1"` : ''
+    const fixed = r > 1 ? this.opts.rowHeight : undefined
+    const high = fixed ?? (r > 1 && this.wrapCols.length ? wrappedRowHeight(cells, this.wrapCols, this.widths) : 0)
+    const ht = high ? ` ht="${high}" customHeight="1"` : ''
     let x = '<row r="' + rs + '"' + ht + '>'
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i]

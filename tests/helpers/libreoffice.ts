@@ -1,0 +1,38 @@
+/**
+ * LibreOffice headless as a second program on rekap's files: converts reports to PDF (what a
+ * user's print looks like) or imports a CSV as LibreOffice's default import does (to xlsx).
+ * Each call uses its own user profile, so parallel tests and a user's LibreOffice never share one.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+
+let calls = 0
+
+/** Converts `files` into `outDir` as `to` ('pdf', 'xlsx'); returns the converted files in order. */
+export function sofficeConvert(files: string[], outDir: string, to: string, infilter?: string): string[] {
+  mkdirSync(outDir, { recursive: true })
+  const profile = `file:///tmp/lo-rekap-test-${process.pid}-${++calls}`
+  const args = ['--headless', `-env:UserInstallation=${profile}`, ...(infilter ? [`--infilter=${infilter}`] : []), '--convert-to', to, '--outdir', outDir, ...files]
+  const r = spawnSync('soffice', args, { encoding: 'utf8', timeout: 300_000 })
+  if (r.status !== 0) throw new Error(`soffice failed (${r.status}):\n${r.stdout}\n${r.stderr}`)
+  return files.map((f) => join(outDir, basename(f).replace(/\.[^.]+$/, `.${to.split(':')[0]}`)))
+}
+
+/** The text of every page of a PDF, laid out as printed (pdftotext -layout), one string a page. */
+export function pdfPages(pdf: string): string[] {
+  const r = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+  if (r.status !== 0) throw new Error(`pdftotext failed: ${r.stderr}`)
+  const pages = r.stdout.split('\f')
+  if (pages.at(-1)?.trim() === '') pages.pop()
+  return pages
+}
+
+export function pdfPageCount(pdf: string): number {
+  const r = spawnSync('pdfinfo', [pdf], { encoding: 'utf8' })
+  return Number(/Pages:\s+(\d+)/.exec(r.stdout)?.[1] ?? NaN)
+}
+
+export function readText(file: string): string {
+  return readFileSync(file, 'utf8')
+}
