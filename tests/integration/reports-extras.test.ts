@@ -157,8 +157,11 @@ describe('regions report', () => {
     expect(cellAt(res, 2, 'Hasil').value).toBe('SELESAI')
     expect(cellAt(res, 2, 'Jumlah Data').value).toBe(4)
     const tree = book.getWorksheet('Wilayah')!
-    expect((tree.getRow(2).values as unknown[]).slice(1)).toEqual(['32', 'JAWA BARAT', '3273', 'KOTA BANDUNG', '327301', 'SUKASARI'])
-    expect(tree.rowCount).toBe(3)
+    // one row per region of the job's province, so the rows add up to Jumlah Data (issue 23 item 11)
+    expect((tree.getRow(2).values as unknown[]).slice(1)).toEqual(['Provinsi', '32', 'JAWA BARAT'])
+    expect((tree.getRow(3).values as unknown[]).slice(1)).toEqual(['Kab/Kota', '32', 'JAWA BARAT', '3273', 'KOTA BANDUNG'])
+    expect((tree.getRow(4).values as unknown[]).slice(1)).toEqual(['Kecamatan', '32', 'JAWA BARAT', '3273', 'KOTA BANDUNG', '327301', 'SUKASARI'])
+    expect(tree.rowCount - 1).toBe(4)
   })
 })
 

@@ -19,7 +19,10 @@ describe('reports: formula-like text', () => {
   it('CSV prefixes formula-like text with a single quote and quotes what needs quoting', () => {
     expect(csvField('=HYPERLINK("a","b")', fmt)).toBe(`"'=HYPERLINK(""a"",""b"")"`)
     // a field that starts like a formula is quoted as well as prefixed (issue 14, item 8)
-    expect(csvField('+62 812', fmt)).toBe(`"'+62 812"`)
+    // a phone number is data: no apostrophe (issue 23 item 14); a formula is still guarded
+    expect(csvField('+62 812', fmt)).toBe('+62 812')
+    expect(csvField('-Budi', fmt)).toBe('-Budi')
+    expect(csvField('-', fmt)).toBe('-')
     expect(csvField('-1+1', fmt)).toBe(`"'-1+1"`)
     expect(csvField('@SUM(A1)', fmt)).toBe(`"'@SUM(A1)"`)
     expect(csvField('\tcmd', fmt)).toBe(`"'\tcmd"`)

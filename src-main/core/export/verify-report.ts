@@ -188,7 +188,8 @@ function summaryFacts(file: string, sheets: LogicalSheet[]): ReportFacts {
   let directory: ReportFacts['directory'] = null
   if (!jobId && product) {
     try {
-      directory = { product, query: JSON.parse(text(L.summary.query) ?? '{}') as Record<string, unknown> }
+      // reports before the readable Filter line carried the query there
+      directory = { product, query: JSON.parse(text(L.audit.query) ?? text(L.summary.query) ?? '{}') as Record<string, unknown> }
     } catch {
       throw new VerifyError(coreText('verify.incomplete', { file }))
     }

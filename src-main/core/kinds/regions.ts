@@ -48,7 +48,7 @@ function fetchedProvinces(store: Store, jobId: string): Set<string> | 'all' {
   const codes = new Set<string>()
   for (const r of store.rows.iterate(jobId)) {
     if (r.state !== 'done' || r.duplicateOf) continue
-    const p = (r.payload as DirectoryPayload).filters.province_code
+    const p = (r.payload as DirectoryPayload | null)?.filters?.province_code
     if (!p) return 'all'
     codes.add(p)
   }

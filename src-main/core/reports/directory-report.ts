@@ -51,8 +51,12 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
       { label: S.rekapVersion, value: opts.rekapVersion ?? REKAP_VERSION },
       { label: S.reportMade, value: wallClockDate(now) },
       // the same integrity lines as a job's report (no job, so no job fingerprint): `rekap verify` checks them
+      // the exact query, for `rekap verify` to run again on the cache (the Filter line is for people)
       ...(format === 'xlsx'
-        ? auditLines(L, now, { storeId, digest: audit?.digest ?? null, sheetDigests: audit ? formatSheetDigests(audit.sheets) : null })
+        ? [
+            { label: L.audit.query, value: JSON.stringify(opts.query ?? {}) },
+            ...auditLines(L, now, { storeId, digest: audit?.digest ?? null, sheetDigests: audit ? formatSheetDigests(audit.sheets) : null }),
+          ]
         : []),
     ]
     const regions = await loadRegionNames(reader.cache)

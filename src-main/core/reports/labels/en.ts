@@ -256,6 +256,7 @@ export const EN: ReportLabels = {
     storeFingerprint: 'Job data fingerprint (SHA-256)',
     digest: 'Report content digest (SHA-256)',
     sheetDigests: 'Digest per sheet',
+    query: 'Directory query (for rekap verify)',
     howToVerify: 'Check with: rekap verify <file.xlsx> [--db data-file]',
     reviewed: 'Pairs reviewed',
     reviewedOf: (n: number, m: number) => `${n} of ${m}`,

@@ -258,6 +258,7 @@ export const ID = {
     storeFingerprint: 'Sidik jari data pekerjaan (SHA-256)',
     digest: 'Digest isi laporan (SHA-256)',
     sheetDigests: 'Digest per lembar',
+    query: 'Kueri direktori (untuk rekap verify)',
     howToVerify: 'Periksa dengan: rekap verify <berkas.xlsx> [--db berkas-data]',
     reviewed: 'Pasangan ditinjau',
     reviewedOf: (n: number, m: number) => `${n} dari ${m}`,
