@@ -13,6 +13,7 @@ import type { EmbeddedSandbox } from './embedded-sandbox'
 import type { EventHub } from './event-hub'
 import type { KeyVault } from './key-vault'
 import type { ReportWriters } from './report-writers'
+import type { Widening } from './widening'
 import { currentTarget, targetForJob, type ServiceTarget } from './service-target'
 
 export type AppMode = 'electron' | 'browser'
@@ -44,10 +45,11 @@ export interface AppContext {
   /** where a stored job's requests go */
   targetForJob(settings: Pick<JobSettings, 'baseUrl' | 'sandbox'>): Promise<ServiceTarget>
   /**
-   * Desktop: asks the user in a native dialog (outside the page) whether the API key may go to
-   * `origin`, so a compromised page cannot confirm a host by itself. Absent in browser mode.
+   * Desktop: asks the user in a native dialog (outside the page) before a setting widens access
+   * (the key to a new host, photo paths outside the workbook, exports elsewhere), so a compromised
+   * page cannot lower its own defences. Absent in browser mode: there only start flags do (widening.ts).
    */
-  confirmKeyHost?: (origin: string) => Promise<boolean>
+  confirmWidening?: (change: Widening) => Promise<boolean>
   /** browser mode: the only folders whose files may be opened (uploads + `rekap ui --folder`); null = no limit (desktop) */
   allowedFolders: string[] | null
   /** every secret this process knows, for masking messages */

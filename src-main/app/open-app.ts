@@ -36,8 +36,8 @@ export interface OpenAppOptions {
   /** embedded sandbox tuning for rehearsals and tests */
   sandbox?: Omit<SandboxOptions, 'port' | 'host' | 'keys' | 'allowRemote'>
   reports?: ReportWriters
-  /** desktop: the native confirmation of a new service host (see AppContext.confirmKeyHost) */
-  confirmKeyHost?: (origin: string) => Promise<boolean>
+  /** desktop: the native confirmation of a widening setting (see AppContext.confirmWidening) */
+  confirmWidening?: AppContext['confirmWidening']
   /** browser mode: folders (besides uploads) whose files may be opened; undefined = no limit */
   allowedFolders?: string[]
   /** progress snapshots per job at most this often (engine default 250 ms) */
@@ -95,7 +95,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
       downloads: o.downloads,
       platformLanguage: o.platformLanguage,
       allowedFolders: o.allowedFolders ? [o.paths.uploadsDir, ...o.allowedFolders] : null,
-      confirmKeyHost: o.confirmKeyHost,
+      confirmWidening: o.confirmWidening,
     })
     // Jobs a process that died left running: shown `interrupted` (nothing is changed until one is resumed).
     const interrupted = engine.interruptedJobs()

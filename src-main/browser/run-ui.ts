@@ -8,6 +8,7 @@ import { appPaths } from '../app/app-paths'
 import { envKeyVault } from '../app/key-vault'
 import { openApp, type OpenApp, type OpenAppOptions } from '../app/open-app'
 import { stderrLogger } from '../core/context'
+import { serviceOrigin } from '../core/net/service-url'
 import { createDownloadRegistry } from './download-registry'
 import { DEFAULT_RENDERER_DIR } from './renderer-build'
 import { startBrowserServer, type RunningBrowserServer } from './server'
@@ -20,6 +21,13 @@ export interface StartUiOptions {
   allowHosts?: string[]
   /** folders whose files the page may open, besides uploads (default: none) */
   folders?: string[]
+  /**
+   * What only the person starting rekap ui may decide (the page cannot: app/widening.ts): the
+   * service address the key is confirmed for (already normalised), and photo paths outside the
+   * workbook's folder. Without the flag, outside paths are off for this session.
+   */
+  baseUrl?: string
+  allowOutsidePaths?: boolean
   tls?: { cert: Buffer | string; key: Buffer | string }
   rendererDir?: string
   sandbox?: OpenAppOptions['sandbox']
@@ -50,6 +58,12 @@ export async function startUi(o: StartUiOptions): Promise<RunningUi> {
     allowedFolders: o.folders ?? [],
   })
   secrets = () => app.ctx.secrets()
+  const settings = app.ctx.settings()
+  app.ctx.saveSettings({
+    ...settings,
+    allowOutsidePaths: o.allowOutsidePaths ?? false,
+    ...(o.baseUrl ? { baseUrl: o.baseUrl, keyHost: serviceOrigin(o.baseUrl) } : {}),
+  })
   try {
     const server = await startBrowserServer({
       ctx: app.ctx,

@@ -117,9 +117,10 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 
-export async function startBrowserServer(opts: BrowserServerOptions): Promise<RunningBrowserServer> {
-  const host = opts.host ?? '127.0.0.1'
-  if (!opts.allowRemote && !isLoopbackHost(host)) {
+/** The bind rule, checked before anything is built or written (rekap ui calls it first too). */
+export function checkBindOptions(o: { host?: string; allowRemote?: boolean; tls?: unknown }): void {
+  const host = o.host ?? '127.0.0.1'
+  if (!o.allowRemote && !isLoopbackHost(host)) {
     throw new BrowserServerOptionError(
       'not-loopback',
       host,
@@ -127,14 +128,19 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
         'so it only listens on this machine unless --allow-remote is given',
     )
   }
-  if (!isLoopbackHost(host) && !opts.tls) {
+  if (!isLoopbackHost(host) && !o.tls) {
     throw new BrowserServerOptionError(
       'needs-tls',
       host,
-      `--host ${host} is reachable from other computers, and the session cookie and your API key's jobs would cross ` +
+      `--host ${host} is reachable from other computers, and the session and your API key's jobs would cross ` +
         'the network in clear: give your own TLS certificate with --tls-cert FILE --tls-key FILE',
     )
   }
+}
+
+export async function startBrowserServer(opts: BrowserServerOptions): Promise<RunningBrowserServer> {
+  const host = opts.host ?? '127.0.0.1'
+  checkBindOptions(opts)
   const scheme = opts.tls ? 'https' : 'http'
   let port = 0
   const session = createSession({ linkToken: opts.token })

@@ -7,7 +7,9 @@ import { resolve } from 'node:path'
 import { startUi, type RunningUi } from '../browser/run-ui'
 import { buildRenderer, DEFAULT_RENDERER_DIR, rendererBuilt } from '../browser/renderer-build'
 import { openInBrowser } from '../browser/open-browser'
-import { BrowserServerOptionError } from '../browser/server'
+import { BrowserServerOptionError, checkBindOptions } from '../browser/server'
+import { normaliseServiceUrl, ServiceUrlError } from '../core/net/service-url'
+import { coreMessage } from './core-message'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import { t } from './cli-language'
@@ -18,6 +20,8 @@ export interface UiCommandFlags {
   allowRemote?: boolean
   allowHost?: string[]
   folder?: string[]
+  baseUrl?: string
+  allowOutsidePaths?: boolean
   tlsCert?: string
   tlsKey?: string
   open: boolean
@@ -35,17 +39,10 @@ function numberFlag(name: string, raw: string | undefined): number | undefined {
   return n
 }
 
-export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
+/** Every flag checked before anything is built or written (a refused --host must leave no out/ behind). */
+function checkedFlags(flags: UiCommandFlags): { port: number | undefined; tls: { cert: Buffer; key: Buffer } | undefined; baseUrl: string | undefined } {
   const port = numberFlag('port', flags.port)
   if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new CliError(t().ui.badPort, EXIT.usage)
-  // REKAP_RENDERER_DIR: serve another build of the renderer (packaging, tests)
-  const rendererDir = process.env.REKAP_RENDERER_DIR ? resolve(process.env.REKAP_RENDERER_DIR) : DEFAULT_RENDERER_DIR
-  if (!rendererBuilt(rendererDir)) {
-    if (rendererDir !== DEFAULT_RENDERER_DIR) throw new CliError(`REKAP_RENDERER_DIR ${rendererDir} has no index.html`, EXIT.usage)
-    process.stderr.write(t().ui.building + '\n')
-    const problem = buildRenderer()
-    if (problem) throw new CliError(t().ui.buildFailed(problem), EXIT.unexpected)
-  }
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
     throw new CliError(t().ui.tlsPair, EXIT.usage)
   }
@@ -57,6 +54,34 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
       throw new CliError(t().ui.tlsUnreadable((err as NodeJS.ErrnoException).code ?? (err as Error).message), EXIT.usage)
     }
   }
+  try {
+    checkBindOptions({ host: flags.host, allowRemote: flags.allowRemote ?? false, tls })
+  } catch (err) {
+    if (err instanceof BrowserServerOptionError) throw new CliError(err.reason === 'not-loopback' ? t().ui.notLoopback(err.host) : t().ui.needsTls(err.host), EXIT.usage)
+    throw err
+  }
+  let baseUrl: string | undefined
+  if (flags.baseUrl !== undefined) {
+    try {
+      baseUrl = normaliseServiceUrl(flags.baseUrl)
+    } catch (err) {
+      if (err instanceof ServiceUrlError) throw new CliError(`--base-url: ${coreMessage(err)}`, EXIT.usage)
+      throw err
+    }
+  }
+  return { port, tls, baseUrl }
+}
+
+export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
+  const { port, tls, baseUrl } = checkedFlags(flags)
+  // REKAP_RENDERER_DIR: serve another build of the renderer (packaging, tests)
+  const rendererDir = process.env.REKAP_RENDERER_DIR ? resolve(process.env.REKAP_RENDERER_DIR) : DEFAULT_RENDERER_DIR
+  if (!rendererBuilt(rendererDir)) {
+    if (rendererDir !== DEFAULT_RENDERER_DIR) throw new CliError(`REKAP_RENDERER_DIR ${rendererDir} has no index.html`, EXIT.usage)
+    process.stderr.write(t().ui.building + '\n')
+    const problem = buildRenderer()
+    if (problem) throw new CliError(t().ui.buildFailed(problem), EXIT.unexpected)
+  }
   let ui: RunningUi
   try {
     ui = await startUi({
@@ -67,6 +92,8 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
       allowRemote: flags.allowRemote ?? false,
       allowHosts: flags.allowHost ?? [],
       // The page may open uploads and these folders only; on this machine alone, the current folder by default.
+      baseUrl,
+      allowOutsidePaths: flags.allowOutsidePaths ?? false,
       folders: (flags.folder?.length ? flags.folder : flags.allowRemote ? [] : [process.cwd()]).map((f) => resolve(f)),
       tls,
       verbose: flags.verbose,

@@ -10,6 +10,7 @@ import { appPaths } from '../app/app-paths'
 import { CONTENT_SECURITY_POLICY } from '../app/content-security-policy'
 import { safeStorageKeyVault } from '../app/key-vault'
 import { openApp, type OpenApp } from '../app/open-app'
+import type { Widening } from '../app/widening'
 import { stderrLogger } from '../core/context'
 import { appLocation, devServerUrl } from './app-urls'
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge'
@@ -34,18 +35,38 @@ function denyPermissionsAndSetCsp(): void {
   })
 }
 
-/** A native dialog (the page cannot answer it for the user) before the API key may go to a new host. */
-async function confirmKeyHostNatively(origin: string): Promise<boolean> {
-  const options = {
-    type: 'warning' as const,
-    buttons: ['Batal / Cancel', 'Kirim kunci / Send the key'],
-    defaultId: 0,
-    cancelId: 0,
-    message: `Kirim kunci API ke ${origin}? / Send your API key to ${origin}?`,
-    detail:
-      'Alamat layanan diubah. Kunci API dikirim bersama setiap permintaan; konfirmasi hanya alamat yang Anda percaya.\n' +
-      'The service address was changed. The API key goes with every request; confirm only an address you trust.',
+/** What the native dialog asks for each widening (both languages: the page's language may be the attacker's choice). */
+function wideningQuestion(w: Widening): { button: string; message: string; detail: string } {
+  switch (w.kind) {
+    case 'key-host':
+      return {
+        button: 'Kirim kunci / Send the key',
+        message: `Kirim kunci API ke ${w.origin}? / Send your API key to ${w.origin}?`,
+        detail:
+          'Alamat layanan diubah. Kunci API dikirim bersama setiap permintaan; konfirmasi hanya alamat yang Anda percaya.\n' +
+          'The service address was changed. The API key goes with every request; confirm only an address you trust.',
+      }
+    case 'outside-paths':
+      return {
+        button: 'Izinkan / Allow',
+        message: 'Izinkan jalur foto di luar folder workbook? / Allow photo paths outside the workbook folder?',
+        detail:
+          'Workbook dari orang lain dapat menunjuk file mana pun di komputer ini; file itu diunggah (berbayar).\n' +
+          "A workbook from someone else can then name any file on this computer; that file is uploaded (and charged).",
+      }
+    case 'exports-dir':
+      return {
+        button: 'Simpan di sana / Save there',
+        message: `Simpan ekspor ke ${w.dir}? / Save exports to ${w.dir}?`,
+        detail: 'Laporan berisi NIK, nama dan hasil. / Reports hold NIKs, names and results.',
+      }
   }
+}
+
+/** A native dialog (the page cannot answer it for the user) before a setting widens access. */
+async function confirmWideningNatively(w: Widening): Promise<boolean> {
+  const q = wideningQuestion(w)
+  const options = { type: 'warning' as const, buttons: ['Batal / Cancel', q.button], defaultId: 0, cancelId: 0, message: q.message, detail: q.detail }
   const answer = mainWindow && !mainWindow.isDestroyed() ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options)
   return answer.response === 1
 }
@@ -68,7 +89,7 @@ async function start(): Promise<void> {
     vault: (store) => safeStorageKeyVault(store.settings, safeStorage),
     platformLanguage: app.getLocale(),
     core: { logger: stderrLogger('warn', () => secrets()) },
-    confirmKeyHost: (origin) => confirmKeyHostNatively(origin),
+    confirmWidening: (w) => confirmWideningNatively(w),
   })
   const { ctx, handlers, interrupted } = opened
   secrets = () => ctx.secrets()

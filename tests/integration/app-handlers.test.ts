@@ -66,6 +66,8 @@ function open(): OpenApp {
     vault: (store) => safeStorageKeyVault(store.settings, safe, {}),
     platformLanguage: 'id-ID',
     progressIntervalMs: 100,
+    // the desktop's native dialog, answered yes by the user (the page cannot answer it: electron-main.test.ts)
+    confirmWidening: async () => true,
   })
 }
 

@@ -264,6 +264,18 @@ describe('the built main process with a stand-in for electron', () => {
     expect((await invoke('settings.save', { baseUrl: '' })).value.sandbox).toBe(true) // back to the sandbox for the tests below
   })
 
+  it('asks in a native dialog before photo paths outside the workbook are read (issue 24 item 3)', async () => {
+    await ask({ type: 'env', key: 'STAND_IN_DIALOG', value: '0' })
+    const refused = await invoke('settings.save', { allowOutsidePaths: true })
+    expect(refused.ok).toBe(false)
+    expect(JSON.stringify(refused)).toMatch(/did not confirm reading photo paths outside/)
+    expect((await invoke('settings.get', {})).value.allowOutsidePaths).toBe(false)
+    const { dialogs } = await ask({ type: 'env', key: 'STAND_IN_DIALOG', value: '1' })
+    expect(dialogs.at(-1)).toMatch(/outside the workbook folder/)
+    expect((await invoke('settings.save', { allowOutsidePaths: true })).value.allowOutsidePaths).toBe(true)
+    expect((await invoke('settings.save', { allowOutsidePaths: false })).value.allowOutsidePaths).toBe(false) // narrowing: no question
+  })
+
   it('runs a real directory sync on the engine and forwards its progress and state to the window', async () => {
     const started = await invoke('directory.sync', { product: 'hospitals', provinceCodes: ['36'] })
     expect(started.ok).toBe(true)

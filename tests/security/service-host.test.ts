@@ -21,6 +21,8 @@ let auth: Record<string, string> = {}
 let other: Server
 let otherUrl = ''
 const keysSeenByOther: string[] = []
+/** the keys the other host heard (a request without one is no leak) */
+const keysHeard = (): string[] => keysSeenByOther.filter((k) => k !== '')
 
 async function call(name: string, body: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${ui.origin}/api/${name}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -37,7 +39,8 @@ beforeAll(async () => {
   })
   await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()))
   otherUrl = `http://localhost:${(other.address() as AddressInfo).port}`
-  ui = await startUiChild(['--db', join(tmp.dir, 'data', 'rekap.db'), '--folder', tmp.dir], {
+  // the person starting rekap ui confirms the service the key goes to (the page cannot: page-settings.test.ts)
+  ui = await startUiChild(['--db', join(tmp.dir, 'data', 'rekap.db'), '--folder', tmp.dir, '--base-url', service.url], {
     REKAP_RENDERER_DIR: fakeRenderer(join(tmp.dir, 'renderer')),
     REKAP_DATA_DIR: join(tmp.dir, 'data'),
     REKAP_API_KEY: KEY,
@@ -60,8 +63,8 @@ describe('the key goes only where the user confirmed it', () => {
   })
 
   it('a new address needs confirming; until then, and for any other host, the key is not sent', async () => {
-    // confirmed: the key works against the service it was confirmed for
-    expect((await call('settings.save', { baseUrl: service.url, confirmHost: true })).status).toBe(200)
+    // confirmed at start: the key works against the service it was confirmed for
+    expect((await call('settings.get', {})).json).toMatchObject({ baseUrl: service.url, keyConfirmed: true })
     expect((await call('settings.testConnection', {})).json).toMatchObject({ ok: true })
 
     // a job planned against that service (a lookup: nothing is sent at planning)
@@ -75,18 +78,31 @@ describe('the key goes only where the user confirmed it', () => {
     expect(moved.status).toBe(409)
     expect(moved.json.error.message).toMatch(/must be confirmed/)
     expect((await call('settings.get', {})).json.baseUrl).toBe(service.url)
-    expect(keysSeenByOther).toEqual([])
+    expect(keysHeard()).toEqual([])
 
-    // confirmed: now, and only now, the key goes there
-    expect((await call('settings.save', { baseUrl: otherUrl, confirmHost: true })).status).toBe(200)
+    // the page confirming it is not enough in browser mode; the other host still hears nothing
+    const confirmedByPage = await call('settings.save', { baseUrl: otherUrl, confirmHost: true })
+    expect(confirmedByPage.status).toBe(409)
+    expect(confirmedByPage.json.error.message).toMatch(/--base-url/)
+    await call('settings.testConnection', {})
+    expect(keysHeard()).toEqual([])
+
+    // rekap ui started for the other host: now, and only now, the key goes there
+    await ui.stop()
+    ui = await startUiChild(['--db', join(tmp.dir, 'data', 'rekap.db'), '--folder', tmp.dir, '--base-url', otherUrl], {
+      REKAP_RENDERER_DIR: join(tmp.dir, 'renderer'),
+      REKAP_DATA_DIR: join(tmp.dir, 'data'),
+      REKAP_API_KEY: KEY,
+    })
+    auth = await signIn(ui.url)
     expect((await call('settings.testConnection', {})).json.ok).toBe(false)
-    expect(keysSeenByOther).toEqual([KEY])
+    expect(keysHeard()).toEqual([KEY])
 
     // the job planned for the first service is not sent there with a key now confirmed elsewhere
     const hitsBefore = (await service.admin('GET', '/_sandbox/state')).hits
     expect(hitsBefore.hospitals).toBeGreaterThan(0)
     const started = await call('jobs.start', { jobId: plan.json.jobId })
-    expect(started.status).toBe(409)
+    expect(started.status, JSON.stringify(started.json)).toBe(409)
     expect(started.json.error.message).toMatch(/not been confirmed for/)
     expect((await service.admin('GET', '/_sandbox/state')).hits).toEqual(hitsBefore)
   })

@@ -1,7 +1,9 @@
 import { createServiceClient, ServiceError } from '../../core/provider'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../app-error'
-import { isInside } from '../../core/paths/inside-folder'
+import { checkInsideFolders } from '../../core/paths/inside-folder'
+import { notConfirmed, pageMayNot, wideningField, wideningsOf, type Widening } from '../widening'
 import type { AppContext } from '../app-context'
 import { applySettingsPatch, jobSettingsFor, keyConfirmedFor, settingsView, type AppSettings } from '../app-settings'
 import { accountOf } from '../../core/engine/account-id'
@@ -32,19 +34,9 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
   return {
     'settings.get': async () => view(),
     'settings.save': async (patch) => {
-      const next = applySettingsPatch(ctx.settings(), patch)
-      // the key would go to a host it was not confirmed for: the desktop asks outside the page too
-      if (ctx.confirmKeyHost && next.keyHost !== null && next.keyHost !== ctx.settings().keyHost) {
-        if (!(await ctx.confirmKeyHost(next.keyHost))) {
-          throw new AppError('conflict', `baseUrl: you did not confirm sending the API key to ${next.keyHost}; nothing was changed`, 'baseUrl')
-        }
-      }
-      // browser mode: exports are written only where the page may read files anyway
-      if (ctx.allowedFolders && next.exportsDir !== null && next.exportsDir !== ctx.settings().exportsDir) {
-        if (![ctx.paths.dataDir, ...ctx.allowedFolders].some((f) => isInside(path.resolve(f), next.exportsDir!))) {
-          throw new AppError('invalid-input', 'dataDir: in rekap ui, exports go to the data folder or a folder rekap ui was started with (--folder)', 'dataDir')
-        }
-      }
+      const current = ctx.settings()
+      const next = applySettingsPatch(current, patch)
+      await requirePersonFor(ctx, wideningsOf(current, next))
       ctx.saveSettings(next)
       // Hits used are a statement about the account right now, not a setting kept for later.
       if (patch.hitsUsed) ctx.engine.stateHitsUsed(account(next), quotaSettings(next), patch.hitsUsed)
@@ -65,6 +57,36 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
       return view()
     },
     'settings.testConnection': async ({ baseUrl }) => testConnection(ctx, baseUrl),
+  }
+}
+
+/**
+ * Every widening needs a person: the desktop asks in a native dialog; browser mode has no place
+ * outside the page, so there only what the start flags allow passes (exports inside the data
+ * folder or a --folder, checked on real paths so a symbolic link cannot lead elsewhere).
+ */
+async function requirePersonFor(ctx: AppContext, widenings: Widening[]): Promise<void> {
+  for (const w of widenings) {
+    if (ctx.confirmWidening) {
+      if (!(await ctx.confirmWidening(w))) throw new AppError('conflict', notConfirmed(w), wideningField(w))
+      continue
+    }
+    if (w.kind === 'exports-dir' && ctx.allowedFolders && (await folderInside([ctx.paths.dataDir, ...ctx.allowedFolders], w.dir))) continue
+    throw new AppError(ctx.allowedFolders && w.kind === 'exports-dir' ? 'invalid-input' : 'conflict', pageMayNot(w), wideningField(w))
+  }
+}
+
+/** Is `dir` (which may not exist yet) inside one of `folders`, by real paths? */
+async function folderInside(folders: string[], dir: string): Promise<boolean> {
+  const existing = await nearestExisting(path.resolve(dir))
+  const where = await checkInsideFolders(folders, existing)
+  return where === 'inside'
+}
+
+async function nearestExisting(dir: string): Promise<string> {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (await stat(d).then(() => true, () => false)) return d
+    if (path.dirname(d) === d) return d
   }
 }
 

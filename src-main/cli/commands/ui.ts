@@ -10,6 +10,8 @@ export function register(program: Command): void {
     .option('--allow-remote')
     .option('--allow-host <name>', '', (v: string, p: string[]) => [...p, v], [])
     .option('--folder <dir>', '', (v: string, p: string[]) => [...p, v], [])
+    .option('--base-url <url>')
+    .option('--allow-outside-paths')
     .option('--tls-cert <file>')
     .option('--tls-key <file>')
     .option('--no-open')
