@@ -5,16 +5,21 @@
  * (Electron main answers `confirmWidening`), or a flag given when `rekap ui` starts
  * (`--base-url`, `--allow-outside-paths`, `--folder`). Pure rules; the handler asks.
  */
-import type { AppSettings } from './app-settings'
+import { exportsDirOf, type AppSettings } from './app-settings'
 
 export type Widening = { kind: 'key-host'; origin: string } | { kind: 'outside-paths' } | { kind: 'exports-dir'; dir: string }
 
-/** The changes from `current` to `next` that widen access (narrowing ones never need asking). */
-export function wideningsOf(current: AppSettings, next: AppSettings): Widening[] {
+/**
+ * The changes from `current` to `next` that widen access (narrowing ones never need asking). The
+ * exports folder compares where exports actually go (null = `defaultExportsDir`), so saving the
+ * screen as shown asks nothing.
+ */
+export function wideningsOf(current: AppSettings, next: AppSettings, defaultExportsDir: string): Widening[] {
   const out: Widening[] = []
   if (next.keyHost !== null && next.keyHost !== current.keyHost) out.push({ kind: 'key-host', origin: next.keyHost })
   if (next.allowOutsidePaths && !current.allowOutsidePaths) out.push({ kind: 'outside-paths' })
-  if (next.exportsDir !== null && next.exportsDir !== current.exportsDir) out.push({ kind: 'exports-dir', dir: next.exportsDir })
+  const dir = exportsDirOf(next, defaultExportsDir)
+  if (dir !== exportsDirOf(current, defaultExportsDir)) out.push({ kind: 'exports-dir', dir })
   return out
 }
 

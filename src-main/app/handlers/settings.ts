@@ -36,7 +36,7 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
     'settings.save': async (patch) => {
       const current = ctx.settings()
       const next = applySettingsPatch(current, patch)
-      await requirePersonFor(ctx, wideningsOf(current, next))
+      await requirePersonFor(ctx, wideningsOf(current, next, ctx.paths.exportsDir))
       ctx.saveSettings(next)
       // Hits used are a statement about the account right now, not a setting kept for later.
       if (patch.hitsUsed) ctx.engine.stateHitsUsed(account(next), quotaSettings(next), patch.hitsUsed)
