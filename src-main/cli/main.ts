@@ -8,6 +8,7 @@ import { commandPathOf, usageReason } from './usage-error'
 import { coreMessage } from './core-message'
 import { helpConfiguration, localizeHelp } from './help-language'
 import { rememberCommand } from './team-command-ref'
+import { guardTerminal } from './terminal-text'
 
 /** Builds the `rekap` program; exported so tests can drive it without a child process. */
 export function buildProgram(): Command {
@@ -38,6 +39,9 @@ export function buildProgram(): Command {
 export async function main(argv: string[]): Promise<void> {
   // reports, the store and extracted photos hold other people's data: 0600 files, 0700 folders
   usePrivateFileModes()
+  // workbook and service text never reaches the terminal as control sequences (issue 24 item 5)
+  guardTerminal(process.stdout)
+  guardTerminal(process.stderr)
   endQuietlyWhenReaderGoes()
   const args = argv.slice(2)
   setCliLanguage(pickCliLanguage({ flag: langFlagOf(args), env: process.env.REKAP_LANG, systemLocale: systemLocale() }))
