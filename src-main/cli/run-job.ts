@@ -73,9 +73,10 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
     const settings = settingsFrom(o, chosen.kind, useSandbox)
     stateHitsUsed(cli, settings, o, say)
     cli.engine.discardStalePlans() // plans never started, older than a week
-    const plan = await planOrExplain(cli, file, chosen, o, settings)
-    // The first line is machine-read (`job <id>`) in every language; what was guessed follows it.
-    say(`job ${plan.jobId}`)
+    // The first line is machine-read (`job <id>`) in every language, said as soon as the job exists
+    // (before its rows are checked: a run killed during a long pre-flight can still be found);
+    // what was guessed follows it.
+    const plan = await planOrExplain(cli, file, chosen, o, settings, (id) => say(`job ${id}`))
     if (useSandbox) say(m.usingSandbox)
     if (chosen.guessed) say(m.guessedKind(chosen.kind, chosen.sheet))
     const mapping = cli.store.jobs.get(plan.jobId)?.mapping ?? {}
@@ -110,10 +111,17 @@ function reportPathIn(outDir: string, input: string, jobId: string): string {
 }
 
 /** Plans the job; when the (first) sheet does not fit, the error names the sheets that would. */
-async function planOrExplain(cli: CliEngine, file: string, chosen: ChosenKind, o: RunOptions, settings: JobSettings): Promise<JobPlanView> {
+async function planOrExplain(
+  cli: CliEngine,
+  file: string,
+  chosen: ChosenKind,
+  o: RunOptions,
+  settings: JobSettings,
+  onJobCreated: (jobId: string) => void,
+): Promise<JobPlanView> {
   try {
     const directory = o.name || o.services || o.accreditation ? { name: o.name, services: o.services, accreditation: o.accreditation } : undefined
-    return await cli.engine.plan({ file: resolve(file), kind: chosen.kind, sheet: o.sheet, mapOverrides: o.map ?? [], settings, directory })
+    return await cli.engine.plan({ file: resolve(file), kind: chosen.kind, sheet: o.sheet, mapOverrides: o.map ?? [], settings, directory, onJobCreated })
   } catch (err) {
     if (o.sheet === undefined && (err instanceof PlanError || err instanceof ImportError)) {
       const fits = await sheetsThatFit(resolve(file), chosen.kind, chosen.sheet)

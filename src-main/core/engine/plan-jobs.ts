@@ -46,7 +46,14 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   const { store, opts, now } = core
   const target = await opts.resolveTarget(req.settings)
   const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target)
-  const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...req, directory }, { picturesDir: opts.picturesDir, now, maxRows: opts.maxRows })
+  // the callback stays in this thread: the app's importer posts the request to a worker
+  const { onJobCreated, ...request } = req
+  const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...request, directory }, {
+    picturesDir: opts.picturesDir,
+    now,
+    maxRows: opts.maxRows,
+    onJobCreated,
+  })
   // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
   const reused = kindModule(req.kind).reuseEarlierResults?.(store, planned.jobId, req.settings, now())
   const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint

@@ -33,6 +33,8 @@ export interface PlanRequest {
   settings: JobSettings
   /** directory jobs: filters for every row (hospital --name, --services) */
   directory?: DirectoryOptions
+  /** called once the job row exists, before its rows are read and checked (the CLI's first line) */
+  onJobCreated?: (jobId: string) => void
 }
 
 export interface DirectoryPlanRequest {

@@ -58,6 +58,8 @@ export interface ImportOptions {
   preflights?: PreflightMemo
   /** rows checked and stored so far, after every stored chunk */
   onRows?: (rows: number) => void
+  /** the job exists (its id can be resumed) before its rows are checked: the CLI says `job <id>` now */
+  onJobCreated?: (jobId: string) => void
 }
 
 /** How a plan's rows get imported: in this thread (CLI, tests) or in a worker thread (the app). */
@@ -99,6 +101,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
       },
       opts.now(),
     )
+    opts.onJobCreated?.(job.id)
 
     const checkContext: RowCheckContext = {
       file: req.file,
