@@ -4,5 +4,6 @@
  */
 export { writeJobReport, writeAnnotatedCopy } from './job-report'
 export type { JobReportOptions } from './job-report'
-export { writeDirectoryReport, formatFromName, ReportError, MAX_ANNOTATED_ROWS, MAX_THUMBNAIL_ROWS, literalCell, csvField, isFormulaLike, labelsFor } from '../reports'
+export { writeDirectoryReport, formatFromName, ReportError, MAX_ANNOTATED_ROWS, literalCell, csvField, isFormulaLike, labelsFor } from '../reports'
 export type { DirectoryReportOptions, ReportResult, ReportLang, ReportLabels, ReportFormat } from '../reports'
+export { MAX_THUMBNAIL_ROWS } from '../kinds/face-match/thumbnails'

@@ -6,7 +6,7 @@ import { openReport, type ReportFormat, type ReportWriter } from '../reports/rep
 import { openReportReader } from '../reports/report-reader'
 import { jobFigures, VerdictCount, type JobFigures } from '../reports/job-figures'
 import { jobSummaryLines, writeSummarySheet } from '../reports/summary-sheet'
-import { MAX_THUMBNAIL_ROWS } from '../reports/face-thumbnails'
+import { MAX_THUMBNAIL_ROWS } from '../kinds/face-match/thumbnails'
 import { formatFromName, ReportError, type ReportResult } from '../reports/report-result'
 import { writeAnnotatedCopy as annotate } from '../reports/annotated-copy'
 import { sheetPartNames } from '../reports/xlsx/sheet-parts'
@@ -197,5 +197,5 @@ export async function writeAnnotatedCopy(
 ): ReturnType<typeof annotate> {
   const id = store.jobs.resolveId(jobId)
   const job = id ? store.jobs.get(id) : undefined
-  return annotate(store, jobId, { ...opts, scored: job ? kindModule(job.kind).scored : false })
+  return annotate(store, jobId, { ...opts, columns: job ? kindModule(job.kind).annotatedColumns : undefined })
 }

@@ -7,6 +7,7 @@ import type { JobSettings } from '../model/job-settings'
 import type { Product } from '../model/products'
 import type { ReportLabels } from '../reports/labels'
 import type { ReportWriter } from '../reports/report-output'
+import type { AnnotatedColumn } from '../reports/annotated-columns'
 import type { ReportZone } from '../reports/time-zone'
 import type { JobFingerprint, JobRecord, NewRow, Store } from '../store'
 import type { Unit } from './unit'
@@ -96,6 +97,8 @@ export interface JobKindModule {
   verdictFilters: readonly VerdictView[]
   /** report: the sheets after the summary (results, errors, pivots); returns the results' row count */
   writeReportSheets(writer: ReportWriter, store: Store, job: JobRecord, L: ReportLabels, ctx: ReportContext): Promise<number>
+  /** the columns the annotated copy appends to the user's sheet (default: verdict, reason, charge columns) */
+  annotatedColumns?(L: ReportLabels, band: [number, number] | null): AnnotatedColumn[]
   /** report: notes for the summary sheet (asked before any record is read) */
   reportNotes?(store: Store, job: JobRecord, L: ReportLabels): string[]
 }

@@ -7,10 +7,9 @@ import { labelsFor, type ReportLang } from './labels'
 import { cellFor, NUMBER_FORMATS, type ColumnKind } from './column-cells'
 import { openReportReader } from './report-reader'
 import { iterateReportRows } from './report-rows'
-import { inReviewBand, verdictOf } from '../verdict'
-import { faceNote } from './face-report'
 import { ReportError } from './report-result'
-import { errorReason } from './error-reason'
+import { plainAnnotatedColumns, type AnnotatedColumn } from './annotated-columns'
+import type { ReportLabels } from './labels'
 import { coreText } from '../texts/core-text'
 import { checkWholeWorkbook } from '../importers/whole-workbook-check'
 import type { ImportError } from '../importers/import-error'
@@ -30,8 +29,8 @@ export const MAX_ANNOTATED_ROWS = 50_000
 export async function writeAnnotatedCopy(
   store: Store,
   jobId: string,
-  /** scored: the kind's results carry a confidence (a score column is added) */
-  opts: { out: string; lang?: ReportLang; scored?: boolean },
+  /** columns: the kind's (JobKindModule.annotatedColumns; default verdict, reason, charge columns) */
+  opts: { out: string; lang?: ReportLang; columns?: (L: ReportLabels, band: [number, number] | null) => AnnotatedColumn[] },
 ): Promise<{ out: string; rows: number; sheet: string; firstColumn: number }> {
   const id = store.jobs.resolveId(jobId)
   const job = id ? store.jobs.get(id) : undefined
@@ -58,15 +57,8 @@ export async function writeAnnotatedCopy(
   if (!ws) throw new ReportError(coreText('report.sheetGone', { sheet: job.sheet ?? '', input }))
   const headerRow = job.headerRow ?? 1
   const firstColumn = ws.columnCount + 1
-  const face = opts.scored === true
-  const cols: Array<{ header: string; kind: ColumnKind; width: number }> = [
-    { header: face ? L.face.result : L.lookup.result, kind: 'outcome', width: 17 },
-    ...(face ? [{ header: L.face.score, kind: 'score' as ColumnKind, width: 9 }] : []),
-    { header: face ? L.face.note : L.lookup.note, kind: 'text', width: 40 },
-    { header: L.face.charged, kind: 'text', width: 9 },
-    { header: L.face.cost, kind: 'money', width: 11 },
-    { header: L.face.time, kind: 'date', width: 20 },
-  ]
+  const band = job.settings.reviewBand ?? null
+  const cols = (opts.columns ?? plainAnnotatedColumns)(L, band)
   cols.forEach((c, i) => {
     const cell = ws.getRow(headerRow).getCell(firstColumn + i)
     cell.value = cellFor(c.header, 'text')
@@ -74,22 +66,12 @@ export async function writeAnnotatedCopy(
     ws.getColumn(firstColumn + i).width = c.width
   })
 
-  const band = job.settings.reviewBand ?? null
   const reader = openReportReader(store)
   let rows = 0
   try {
     for (const row of iterateReportRows(reader.db, job.id)) {
       if (!row.sourceRow) continue
-      const r = row.result
-      const outcome = verdictOf(row.state, r?.outcome, face && inReviewBand(r?.confidence, band))
-      const values: unknown[] = [
-        L.outcomes[outcome],
-        ...(face ? [r?.confidence ?? null] : []),
-        face ? faceNote(row, L) : errorReason(row, L).reason,
-        row.charged ? L.yes : L.no,
-        row.costPoints,
-        row.finishedAt,
-      ]
+      const values = cols.map((c) => c.value(row))
       const target = ws.getRow(row.sourceRow)
       cols.forEach((c, i) => {
         const v = cellFor(values[i], c.kind)

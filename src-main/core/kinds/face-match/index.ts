@@ -1,5 +1,6 @@
 import { writeErrorsSheet } from '../../reports/errors-sheet'
-import { writeFaceResults } from '../../reports/face-report'
+import { writeFaceResults } from './report'
+import { faceAnnotatedColumns } from './annotated-columns'
 import { writeReviewLogSheet } from '../../reports/review-log-sheet'
 import { failedRow, plainInput } from '../checked-row'
 import type { JobKindModule } from '../kind'
@@ -53,6 +54,7 @@ export const faceMatch: JobKindModule = {
   recordsLinked: false,
   scored: true,
   photos: true,
+  annotatedColumns: faceAnnotatedColumns,
   verdictFilters: ['match', 'review', 'no-match', 'uncertain', 'failed'],
   async writeReportSheets(writer, store, job, L, ctx) {
     const n = await writeFaceResults(writer, store, job, L, ctx)

@@ -1,12 +1,12 @@
-import type { Store } from '../store'
-import { loadRegionTree } from '../regions/region-tree'
-import { writeErrorsSheet } from '../reports/errors-sheet'
-import { writeRegionTree, writeRegionUnits } from '../reports/regions-report'
-import { checkField, fieldCell, plainInput } from './checked-row'
-import { directoryRow, PROVINCE_SYNONYMS, type DirectoryPayload } from './directory'
-import type { JobKindModule } from './kind'
-import { cellText, checkProvinceCode } from './row-checks'
-import type { Unit } from './unit'
+import type { Store } from '../../store'
+import { loadRegionTree } from '../../regions/region-tree'
+import { writeErrorsSheet } from '../../reports/errors-sheet'
+import { writeRegionTree, writeRegionUnits } from './report'
+import { checkField, fieldCell, plainInput } from '../checked-row'
+import { directoryRow, PROVINCE_SYNONYMS, type DirectoryPayload } from '../directory'
+import type { JobKindModule } from '../kind'
+import { cellText, checkProvinceCode } from '../row-checks'
+import type { Unit } from '../unit'
 
 /**
  * The region tree of one province (or all): regencies, then districts of each regency. Each

@@ -1,11 +1,11 @@
-import { loadRegionNames } from '../reports/region-names'
-import { writeErrorsSheet } from '../reports/errors-sheet'
-import { schoolsLackPremiumFields } from '../reports/premium-fields'
-import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots } from '../reports/school-report'
-import type { JobKindModule } from './kind'
-import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from './lookup'
-import { checkNpsn } from './row-checks'
-import type { Unit } from './unit'
+import { loadRegionNames } from '../../reports/region-names'
+import { writeErrorsSheet } from '../../reports/errors-sheet'
+import { schoolsLackPremiumFields } from '../../reports/premium-fields'
+import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots } from '../../reports/school-report'
+import type { JobKindModule } from '../kind'
+import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from '../lookup'
+import { checkNpsn } from '../row-checks'
+import type { Unit } from '../unit'
 
 const lookUp: Unit = async (row, env) => {
   const { code } = row.payload as LookupPayload

@@ -1,4 +1,4 @@
-import { photoThumbnail } from '../images/checked-photo'
+import { photoThumbnail } from '../../images/checked-photo'
 
 /** Thumbnails need the in-memory workbook (exceljs cannot stream pictures), so their reports are capped. */
 export const MAX_THUMBNAIL_ROWS = 2000

@@ -1,21 +1,22 @@
-import type { Store, JobRecord, JobFingerprint } from '../store'
-import { iterateReportRows, type ReportRow } from './report-rows'
-import type { ReportLabels } from './labels'
-import type { ColumnSpec } from './column-cells'
-import type { OutcomeTone, ReportWriter } from './report-output'
-import { besideInputs, inputColumns } from './input-columns'
-import { rowVerdict, type Verdict } from '../verdict'
-import { rowReview, type RowReview } from '../review/review-rules'
-import type { ReviewCount } from '../review/review-queue'
-import type { VerdictCount } from './job-figures'
-import { finalDecisionCells } from './final-decision'
-import { slowedBy429, trailColumns } from './row-trail'
-import { reportZone, type ReportZone } from './time-zone'
-import { reviewBandText } from './summary-sheet'
-import { thumbnail, THUMBNAIL_PX } from './face-thumbnails'
-import { checkedPhotoPath } from '../images/checked-photo'
-import { errorReason } from './error-reason'
-import { parseReusedKey } from '../store/reuse-repo'
+import type { Store, JobRecord, JobFingerprint } from '../../store'
+import { iterateReportRows, type ReportRow } from '../../reports/report-rows'
+import type { ReportLabels } from '../../reports/labels'
+import type { ColumnSpec } from '../../reports/column-cells'
+import type { OutcomeTone, ReportWriter } from '../../reports/report-output'
+import { besideInputs, inputColumns } from '../../reports/input-columns'
+import { rowVerdict, type Verdict } from '../../verdict'
+import { rowReview, type RowReview } from '../../review/review-rules'
+import type { ReviewCount } from '../../review/review-queue'
+import type { VerdictCount } from '../../reports/job-figures'
+import { finalDecisionCells } from '../../reports/final-decision'
+import { slowedBy429, trailColumns } from '../../reports/row-trail'
+import { reportZone, type ReportZone } from '../../reports/time-zone'
+import { reviewBandText } from '../../reports/summary-sheet'
+import { thumbnail, THUMBNAIL_PX } from './thumbnails'
+import { checkedPhotoPath } from '../../images/checked-photo'
+import { errorReason } from '../../reports/error-reason'
+import { parseReusedKey } from '../../store/reuse-repo'
+import { toneMap } from '../../reports/outcome-tones'
 
 export const FACE_TONES: Partial<Record<Verdict, OutcomeTone>> = {
   match: 'good',
@@ -24,12 +25,6 @@ export const FACE_TONES: Partial<Record<Verdict, OutcomeTone>> = {
   failed: 'failed',
   uncertain: 'muted',
   pending: 'muted',
-}
-
-export function toneMap(L: ReportLabels, tones: Partial<Record<Verdict, OutcomeTone>>): Record<string, OutcomeTone> {
-  const out: Record<string, OutcomeTone> = {}
-  for (const [k, t] of Object.entries(tones)) out[L.outcomes[k as Verdict]] = t!
-  return out
 }
 
 /** Keterangan: the reason in the report's language (original words: errors sheet), the duplicate note, the re-send warning. */

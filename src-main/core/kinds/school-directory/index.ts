@@ -1,12 +1,12 @@
-import type { SchoolRecord } from '../provider'
-import { checkField, fieldCell, plainInput } from './checked-row'
-import { directoryRow, directoryUnit, REGENCY_SYNONYMS, type DirectoryQueryPlan } from './directory'
-import { directoryUnits } from './directory-units'
-import { PlanError } from '../jobs/plan-error'
-import { coreText } from '../texts/core-text'
-import type { JobKindModule } from './kind'
-import { schoolRecordsReport } from './records-report'
-import { checkRegencyCode, checkSchoolStatus, optionalText } from './row-checks'
+import type { SchoolRecord } from '../../provider'
+import { checkField, fieldCell, plainInput } from '../checked-row'
+import { directoryRow, directoryUnit, REGENCY_SYNONYMS, type DirectoryQueryPlan } from '../directory'
+import { directoryUnits } from '../directory-units'
+import { PlanError } from '../../jobs/plan-error'
+import { coreText } from '../../texts/core-text'
+import type { JobKindModule } from '../kind'
+import { schoolRecordsReport } from '../records-report'
+import { checkRegencyCode, checkSchoolStatus, optionalText } from '../row-checks'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
 

@@ -1,10 +1,10 @@
-import { loadRegionNames } from '../reports/region-names'
-import { writeErrorsSheet } from '../reports/errors-sheet'
-import { HospitalPivots, writeHospitalLookupResults, writeHospitalPivots } from '../reports/hospital-report'
-import type { JobKindModule } from './kind'
-import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from './lookup'
-import { checkHospitalCode } from './row-checks'
-import type { Unit } from './unit'
+import { loadRegionNames } from '../../reports/region-names'
+import { writeErrorsSheet } from '../../reports/errors-sheet'
+import { HospitalPivots, writeHospitalLookupResults, writeHospitalPivots } from '../../reports/hospital-report'
+import type { JobKindModule } from '../kind'
+import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from '../lookup'
+import { checkHospitalCode } from '../row-checks'
+import type { Unit } from '../unit'
 
 const lookUp: Unit = async (row, env) => {
   const { code } = row.payload as LookupPayload

@@ -1,11 +1,11 @@
-import { ServiceError, type SchoolRecord } from '../provider'
-import { schoolSearchRecords } from '../provider/school-search'
-import { premiumRequiredText } from '../model/premium-text'
-import { failedRow, fieldCell, plainInput } from './checked-row'
-import type { JobKindModule } from './kind'
-import { schoolRecordsReport } from './records-report'
-import { optionalText } from './row-checks'
-import type { Unit } from './unit'
+import { ServiceError, type SchoolRecord } from '../../provider'
+import { schoolSearchRecords } from '../../provider/school-search'
+import { premiumRequiredText } from '../../model/premium-text'
+import { failedRow, fieldCell, plainInput } from '../checked-row'
+import type { JobKindModule } from '../kind'
+import { schoolRecordsReport } from '../records-report'
+import { optionalText } from '../row-checks'
+import type { Unit } from '../unit'
 
 /** A school-search row sends one query text. */
 export type SearchPayload = { query: string }

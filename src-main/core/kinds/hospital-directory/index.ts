@@ -1,12 +1,12 @@
-import type { HospitalRecord } from '../provider'
-import { checkField, failedRow, fieldCell, plainInput } from './checked-row'
-import { HOSPITAL_FILTER_FIELDS, checkFilterValue } from '../model/filter-values'
-import { directoryRow, directoryUnit, PROVINCE_SYNONYMS, REGENCY_SYNONYMS, type DirectoryQueryPlan } from './directory'
-import { directoryBaseFilters, directoryUnits } from './directory-units'
-import { PlanError } from '../jobs/plan-error'
-import type { JobKindModule } from './kind'
-import { hospitalRecordsReport } from './records-report'
-import { cellText, checkProvinceCode, checkRegencyCode, optionalText } from './row-checks'
+import type { HospitalRecord } from '../../provider'
+import { checkField, failedRow, fieldCell, plainInput } from '../checked-row'
+import { HOSPITAL_FILTER_FIELDS, checkFilterValue } from '../../model/filter-values'
+import { directoryRow, directoryUnit, PROVINCE_SYNONYMS, REGENCY_SYNONYMS, type DirectoryQueryPlan } from '../directory'
+import { directoryBaseFilters, directoryUnits } from '../directory-units'
+import { PlanError } from '../../jobs/plan-error'
+import type { JobKindModule } from '../kind'
+import { hospitalRecordsReport } from '../records-report'
+import { cellText, checkProvinceCode, checkRegencyCode, optionalText } from '../row-checks'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
 
