@@ -99,6 +99,7 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
       return { baseUrl, apiKey: key, source: new URL(baseUrl).host, sandbox: false }
     },
   })
+  const publisher = team ? import('./team-coordination').then((m) => m.teamJobPublisherFor(store, engine)) : null
   return {
     store,
     engine,
@@ -112,6 +113,8 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
     },
     async close() {
       await engine.close()
+      // the jobs' final states (and a finished job's doubtful pairs) to the team before leaving
+      await (await publisher)?.close()
       await coordination?.close()
       await sandbox.close()
       store.close()

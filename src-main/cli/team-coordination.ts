@@ -6,7 +6,8 @@
 import { currentCommand } from './team-command-ref'
 import type { Clock } from '../core/context'
 import type { Store } from '../core/store'
-import { openTeamSession, isTeamUnreachable, type TeamConfig } from '../core/team'
+import { openTeamSession, isTeamUnreachable, createJobPublisher, type JobPublisher, type TeamConfig } from '../core/team'
+import type { Engine } from '../core/engine'
 import { createTeamCoordination, type TeamCoordination } from '../core/coordination/team/team-coordination'
 import { asTeamCliError, teamConfigOf } from './team-options'
 
@@ -34,4 +35,14 @@ export async function checkTeamJoin(coordination: TeamCoordination | undefined):
     if (isTeamUnreachable(err)) return
     throw asTeamCliError(err)
   }
+}
+
+/** In a team: the engine's job changes go to the team's job registry (and finished jobs' doubtful pairs to its queue). */
+export function teamJobPublisherFor(store: Store, engine: Engine): JobPublisher | undefined {
+  const config = currentTeamConfig()
+  if (!config) return undefined
+  const publisher = createJobPublisher({ store, open: () => openTeamSession(config) })
+  engine.onState((s) => publisher.changed(s.jobId))
+  engine.onProgress((p) => publisher.changed(p.jobId))
+  return publisher
 }
