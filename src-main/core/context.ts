@@ -60,11 +60,37 @@ export function stderrLogger(minLevel: LogLevel = 'info', secrets: () => string[
   }
 }
 
-/** Replaces every occurrence of each secret (API keys, tokens) with a mask. */
-export function redactSecrets(text: string, secrets: string[]): string {
+/**
+ * Replaces every occurrence of each secret (API keys, tokens) with a mask, whatever a service
+ * did to it before echoing it back: any letter case, URL-encoded, hex, or base64 (standard or
+ * URL-safe, alone or inside a longer base64 text at any of the three byte alignments).
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***')
+  for (const s of secrets) {
+    if (!s || s.length < 4) continue
+    for (const form of secretForms(s)) out = out.replace(new RegExp(escapeRegExp(form), 'gi'), '***')
+  }
   return out
+}
+
+/** The disguises of one secret, longest first; encoded forms shorter than 8 characters are left out (too common). */
+export function secretForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8')
+  const forms = new Set<string>([encodeURIComponent(secret), bytes.toString('hex')])
+  for (let lead = 0; lead < 3; lead++) {
+    const encoded = Buffer.concat([Buffer.alloc(lead), bytes]).toString('base64')
+    // only the characters made of the secret's bits alone: the rest depend on its neighbours
+    const middle = encoded.slice(Math.ceil((lead * 8) / 6), Math.floor(((lead + bytes.length) * 8) / 6))
+    forms.add(middle)
+    forms.add(middle.replace(/\+/g, '-').replace(/\//g, '_'))
+  }
+  const encodedForms = [...forms].filter((f) => f.length >= 8 && f !== secret)
+  return [secret, ...encodedForms].sort((a, b) => b.length - a.length)
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 export function defaultContext(overrides: Partial<CoreContext> = {}): CoreContext {
