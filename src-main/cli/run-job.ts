@@ -49,6 +49,8 @@ export interface RunOptions extends PlanFlags, RecordFlags {
   allowOutsidePaths?: boolean
   reviewBand?: [number, number]
   verbose?: boolean
+  /** fetch directory records again instead of using the local cache */
+  refresh?: boolean
   /** from a preset: the folder the report goes to when --out is not given */
   outDir?: string
   /** from a preset: the time zone of the report's time columns */
@@ -327,6 +329,8 @@ export function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): Jo
     resendUncertain: o.resendUncertain ?? false,
     allowOutsidePaths: o.allowOutsidePaths ?? false,
     reviewBand: o.reviewBand ?? null,
+    // --refresh: nothing in the cache is fresh enough, every record is fetched again
+    ...(o.refresh ? { cacheFreshnessHours: 0 } : {}),
   }
 }
 

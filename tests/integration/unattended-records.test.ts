@@ -115,3 +115,23 @@ describe('presets', () => {
     expect(withKey.code).toBe(2)
   })
 })
+
+describe('--refresh', () => {
+  it('fetches directory records again instead of using the cache', async () => {
+    const db = join(tmp.dir, 'refresh.db')
+    const file = join(REPO_ROOT, 'examples/templates/hospital-lookup.xlsx')
+    const first = await rekap(['run', file, '--yes', '--db', db])
+    expect(first.code, first.err).toBe(0)
+    const plan = async (extra: string[]): Promise<{ callsNeeded: number; cacheHits: number }> => {
+      const r = await rekap(['run', file, '--dry-run', '--json', '--db', db, ...extra])
+      expect(r.code, r.err).toBe(0)
+      return JSON.parse(r.out.trim().split('\n').pop()!).plan
+    }
+    const cached = await plan([])
+    expect(cached.cacheHits).toBeGreaterThan(0)
+    expect(cached.callsNeeded).toBe(0)
+    const refreshed = await plan(['--refresh'])
+    expect(refreshed.cacheHits).toBe(0)
+    expect(refreshed.callsNeeded).toBe(cached.cacheHits)
+  })
+})

@@ -21,6 +21,7 @@ export function addRunSettingOptions(cmd: Command): Command {
     .option('--reuse-days <n>', '', parseNonNegativeInt, 30)
     .option('--review-band <low,high>', '', parseBand)
     .option('--allow-outside-paths')
+    .option('--refresh')
   return addPlanOptions(cmd)
 }
 

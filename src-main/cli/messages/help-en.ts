@@ -151,6 +151,7 @@ export const helpEn: HelpTexts = {
     'compare --out': 'write the comparison as .xlsx (summary, changed cells, added rows, removed rows)',
     'compare --json': 'print the comparison as JSON',
     'compare --key': 'the column(s) that identify a row, when the kind key is not the one wanted (repeatable)',
+    '--refresh': 'directory and lookup jobs: fetch every record again instead of reusing the local cache',
   },
   titles: {
     'Usage:': 'Usage:',

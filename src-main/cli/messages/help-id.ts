@@ -169,6 +169,7 @@ export const helpId: HelpTexts = {
     'compare --out': 'tulis perbandingan sebagai .xlsx (ringkasan, sel berubah, baris baru, baris hilang)',
     'compare --json': 'cetak perbandingan sebagai JSON',
     'compare --key': 'kolom pengenal baris, bila bukan kunci jenisnya (boleh berulang)',
+    '--refresh': 'pekerjaan direktori dan pencarian: ambil ulang setiap data, bukan memakai cache lokal',
   },
   titles: {
     'Usage:': 'Pemakaian:',

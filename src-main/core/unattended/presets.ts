@@ -28,6 +28,7 @@ export const PresetSchema = z
     services: z.string().max(500).optional(),
     accreditation: z.string().max(20).optional(),
     allowOutsidePaths: z.boolean().optional(),
+    refresh: z.boolean().optional(),
     tz: z.string().max(64).optional(),
     lang: z.enum(['id', 'en']).optional(),
     /** where the reports of runs with this preset go (a folder) */
