@@ -16,6 +16,7 @@ import { createHandlers } from './create-handlers'
 import type { Handlers } from './dispatch'
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
 import { createEventHub, forwardEngineEvents } from './event-hub'
+import { watchStoreChanges } from './store-watch'
 import type { KeyVault } from './key-vault'
 import type { ReportWriters } from './report-writers'
 import { reportWritersWith } from './core-report-writers'
@@ -82,6 +83,8 @@ export function openApp(o: OpenAppOptions): OpenApp {
     })
     const events = createEventHub()
     const stopForwarding = forwardEngineEvents(engine, events)
+    // what another rekap process changes in the same store reaches open screens too
+    const stopWatching = watchStoreChanges(store, engine, events)
     const ctx = createAppContext({
       mode: o.mode,
       store,
@@ -120,6 +123,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
         closing ??= (async () => {
           clearInterval(retentionTimer)
           stopForwarding()
+          stopWatching()
           await engine.close()
           await heavy?.close()
           await embedded.close()

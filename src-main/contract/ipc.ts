@@ -295,6 +295,8 @@ export interface RowView {
   finishedAt: number | null
   /** the earlier job row whose verified answer this row took for free */
   reusedFrom: { jobId: string; rowNo: number } | null
+  /** the review decision that stands for this row (the latest, by anyone, from any process), if any */
+  review?: { decision: ReviewDecisionView; reviewer: string } | null
 }
 
 export interface RegionView {

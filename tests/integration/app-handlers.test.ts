@@ -359,6 +359,8 @@ describe('jobs and the directory against the embedded sandbox', () => {
     const pair = await call('review.pair', { jobId: plan.jobId, rowNo: 1 })
     expect(pair).toMatchObject({ nik: '3273010101010009', name: 'Budi', verdict: 'review' })
     expect(pair.entries.map((e) => [e.decision, e.reviewer, e.note, e.serviceVerdict])).toEqual([['approve', 'Ani Wijaya', 'same person', 'review']])
+    // issue 23 item 6: the job's table shows the decision that stands (the report's Keputusan Akhir)
+    expect((await call('jobs.rows', { jobId: plan.jobId, offset: 0, limit: 5 })).rows[0].review).toEqual({ decision: 'approve', reviewer: 'Ani Wijaya' })
 
     const large = await call('jobs.photo', { jobId: plan.jobId, rowNo: 1, which: 'image1', size: 'large' })
     const meta = await sharp(Buffer.from(large.dataUrl!.replace(/^data:image\/jpeg;base64,/, ''), 'base64')).metadata()

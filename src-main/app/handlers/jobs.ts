@@ -1,3 +1,4 @@
+import { rowReview } from '../../core/review'
 import { kindModule } from '../../core/kinds/registry'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -63,8 +64,18 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
     'jobs.list': async () => ctx.engine.listJobs(),
     'jobs.get': async ({ jobId }) => (requireJob(ctx, jobId), ctx.engine.progress(jobId)),
     'jobs.rows': async ({ jobId, offset, limit, filter }) => {
-      requireJob(ctx, jobId)
-      return ctx.engine.rows(jobId, offset, limit, filter)
+      const job = requireJob(ctx, jobId)
+      const page = ctx.engine.rows(jobId, offset, limit, filter)
+      if (!kindModule(job.kind).scored) return page
+      // the decision that stands (core/review's one rule), so the table says what the report says
+      const log = ctx.store.review.byRow(jobId)
+      return {
+        ...page,
+        rows: page.rows.map((r) => {
+          const final = rowReview(log.get(r.rowNo) ?? []).final
+          return { ...r, review: final ? { decision: final.decision, reviewer: final.reviewer } : null }
+        }),
+      }
     },
     'jobs.photo': async ({ jobId, rowNo, which, size }) => {
       const job = requireJob(ctx, jobId)

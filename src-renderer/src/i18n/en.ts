@@ -452,6 +452,7 @@ export const en: Messages = {
     saveName: 'Save name',
     signedAs: 'Reviewing as {name}',
     saved: 'Saved: {decision}',
+    byReviewer: '{decision} by {name}',
     decided: {
       approve: 'APPROVED',
       reject: 'REJECTED',

@@ -457,6 +457,7 @@ export const id = {
     saveName: 'Simpan nama',
     signedAs: 'Meninjau sebagai {name}',
     saved: 'Tersimpan: {decision}',
+    byReviewer: '{decision} oleh {name}',
     decided: {
       approve: 'DISETUJUI',
       reject: 'DITOLAK',

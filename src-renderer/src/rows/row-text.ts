@@ -38,10 +38,16 @@ export function rowErrorKey(code: string): string {
  * codes, the original text otherwise.
  */
 export function rowNote(
-  row: Pick<RowView, 'error' | 'errorCode'> & Partial<Pick<RowView, 'reusedFrom'>>,
+  row: Pick<RowView, 'error' | 'errorCode'> & Partial<Pick<RowView, 'reusedFrom' | 'review'>>,
   t: (key: string, params?: Record<string, unknown>) => string,
   te: (key: string) => boolean,
 ): string {
+  // the decision that stands leads: "DITOLAK oleh Siti" (the report's Keputusan Akhir says the same)
+  if (row.review) {
+    const decided = t('review.byReviewer', { decision: t(`review.decided.${row.review.decision}`), name: row.review.reviewer })
+    const rest = rowNote({ ...row, review: null }, t, te)
+    return rest ? `${decided} · ${rest}` : decided
+  }
   if (row.reusedFrom) return t('reuse.rowText', { job: row.reusedFrom.jobId, row: row.reusedFrom.rowNo })
   if (row.errorCode) {
     const key = rowErrorKey(row.errorCode)

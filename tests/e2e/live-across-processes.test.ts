@@ -1,0 +1,110 @@
+/**
+ * Issue 23 item 6: the app stays live when ANOTHER process acts. Real `rekap ui` (browser mode)
+ * in real Chromium, and real `rekap` processes on the same data file: a job the CLI runs, pauses
+ * and resumes shows its state and counts on the open job screen within a couple of seconds; a
+ * job the APP runs, paused by `rekap pause` and finished by `rekap resume`, ends "Selesai" on
+ * the screen (it used to stay "Dijeda" with Resume/Cancel).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startUiProcess, type UiProcess } from './helpers/ui-process'
+import { launchChromium, screenshot } from './helpers/browser'
+import { ensureRendererBuilt } from './helpers/renderer-build'
+import { REPO_ROOT } from '../helpers/sandbox-process'
+
+let ui: UiProcess
+let browser: Browser
+let page: Page
+let codes: string
+
+function rekap(args: string[]): { child: ChildProcess; out: () => string; done: Promise<{ code: number | null; out: string }> } {
+  const env = { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' }
+  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args, '--db', ui.dbFile], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  return { child, out: () => out, done: new Promise((resolve) => child.on('close', (code) => resolve({ code, out }))) }
+}
+
+/** The screen shows `state` within 2.5 s of the other process having done its part. */
+async function screenSays(state: string, timeout = 2_500): Promise<void> {
+  await page.locator(`[data-testid=job-state][data-state=${state}]`).waitFor({ timeout })
+}
+
+/** Rows finished as the job screen shows them (done + failed: codes the sandbox does not know fail). */
+async function finished(): Promise<number> {
+  const n = async (id: string) => Number(((await page.getByTestId(id).textContent()) ?? '').replace(/\D/g, ''))
+  return (await n('count-done')) + (await n('count-failed'))
+}
+
+beforeAll(async () => {
+  ensureRendererBuilt()
+  ui = await startUiProcess({ sandboxLatencyMs: 100 })
+  codes = path.join(ui.dataDir, 'codes.csv')
+  writeFileSync(codes, ['Kode RS', ...Array.from({ length: 40 }, (_, i) => `31${String(71000 + i).padStart(5, '0')}`)].join('\n') + '\n')
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'id-ID' })
+  await page.goto(ui.url)
+  await page.getByTestId('nav-history').waitFor()
+})
+afterAll(async () => {
+  await browser?.close()
+  await ui?.stop()
+})
+
+describe('what another rekap process does reaches the open screen', () => {
+  it('a job the CLI runs, pauses and resumes: state and counts follow on the job screen', async () => {
+    const run = rekap(['run', codes, '--rps', '4'])
+    // the first line of `rekap run` is machine-read: `job <id>`
+    const id = await new Promise<string>((resolve) => {
+      const check = (): void => {
+        const m = /^job (\w+)$/m.exec(run.out())
+        if (m) resolve(m[1])
+        else setTimeout(check, 100)
+      }
+      check()
+    })
+    await page.evaluate((job) => (location.hash = `#/job/${job}`), id)
+    await screenSays('running', 15_000)
+    // the counts move on the screen while the other process works
+    const first = await finished()
+    await expect.poll(finished, { timeout: 5_000 }).toBeGreaterThan(first + 2)
+
+    expect((await rekap(['pause', id]).done).code).toBe(0)
+    await screenSays('paused')
+    await run.done
+    expect(await page.getByTestId('resume').isVisible()).toBe(true)
+
+    const resumed = rekap(['resume', id])
+    expect((await resumed.done).code).toBe(0)
+    await screenSays('done')
+    expect(await finished()).toBe(40)
+    expect(await page.getByTestId('resume').count()).toBe(0)
+  })
+
+  it('a job the APP runs, paused by `rekap pause` and finished by `rekap resume`, ends done on the screen', async () => {
+    const plan = rekap(['run', codes, '--dry-run', '--rps', '3'])
+    const planned = await plan.done
+    const id = /^job (\w+)$/m.exec(planned.out)![1]
+    await page.evaluate((job) => (location.hash = `#/job/${job}`), id)
+    await page.getByTestId('start').click()
+    await screenSays('running', 10_000)
+
+    expect((await rekap(['pause', id]).done).code).toBe(0)
+    await screenSays('paused', 10_000)
+    await page.getByTestId('resume').waitFor()
+
+    expect((await rekap(['resume', id]).done).code).toBe(0)
+    await screenSays('done')
+    expect(await finished()).toBe(40)
+    expect(await page.getByTestId('resume').count()).toBe(0)
+    expect(await page.getByTestId('cancel').count()).toBe(0)
+    await page.getByTestId('nav-history').click()
+    await page.locator(`[data-job="${id}"] [data-state=done]`).waitFor({ timeout: 2_500 })
+    await screenshot(page, 'history-live')
+  })
+})
+
