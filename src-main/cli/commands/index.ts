@@ -11,6 +11,7 @@ import * as preset from './preset'
 import * as watch from './watch'
 import * as compare from './compare'
 import * as team from './team'
+import * as teamMoney from './team-money'
 
 /**
  * Every subcommand lives in its own file beside this one and exports `register(program)`.
@@ -20,5 +21,5 @@ import * as team from './team'
  * language); an option with a parser or a default keeps '' in the description's place.
  */
 export function registerCommands(program: Command): void {
-  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, watch, compare, team, sandbox, ui]) mod.register(program)
+  for (const mod of [run, jobControl, exportCmd, directory, review, verify, preset, watch, compare, team, teamMoney, sandbox, ui]) mod.register(program)
 }

@@ -1,5 +1,6 @@
 import { formatRp } from '../../contract/rupiah'
 import { teamEn } from './team-en'
+import { teamMoneyEn } from './team-money'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
 import { helpEn } from './help-en'
 import type { CliMessages } from './id'
@@ -10,6 +11,7 @@ export const en: CliMessages = {
   core: (text) => renderCoreText(text, 'en'),
   help: helpEn,
   team: teamEn,
+  teamMoney: teamMoneyEn,
 
   usage: {
     unknownOption: (flag, suggestion) => `unknown option ${flag}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,

@@ -1,4 +1,5 @@
 import { teamHelpEn } from './team-help'
+import { teamMoneyHelpEn } from './team-money'
 /**
  * `--help` in English: the description of every command, option and argument (main.ts's
  * localizeHelp puts them on commander's objects), and commander's own words. Keys: a command's
@@ -10,6 +11,7 @@ import type { HelpTexts } from './help-id'
 export const helpEn: HelpTexts = {
   texts: {
     ...teamHelpEn,
+    ...teamMoneyHelpEn,
     'rekap': 'Batch runner for the Indonesia reference-data and face-match service:\nKYC face checks, hospital and school directory extracts, auditor-ready Excel reports.\nMessages in Indonesian or English: --lang id|en, or REKAP_LANG, else the system language.',
     'run': 'Run a spreadsheet through the service: pre-flight, cost estimate, throttled calls, results in the local store',
     'jobs': 'List jobs in the local store',

@@ -1,4 +1,5 @@
 import { teamHelpId } from './team-help'
+import { teamMoneyHelpId } from './team-money'
 /**
  * `--help` in Indonesian (the default): the description of every command, option and argument,
  * and commander's own words. Keys as in help-en.ts (a test checks that every command, option and
@@ -20,6 +21,7 @@ export interface HelpTexts {
 export const helpId: HelpTexts = {
   texts: {
     ...teamHelpId,
+    ...teamMoneyHelpId,
     rekap:
       'Menjalankan banyak permintaan ke layanan data referensi Indonesia dan pencocokan wajah:\n' +
       'cek wajah KYC, ekstrak direktori rumah sakit dan sekolah, laporan Excel siap audit.\n' +

@@ -1,5 +1,6 @@
 import { formatRp } from '../../contract/rupiah'
 import { teamId } from './team-id'
+import { teamMoneyId } from './team-money'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
 import { helpId } from './help-id'
 
@@ -15,6 +16,7 @@ export const id = {
   /** `--help`: descriptions of commands, options and arguments, commander's headings */
   help: helpId,
   team: teamId,
+  teamMoney: teamMoneyId,
 
   // usage errors: one line, then a hint
   usage: {
