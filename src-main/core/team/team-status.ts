@@ -4,6 +4,7 @@
  * has them (team-engine's migration); until then they are null, not zero.
  */
 import type pg from 'pg'
+import { readTeamCounts, readTeamMoney } from '../coordination/team/team-money-settings'
 
 export interface TeamStatus {
   desks: { name: string; host: string; lastSeen: string; lastRole: string }[]
@@ -44,6 +45,8 @@ export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): 
     [timeZone],
   )
   const mc = await pool.query(`SELECT value = 'true'::jsonb AS on FROM rekap.settings WHERE key = 'maker_checker'`)
+  // the shared counts (core/coordination/team): hits, budget left, rate in use
+  const [counts, teamMoney] = await Promise.all([readTeamCounts(pool), readTeamMoney(pool)])
   return {
     desks: desks.rows.map((d) => ({ name: d.name, host: d.host, lastSeen: iso(d.last_seen), lastRole: d.last_role })),
     operators: ops.rows.map((o) => ({ role: o.role, desks: o.desks, lastSeen: iso(o.last_seen) })),
@@ -54,9 +57,9 @@ export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): 
     spentRp: Number(money.rows[0].spent),
     charges: money.rows[0].charges,
     reuses: money.rows[0].reuses,
-    hits: null,
-    budgetLeftRp: null,
-    rateInUse: null,
+    hits: counts.hits,
+    budgetLeftRp: teamMoney.budgetLeftRp,
+    rateInUse: counts.rateInUse,
     makerChecker: mc.rows[0]?.on === true,
   }
 }
