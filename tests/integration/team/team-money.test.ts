@@ -1,0 +1,128 @@
+/**
+ * Issue 22, one money guard and pay once across desks: real rekap processes (desks) on one real
+ * sandbox (its ledger is the service's) and one real PostgreSQL. Each case has its own API key
+ * (its own account in the team store) and reads the sandbox ledger's growth, and each shows what
+ * the same desks do alone (no --team, as before team mode).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
+import { startTestTeam, type TestTeam } from './team-fixture'
+import { facePairs, pairsFile, startDesk, waitFor } from './desks-fixture'
+
+let team: TestTeam
+let sandbox: SandboxProcess
+const KEYS = ['key-budget', 'key-budget-alone', 'key-same', 'key-same-alone', 'key-kill']
+
+beforeAll(async () => {
+  team = await startTestTeam()
+  expect((await team.rekap('teamowner', ['team', 'init'])).code).toBe(0)
+  for (const op of ['op1', 'op2', 'op3', 'op4']) await team.addOperator(op)
+  sandbox = await startSandboxProcess({ keyArgs: [], env: { REKAP_SANDBOX_KEYS: KEYS.join(',') }, args: ['--forgive-abandoned'] })
+}, 120_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+  await team?.stop()
+})
+
+type Charge = { pair: string | null; points: number }
+const ledger = async (): Promise<Charge[]> => (await sandbox.admin('GET', '/_sandbox/ledger')).charges
+
+/** Charges the sandbox added while `work` ran. */
+async function newCharges(work: () => Promise<unknown>): Promise<Charge[]> {
+  const before = (await ledger()).length
+  await work()
+  return (await ledger()).slice(before)
+}
+
+function desks(n: number, o: { key: string; alone: boolean; files: string[]; extra?: string[]; on?: SandboxProcess }) {
+  return Array.from({ length: n }, (_, i) =>
+    startDesk({
+      team, sandbox: { ...(o.on ?? sandbox), key: o.key }, role: `op${i + 1}`, name: `${o.key}-${i + 1}`, alone: o.alone,
+      args: ['run', o.files[i], '--kind', 'face-match', '--concurrency', '2', '--allow-outside-paths', ...(o.extra ?? [])],
+    }),
+  )
+}
+
+describe('a team budget for 4 desks', () => {
+  it('Rp20.000 and 20 distinct pairs on each of 4 desks: at most 50 paid on the ledger; every desk stops naming the team budget', async () => {
+    const set = await team.rekap('teamowner', ['team', 'budget', '20000'])
+    expect(set.code).toBe(0)
+    expect(set.stdout).toMatch(/team budget for \d{4}-\d{2}: Rp20[.,]000/)
+    const files = [0, 1, 2, 3].map((d) => pairsFile(team.dir, `budget-${d}.csv`, facePairs(d * 20, 20)))
+    let ends: Array<{ code: number | null; out: string }> = []
+    const charges = await newCharges(async () => {
+      ends = await Promise.all(desks(4, { key: 'key-budget', alone: false, files }).map((d) => d.done))
+    })
+    expect(charges.length).toBeLessThanOrEqual(50)
+    expect(charges.length).toBeGreaterThanOrEqual(45)
+    for (const e of ends) {
+      expect(e.code, e.out).toBe(3)
+      expect(e.out).toMatch(/team's budget for this month, Rp20[.,]000, is reached/)
+    }
+    const ledgerRows = await team.query(`SELECT count(*)::int AS n, coalesce(sum(amount_rp), 0)::int AS rp FROM rekap.charges WHERE NOT reused`)
+    expect(ledgerRows.rows[0]).toEqual({ n: charges.length, rp: charges.length * 400 })
+  }, 300_000)
+
+  it('alone (each desk holding the same budget, as before team mode) the desks together overspend it', async () => {
+    // scaled down: a Rp4.000 budget (10 pairs) and 5 pairs per desk
+    const files = [0, 1, 2, 3].map((d) => pairsFile(team.dir, `budget-alone-${d}.csv`, facePairs(d * 5, 5)))
+    const charges = await newCharges(() => Promise.all(desks(4, { key: 'key-budget-alone', alone: true, files, extra: ['--budget', '4000'] }).map((d) => d.done)))
+    expect(charges.length).toBeGreaterThan(10)
+  }, 300_000)
+})
+
+describe('pay once across desks', () => {
+  // the month's budget was used up above: raise it for the rest
+  beforeAll(async () => expect((await team.rekap('teamowner', ['team', 'budget', '1000000'])).code).toBe(0), 60_000)
+  const same = () => pairsFile(team.dir, `same.csv`, facePairs(40, 15))
+
+  it('the same 15 pairs started by two desks at the same moment: each pair charged once', async () => {
+    const file = same()
+    const since = (await team.query('SELECT clock_timestamp() AS t')).rows[0].t
+    let ends: Array<{ code: number | null; out: string }> = []
+    const charges = await newCharges(async () => {
+      ends = await Promise.all(desks(2, { key: 'key-same', alone: false, files: [file, file] }).map((d) => d.done))
+    })
+    for (const e of ends) expect(e.code, e.out).toBe(0)
+    const perPair = new Map<string, number>()
+    for (const c of charges) perPair.set(c.pair!, (perPair.get(c.pair!) ?? 0) + 1)
+    expect(perPair.size).toBe(15)
+    expect([...perPair.values()].every((n) => n === 1)).toBe(true)
+    // the team ledger: 15 charges and 15 free reuses (one per row the other desk answered for free)
+    const lines = await team.query(`SELECT reused, count(*)::int AS n FROM rekap.charges WHERE pair_hash = ANY($1) AND charged_at >= $2 GROUP BY reused ORDER BY reused`, [[...perPair.keys()], since])
+    expect(lines.rows).toEqual([{ reused: false, n: 15 }, { reused: true, n: 15 }])
+  }, 300_000)
+
+  it('alone (as before team mode) the two desks pay for every pair twice', async () => {
+    const file = same()
+    const charges = await newCharges(() => Promise.all(desks(2, { key: 'key-same-alone', alone: true, files: [file, file] }).map((d) => d.done)))
+    expect(charges.length).toBeGreaterThan(15)
+  }, 300_000)
+})
+
+describe('a desk that dies', () => {
+  it('killed with SIGKILL mid-run: its reservations count until its lease expires, then are released', async () => {
+    const slow = await startSandboxProcess({ key: 'key-kill', args: ['--latency', '4000'] })
+    try {
+      const file = pairsFile(team.dir, 'kill.csv', facePairs(60, 10))
+      const [desk] = desks(1, { key: 'key-kill', alone: false, files: [file], on: slow })
+      const held = () =>
+        team.query(
+          `SELECT coalesce(sum(r.amount_rp), 0)::int AS live, count(*)::int AS n, max(l.lease_until) AS until
+           FROM rekap.reservations r JOIN rekap.leases l ON l.session = r.session WHERE l.lease_until > clock_timestamp()`,
+        ).then((r) => r.rows[0] as { live: number; n: number; until: Date | null })
+      await waitFor(held, (h) => h.live > 0, 120_000, 100)
+      desk.child.kill('SIGKILL')
+      await desk.done
+      const atKill = await held()
+      expect(atKill.live).toBeGreaterThan(0)
+      // the process is gone but its lease is not: held until the lease expires, then released
+      const free = await waitFor(held, (h) => h.live === 0, 30_000, 200)
+      expect(free.live).toBe(0)
+      expect(Date.now()).toBeGreaterThanOrEqual(new Date(atKill.until!).getTime())
+    } finally {
+      await slow.stop()
+    }
+  }, 180_000)
+})
