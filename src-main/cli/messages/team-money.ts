@@ -20,8 +20,12 @@ export const teamMoneyEn: typeof teamMoneyId = {
 export const teamMoneyHelpId: Record<string, string> = {
   'team budget': 'Atur batas biaya tim untuk bulan ini (Rp), dipakai bersama semua meja',
   'team balance': 'Nyatakan saldo akun setelah isi ulang (Rp), dipakai bersama semua meja',
+  'team budget <rp>': 'jumlah dalam Rupiah, mis. 20000 atau Rp20.000',
+  'team balance <rp>': 'jumlah dalam Rupiah, mis. 500000 atau Rp500.000',
 }
 export const teamMoneyHelpEn: Record<string, string> = {
   'team budget': "Set the team's budget for this month (Rp), shared by every desk",
   'team balance': "State the account's balance after a top-up (Rp), shared by every desk",
+  'team budget <rp>': 'an amount in Rupiah, e.g. 20000 or Rp20.000',
+  'team balance <rp>': 'an amount in Rupiah, e.g. 500000 or Rp500.000',
 }
