@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openStore, type Store } from '../core/store'
-import { verifyReport, VerifyError } from '../core/export/verify-report'
+import { verifyReport, VerifyError, type SignatureCheck } from '../core/export/verify-report'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import { t } from './cli-language'
@@ -11,6 +11,14 @@ import { renderCoreText, type CoreText } from '../core/texts/core-text'
 export interface VerifyOptions {
   db?: string
   json?: boolean
+}
+
+/** Whether the digest's signature holds, and whose key made it (this data file's, or one this computer does not know). */
+function signatureLine(s: SignatureCheck): string {
+  const m = t().verify
+  if (s.state === 'none') return m.unsigned
+  if (s.state === 'invalid') return m.signatureInvalid(s.fingerprint ?? '-')
+  return s.signer === 'this-data-file' ? m.signedMine(s.fingerprint ?? '-') : m.signedUnknown(s.fingerprint ?? '-')
 }
 
 /** Exit 0 when the report is unchanged, 1 when it was changed, 2 when it cannot be checked at all. */
@@ -31,12 +39,17 @@ export async function verifyCommand(reportArg: string, o: VerifyOptions): Promis
     } else if (r.unchanged) {
       const m = t().verify
       process.stdout.write((r.team ? t().team.unchangedReport(file, r.team) : r.directory ? m.unchangedDirectory(file, r.directory) : m.unchanged(file, r.jobId ?? '')) + '\n')
+      // what was checked: success without the data file must not read like a full check
+      process.stdout.write((r.mode === 'store' && store ? m.checkedWithStore(store.file) : m.digestOnlyUnchanged) + '\n')
+      for (const n of r.notes) process.stdout.write(m.note(t().core(n)) + '\n')
+      process.stdout.write(signatureLine(r.signature) + '\n')
     } else {
       const m = t().verify
       process.stdout.write((r.team ? t().team.changedReport(file, r.team) : r.directory ? m.changedDirectory(file, r.directory) : m.changed(file, r.jobId ?? '')) + '\n')
       for (const c of r.changes) process.stdout.write(`  - ${t().core(c)}\n`)
       for (const n of r.notes) process.stdout.write(t().verify.note(t().core(n)) + '\n')
       if (r.mode === 'digest' && !r.notes.length) process.stdout.write(t().verify.digestOnly + '\n')
+      process.stdout.write(signatureLine(r.signature) + '\n')
     }
     return r.unchanged ? EXIT.ok : EXIT.unexpected
   } catch (err) {

@@ -179,6 +179,14 @@ askedOwner: (pid, host, action) =>
     changedDirectory: (file, product) => `CHANGED: ${file} is not the ${product === 'hospitals' ? 'hospital' : 'school'} directory report rekap wrote`,
     note: (n) => `note: ${n}`,
     digestOnly: 'note: checked the digest alone',
+    digestOnlyUnchanged:
+      'checked: digest only (no rekap data file at hand): every cell matches the digest the summary states; the data behind it was not compared (pass --db FILE for that)',
+    checkedWithStore: (db) => `checked: the digest, and the job's data fingerprint against the data file ${db}`,
+    signedMine: (fp) => `signature valid: this data file's key (${fp})`,
+    signedUnknown: (fp) =>
+      `signature valid, but by a key this computer does not know (${fp}): make sure that fingerprint belongs to the signer you expect`,
+    signatureInvalid: (fp) => `signature NOT VALID (${fp}): the digest or its signature was changed after rekap wrote the report`,
+    unsigned: 'the report is not signed (written by an older rekap, or without a signing key)',
   },
 
   key: {

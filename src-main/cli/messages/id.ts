@@ -199,6 +199,14 @@ export const id = {
       `BERUBAH: ${file} bukan laporan direktori ${product === 'hospitals' ? 'rumah sakit' : 'sekolah'} yang ditulis rekap`,
     note: (n: string) => `catatan: ${n}`,
     digestOnly: 'catatan: hanya digest yang diperiksa',
+    digestOnlyUnchanged:
+      'hanya digest yang diperiksa (tidak ada berkas data rekap): setiap sel cocok dengan digest di ringkasan; data di baliknya tidak dibandingkan (beri --db BERKAS untuk itu)',
+    checkedWithStore: (db: string) => `yang diperiksa: digest, dan sidik jari data pekerjaan terhadap berkas data ${db}`,
+    signedMine: (fp: string) => `tanda tangan sah: kunci komputer ini (${fp})`,
+    signedUnknown: (fp: string) =>
+      `tanda tangan sah, tetapi oleh kunci yang tidak dikenal komputer ini (${fp}): pastikan sidik jari itu milik penanda tangan yang Anda harapkan`,
+    signatureInvalid: (fp: string) => `tanda tangan TIDAK SAH (${fp}): digest atau tanda tangannya diubah setelah rekap menulis laporan`,
+    unsigned: 'laporan ini tidak bertanda tangan (ditulis rekap versi lama, atau tanpa kunci penanda tangan)',
   },
 
   // API key

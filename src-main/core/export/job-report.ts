@@ -5,7 +5,8 @@ import { labelsFor, type ReportLang, type ReportLabels } from '../reports/labels
 import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
 import { openReportReader } from '../reports/report-reader'
 import { jobFigures, VerdictCount, type JobFigures } from '../reports/job-figures'
-import { jobSummaryLines, writeSummarySheet } from '../reports/summary-sheet'
+import { digestSkipLabels, jobSummaryLines, writeSummarySheet } from '../reports/summary-sheet'
+import { localReportSigner, signDigest, type ReportSignature, type ReportSigner } from '../reports/report-signing'
 import { MAX_THUMBNAIL_ROWS } from '../kinds/face-match/thumbnails'
 import { formatFromName, ReportError, type ReportResult } from '../reports/report-result'
 import { writeAnnotatedCopy as annotate } from '../reports/annotated-copy'
@@ -30,6 +31,11 @@ export interface JobReportOptions {
   timeZone?: string
   /** review decisions taken up to this time (default: now); `rekap verify` re-makes a report as it was */
   asOf?: number
+  /**
+   * Who signs the digest (xlsx): by default the data file's own key (made at first use), a
+   * team's key when given (core/reports/report-signing.ts), null for none (verify's re-made copy)
+   */
+  signer?: ReportSigner | null
 }
 
 /**
@@ -67,7 +73,9 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   try {
     let rows: number
     let digestText: string | null = null
-    const skip = new Set([L.audit.digest, L.audit.sheetDigests])
+    const skip = digestSkipLabels(L)
+    const signer = format === 'xlsx' ? (opts.signer === undefined ? localReportSigner(store.file) : opts.signer) : null
+    const signed = (d: DigestResult) => ({ ...d, signature: signer ? signDigest(signer, d.digest) : null })
     if (format === 'xlsx' && writer.reserveFirst) {
       // One pass: the result sheets are written (and digested) first; the summary, which states
       // their digest, is written last into the workbook's first place. Its own digest leaves out
@@ -82,7 +90,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
       await writeSheets(digestingWriter(writer, digest, { forward: false }), reader, job, L, ctx, { summary: true, sheets: false })
       digest.moveLastToFront()
       const first: ReportWriter = { ...writer, sheet: (name, columns, o) => writer.sheet(name, columns, { ...o, first: true }) }
-      const audit = digest.result()
+      const audit = signed(digest.result())
       digestText = audit.digest
       await writeSheets(first, reader, job, L, { ...ctx, audit }, { summary: true, sheets: false })
     } else if (format === 'xlsx') {
@@ -91,7 +99,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
       // the summary (the first sheet) states; the second writes, and checks it got the same.
       const first = new ContentDigest(skip)
       await writeSheets(digestingWriter(writer, first, { forward: false }), reader, job, L, ctx)
-      const expected = first.result()
+      const expected = signed(first.result())
       const second = new ContentDigest(skip)
       rows = await writeSheets(digestingWriter(writer, second, { forward: true }), reader, job, L, { ...ctx, audit: expected })
       if (second.result().digest !== expected.digest) throw new ReportError(coreText('report.twoPasses', { job: job.id }))
@@ -115,8 +123,8 @@ interface SheetsContext {
   rekapVersion: string
   thumbnails: boolean
   zone: ReportZone
-  /** the digest learnt in the first pass (null while computing it) */
-  audit: DigestResult | null
+  /** the digest learnt in the first pass (null while computing it), with its signature */
+  audit: (DigestResult & { signature: ReportSignature | null }) | null
   /** fed by the results sheet's row pass when the summary is written after it (one-pass xlsx) */
   rowsFingerprint?: JobFingerprint
   /** the review queue's count, from the same pass (scored kinds whose sheet counts it) */
@@ -184,6 +192,7 @@ async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, 
         store.meta.jobFingerprint(job.id, { asOf: ctx.asOf })),
       digest: ctx.audit?.digest ?? null,
       sheetDigests: ctx.audit ? formatSheetDigests(ctx.audit.sheets) : null,
+      signature: ctx.audit?.signature ?? null,
     },
   })
   await writeSummarySheet(writer, L, lines, store.jobs.transitions(job.id), ctx.zone)

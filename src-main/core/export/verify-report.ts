@@ -5,7 +5,7 @@
  * at the report's time and the two are compared cell by cell, so the answer names the sheet,
  * the row and the column that changed.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type ExcelJS from 'exceljs'
@@ -17,6 +17,8 @@ import { ID } from '../reports/labels/id'
 import type { ReportLabels } from '../reports/labels'
 import { canonicalRow, ContentDigest, parseSheetDigests, SHEET_DIGEST_CHARS, type CanonicalCell } from '../reports/report-digest'
 import { writeJobReport } from './job-report'
+import { digestSkipLabels } from '../reports/summary-sheet'
+import { fingerprintOf, localPublicKey, signatureHolds, type ReportSignature } from '../reports/report-signing'
 import { partName } from '../reports/xlsx/sheet-parts'
 import { columnLetter } from '../importers/column-letters'
 import { checkWholeWorkbook } from '../importers/whole-workbook-check'
@@ -40,6 +42,16 @@ export interface VerifyResult {
   /** where the report differs: sheet, row and column where known (texts: the CLI says them in its language) */
   changes: CoreText[]
   notes: CoreText[]
+  /** the digest's Ed25519 signature: whether it holds, and whose key it is */
+  signature: SignatureCheck
+}
+
+export interface SignatureCheck {
+  /** 'none': the report states no signature (older rekap, or no key) */
+  state: 'valid' | 'invalid' | 'none'
+  fingerprint: string | null
+  /** 'this-data-file': the key beside the data file verify was given; 'unknown': any other key */
+  signer: 'this-data-file' | 'unknown' | null
 }
 
 interface SheetRow {
@@ -71,13 +83,14 @@ interface ReportFacts {
   storeId: string | null
   fingerprint: string | null
   timeZone: string | null
+  signature: ReportSignature | null
 }
 
 export async function verifyReport(file: string, opts: { store?: Store | null } = {}): Promise<VerifyResult> {
   const book = await readWorkbook(file)
   const sheets = logicalSheets(book)
   const facts = summaryFacts(file, sheets)
-  const skip = new Set([facts.L.audit.digest, facts.L.audit.sheetDigests])
+  const skip = digestSkipLabels(facts.L)
 
   const digest = new ContentDigest(skip)
   for (const s of sheets) {
@@ -85,15 +98,20 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
     for (const r of s.rows) digest.row(r.cells)
   }
   const actual = digest.result()
-  const about = { jobId: facts.jobId, directory: facts.directory?.product ?? null, team: facts.team }
+  const store = opts.store ?? null
+  const signature = checkSignature(facts, store)
+  const about = { jobId: facts.jobId, directory: facts.directory?.product ?? null, team: facts.team, signature }
   if (actual.digest === facts.digest) {
-    return { unchanged: true, mode: 'digest', ...about, changes: [], notes: [] }
+    // a digest anyone can recompute over an edited file: only a signature that holds settles it
+    if (signature.state === 'invalid') {
+      return { unchanged: false, mode: 'digest', ...about, changes: [coreText('verify.signatureInvalid', { fingerprint: signature.fingerprint ?? '-' })], notes: [] }
+    }
+    return { unchanged: true, ...unchangedAgainst(store, facts), ...about, changes: [] }
   }
 
   const notes: CoreText[] = []
   const bySheet = sheetLevelChanges(actual.sheets, facts.sheetDigests)
   if (facts.team) return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
-  const store = opts.store ?? null
   if (!store) {
     notes.push(coreText('verify.noStore', {}))
     return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
@@ -126,7 +144,44 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
   return { unchanged: false, mode: 'store', ...about, changes: changes.length ? changes : bySheet, notes }
 }
 
+/** The signature the summary states, checked over the digest it states; whose key it is. */
+function checkSignature(facts: ReportFacts, store: Store | null): SignatureCheck {
+  const s = facts.signature
+  if (!s) return { state: 'none', fingerprint: null, signer: null }
+  if (!signatureHolds(facts.digest, s)) return { state: 'invalid', fingerprint: s.fingerprint, signer: null }
+  const mine = store ? localPublicKey(store.file) : null
+  return { state: 'valid', fingerprint: s.fingerprint, signer: mine === s.publicKey ? 'this-data-file' : 'unknown' }
+}
+
+/**
+ * An unchanged report, checked against the data file when it is at hand: the job's data
+ * fingerprint as it stood when the report was made ('store'); else the digest alone ('digest').
+ */
+function unchangedAgainst(store: Store | null, facts: ReportFacts): { mode: 'store' | 'digest'; notes: CoreText[] } {
+  if (!store || !facts.jobId || !facts.fingerprint || (facts.storeId && facts.storeId !== store.meta.storeId()) || !store.jobs.get(facts.jobId)) {
+    return { mode: 'digest', notes: [] }
+  }
+  const same = store.meta.jobFingerprint(facts.jobId, { asOf: facts.madeAt }) === facts.fingerprint
+  return { mode: 'store', notes: same ? [] : [coreText('verify.jobChangedSince', { job: facts.jobId })] }
+}
+
+/** A CSV (or any text) has no zip header: say what CSV reports are, not the zip reader's error. */
+function refuseNonZip(file: string): void {
+  const head = Buffer.alloc(4)
+  const fd = openSync(file, 'r')
+  let n: number
+  try {
+    n = readSync(fd, head, 0, 4, 0)
+  } finally {
+    closeSync(fd)
+  }
+  if (n === 4 && head.readUInt32LE(0) === 0x04034b50) return
+  const bom = n >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf
+  if (/\.(csv|txt)$/i.test(file) || bom) throw new VerifyError(coreText('verify.csv', { file }))
+}
+
 async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
+  refuseNonZip(file)
   const book = new (excel()).Workbook()
   try {
     // exceljs unpacks every part whole before checking its size: the zip guard goes first
@@ -206,7 +261,13 @@ function summaryFacts(file: string, sheets: LogicalSheet[]): ReportFacts {
     storeId: text(L.audit.storeId),
     fingerprint: text(L.audit.storeFingerprint),
     timeZone: zone?.[1] ?? null,
+    signature: signatureOf(text(L.audit.signerKey), text(L.audit.signature)),
   }
+}
+
+function signatureOf(publicKey: string | null, signature: string | null): ReportSignature | null {
+  if (!publicKey || publicKey === '-' || !signature || signature === '-') return null
+  return { publicKey, signature, fingerprint: fingerprintOf(publicKey) }
 }
 
 /** Sheets whose digest differs from the one the summary states, or that are missing or extra. */
@@ -237,6 +298,7 @@ async function remake(store: Store, facts: ReportFacts, jobId: string, maxRowsPe
       asOf: facts.madeAt,
       timeZone: facts.timeZone ?? undefined,
       maxRowsPerSheet,
+      signer: null,
     })
     return logicalSheets(await readWorkbook(out))
   } finally {
@@ -250,8 +312,8 @@ async function remakeDirectory(store: Store, facts: ReportFacts, d: NonNullable<
   try {
     const out = path.join(dir, 'expected.xlsx')
     const lang = facts.L.lang as 'id' | 'en'
-    if (d.product === 'hospitals') await writeDirectoryReport(store, { product: 'hospitals', query: d.query as HospitalQuery, out, lang, now: facts.madeAt })
-    else await writeDirectoryReport(store, { product: 'schools', query: d.query as SchoolQuery, out, lang, now: facts.madeAt })
+    if (d.product === 'hospitals') await writeDirectoryReport(store, { product: 'hospitals', query: d.query as HospitalQuery, out, lang, now: facts.madeAt, signer: null })
+    else await writeDirectoryReport(store, { product: 'schools', query: d.query as SchoolQuery, out, lang, now: facts.madeAt, signer: null })
     return logicalSheets(await readWorkbook(out))
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -275,7 +337,12 @@ export function diffSheets(expected: LogicalSheet[], actual: LogicalSheet[], L: 
       continue
     }
     want.delete(s.name)
-    out.push(...diffSheet(e, s, L, s === actual[0]))
+    if (s === actual[0]) {
+      // the signature lines: the copy re-made to compare with is not signed (what they sign is the digest, checked apart)
+      const signing = new Set([L.audit.signer, L.audit.signerKey, L.audit.signature])
+      const unsigned = (x: LogicalSheet): LogicalSheet => ({ ...x, rows: x.rows.filter((r) => !signing.has(String(r.cells[0] ?? ''))) })
+      out.push(...diffSheet(unsigned(e), unsigned(s), L, true))
+    } else out.push(...diffSheet(e, s, L, false))
   }
   for (const name of want.keys()) out.push(coreText('verify.sheetMissing', { sheet: name }))
   return out

@@ -1,6 +1,7 @@
 import { cleanText, literalCell, type CellPrimitive } from './cell-safety'
 import { codeText } from '../importers/code-values'
 import { revivedInputDate, wallClockDate, zonelessIsoDate } from './report-time'
+import { canonicalNumber } from './canonical-number'
 
 /**
  * What a report column holds, which fixes how a value becomes a cell and how Excel shows it.
@@ -48,6 +49,10 @@ export function cellFor(value: unknown, kind: ColumnKind): CellPrimitive {
       return literalCell(value)
     case 'auto':
       return revivedInputDate(value) ?? literalCell(value)
+    case 'score':
+    case 'number':
+      // what rekap computed, at the 15 significant digits spreadsheet programs keep (canonicalNumber)
+      return typeof value === 'number' && Number.isFinite(value) ? canonicalNumber(value) : literalCell(value)
     default:
       return literalCell(value)
   }

@@ -3,7 +3,8 @@ import { REKAP_VERSION } from '../version'
 import { labelsFor, type ReportLang } from './labels'
 import { openReport, type ReportFormat, type ReportWriter } from './report-output'
 import { openReportReader } from './report-reader'
-import { auditLines, writeSummarySheet, type SummaryLine } from './summary-sheet'
+import { auditLines, digestSkipLabels, writeSummarySheet, type SummaryLine } from './summary-sheet'
+import { localReportSigner, signDigest, type ReportSigner } from './report-signing'
 import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from './report-digest'
 import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from './hospital-report'
 import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from './school-report'
@@ -14,8 +15,18 @@ import { formatFromName, type ReportResult } from './report-result'
 import { utcOffsetLabel, wallClockDate } from './report-time'
 
 export type DirectoryReportOptions =
-  | { product: 'hospitals'; query?: HospitalQuery; out: string; lang?: ReportLang; format?: ReportFormat; now?: number; rekapVersion?: string }
-  | { product: 'schools'; query?: SchoolQuery; out: string; lang?: ReportLang; format?: ReportFormat; now?: number; rekapVersion?: string }
+  | ({ product: 'hospitals'; query?: HospitalQuery } & DirectoryReportCommon)
+  | ({ product: 'schools'; query?: SchoolQuery } & DirectoryReportCommon)
+
+interface DirectoryReportCommon {
+  out: string
+  lang?: ReportLang
+  format?: ReportFormat
+  now?: number
+  rekapVersion?: string
+  /** who signs the digest: the data file's key by default, a team's when given, null for none (see writeJobReport) */
+  signer?: ReportSigner | null
+}
 
 /**
  * An offline directory report straight from the local cache (the desktop's Directory screen):
@@ -27,6 +38,7 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
   // whole seconds: the summary states the time exactly, and `rekap verify` re-makes the report at it
   const now = Math.floor((opts.now ?? Date.now()) / 1000) * 1000
   const format = opts.format ?? formatFromName(opts.out)
+  const signer = format === 'xlsx' ? (opts.signer === undefined ? localReportSigner(store.file) : opts.signer) : null
   const reader = openReportReader(store)
   const writer = openReport(opts.out, format)
   try {
@@ -55,7 +67,12 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
       ...(format === 'xlsx'
         ? [
             { label: L.audit.query, value: JSON.stringify(opts.query ?? {}) },
-            ...auditLines(L, now, { storeId, digest: audit?.digest ?? null, sheetDigests: audit ? formatSheetDigests(audit.sheets) : null }),
+            ...auditLines(L, now, {
+              storeId,
+              digest: audit?.digest ?? null,
+              sheetDigests: audit ? formatSheetDigests(audit.sheets) : null,
+              signature: audit && signer ? signDigest(signer, audit.digest) : null,
+            }),
           ]
         : []),
     ]
@@ -77,7 +94,7 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
       // as a job's report: records and pivots are written (and digested) first, the summary that
       // states their digest last, into the workbook's first place
       writer.reserveFirst()
-      const digest = new ContentDigest(new Set([L.audit.digest, L.audit.sheetDigests]))
+      const digest = new ContentDigest(digestSkipLabels(L))
       rows = await records(digestingWriter(writer, digest, { forward: true }))
       await writeSummarySheet(digestingWriter(writer, digest, { forward: false }), L, summary(null))
       digest.moveLastToFront()

@@ -3,15 +3,18 @@
  * sheet, as written. The same serialisation is made from a report read back with exceljs, so
  * `rekap verify` can check a file without the store. Canonical form: per sheet, its name, then
  * each non-empty row as a JSON array (trailing empty cells dropped); texts with \n line ends,
- * dates as ISO text to the second, numbers as numbers. The two summary lines that hold the
- * digests are left out (they cannot contain themselves).
+ * dates as ISO text to the second, numbers as numbers (fractions at 15 significant digits, see
+ * `canonicalNumber`). The summary lines that hold the digests and their signature are left out
+ * (they cannot contain themselves).
  */
 import { createHash } from 'node:crypto'
 import { TextHash } from '../text-hash'
+import { canonicalNumber } from './canonical-number'
 import { cellFor, type ColumnSpec } from './column-cells'
 import type { ReportWriter, SheetWriter } from './report-output'
 
 export type CanonicalCell = string | number | boolean | null
+export { canonicalNumber }
 
 /**
  * 'D:' + the ISO text of a whole second. Remembered: a report's dates repeat (birth dates, rows
@@ -32,7 +35,7 @@ const ISO_SECONDS = new Map<number, string>()
 export function canonicalCell(v: unknown): CanonicalCell {
   if (v === null || v === undefined) return null
   if (typeof v === 'string') return v === '' ? null : v.indexOf('\r') < 0 ? v : v.replace(/\r\n?/g, '\n')
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null
+  if (typeof v === 'number') return Number.isFinite(v) ? canonicalNumber(v) : null
   if (typeof v === 'boolean') return v
   if (v instanceof Date) {
     const t = v.getTime()
@@ -66,7 +69,7 @@ function canonicalJson(v: unknown): string | null {
       return JSON_PLAIN.test(v) ? '"' + v + '"' : JSON.stringify(v.indexOf('\r') < 0 ? v : v.replace(/\r\n?/g, '\n'))
     case 'number':
       // JSON writes a finite number as String does
-      return Number.isFinite(v) ? String(v) : null
+      return Number.isFinite(v) ? String(canonicalNumber(v)) : null
     case 'boolean':
       return v ? 'true' : 'false'
     case 'undefined':

@@ -4,6 +4,7 @@ import { PRODUCTS } from '../model/products'
 import type { ReportLabels } from './labels'
 import type { JobFigures } from './job-figures'
 import type { ReportWriter } from './report-output'
+import type { ReportSignature } from './report-signing'
 import { humanDuration } from './report-time'
 import { reportZone, type ReportZone } from './time-zone'
 import type { Verdict } from '../verdict'
@@ -33,9 +34,20 @@ export interface AuditFacts {
   /** null in the first pass, which computes it */
   digest: string | null
   sheetDigests: string | null
+  /** the digest's Ed25519 signature (null: the first pass, or no signer) */
+  signature?: ReportSignature | null
 }
 
-/** The report-integrity section; the digest lines are the last two (a digest cannot cover itself). */
+/**
+ * The summary lines the content digest leaves out (by their label in column A): the digests
+ * themselves and the signature over them cannot be part of what they state.
+ */
+export function digestSkipLabels(L: ReportLabels): Set<string> {
+  const A = L.audit
+  return new Set([A.digest, A.sheetDigests, A.signer, A.signerKey, A.signature])
+}
+
+/** The report-integrity section; the digest and signature lines are the last five (a digest cannot cover itself). */
 export function auditLines(L: ReportLabels, now: number, a: AuditFacts): SummaryLine[] {
   const A = L.audit
   return [
@@ -46,6 +58,9 @@ export function auditLines(L: ReportLabels, now: number, a: AuditFacts): Summary
     { label: '', value: A.howToVerify },
     { label: A.digest, value: a.digest ?? '-' },
     { label: A.sheetDigests, value: a.sheetDigests ?? '-' },
+    { label: A.signer, value: a.signature?.fingerprint ?? '-' },
+    { label: A.signerKey, value: a.signature?.publicKey ?? '-' },
+    { label: A.signature, value: a.signature?.signature ?? '-' },
   ]
 }
 

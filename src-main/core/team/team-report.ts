@@ -6,7 +6,7 @@
 import { REKAP_VERSION } from '../version'
 import { labelsFor, type ReportLang } from '../reports/labels'
 import { openReport, type ReportWriter } from '../reports/report-output'
-import { auditLines, writeSummarySheet, type SummaryLine } from '../reports/summary-sheet'
+import { auditLines, digestSkipLabels, writeSummarySheet, type SummaryLine } from '../reports/summary-sheet'
 import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from '../reports/report-digest'
 import { reportZone } from '../reports/time-zone'
 import type { ReportResult } from '../reports/report-result'
@@ -72,7 +72,8 @@ export async function writeTeamReport(m: TeamMonth, opts: TeamReportOptions): Pr
   ]
   try {
     writer.reserveFirst!()
-    const digest = new ContentDigest(new Set([L.audit.digest, L.audit.sheetDigests]))
+    // the same lines left out as every report (digests and their signature): `rekap verify` leaves out these
+    const digest = new ContentDigest(digestSkipLabels(L))
     const rows = await writeSheets(digestingWriter(writer, digest, { forward: true }), m, T, zone)
     await writeSummarySheet(digestingWriter(writer, digest, { forward: false }), L, summary(null))
     digest.moveLastToFront()

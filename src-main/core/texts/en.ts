@@ -166,6 +166,9 @@ export const coreTextsEn: CoreTextTable = {
   'verify.jobChangedSince': (p) => `job ${p.job} changed in the data file after this report was written; some differences below may come from that`,
   'verify.cacheChangedSince': (p) =>
     `the ${p.product === 'hospitals' ? 'hospital' : 'school'} directory cache took in records after this report was written; some differences below may come from that`,
+  'verify.csv': (p) =>
+    `${p.file}: CSV reports carry no digest (CSV is text only, with no summary to check); for a report that can be verified, export it as xlsx: rekap export <job-id> --out report.xlsx`,
+  'verify.signatureInvalid': (p) => `the digest's signature is not valid (${p.fingerprint}): the digest or its signature was changed after rekap wrote the report`,
   'verify.notXlsx': (p) => `${p.file} cannot be read as an xlsx workbook: ${p.reason}`,
   'verify.noDigest': (p) =>
     `${p.file} carries no rekap report digest on its first sheet: it is not a report rekap wrote (or it was written before reports carried one)`,

@@ -217,6 +217,10 @@ export const coreTextsId = {
   'verify.cacheChangedSince': (p: { product: 'hospitals' | 'schools' }) =>
     `cache direktori ${p.product === 'hospitals' ? 'rumah sakit' : 'sekolah'} menerima data baru setelah laporan ini ditulis; sebagian perbedaan di bawah mungkin karena itu`,
   // rekap verify: the file cannot be checked at all
+  'verify.csv': (p: { file: string }) =>
+    `${p.file}: laporan CSV tidak membawa digest (CSV hanya teks, tanpa ringkasan yang bisa diperiksa); untuk laporan yang bisa diverifikasi, ekspor sebagai xlsx: rekap export <ID-pekerjaan> --out laporan.xlsx`,
+  'verify.signatureInvalid': (p: { fingerprint: string }) =>
+    `tanda tangan digest tidak sah (${p.fingerprint}): digest atau tanda tangannya diubah setelah rekap menulis laporan`,
   'verify.notXlsx': (p: { file: string; reason: string }) => `${p.file} tidak bisa dibaca sebagai workbook xlsx: ${p.reason}`,
   'verify.noDigest': (p: { file: string }) =>
     `${p.file} tidak memuat digest laporan rekap di sheet pertamanya: bukan laporan yang ditulis rekap (atau ditulis sebelum laporan memuat digest)`,
