@@ -29,6 +29,11 @@ export interface TeamCoordination extends Coordination {
   accountKey(account: string): Promise<string>
 }
 
+/** An account's name in the team store: HMAC-SHA256 with the store's own salt over rekap's account id. */
+export function teamAccountKey(salt: string, account: string): string {
+  return createHmac('sha256', salt).update(account).digest('hex').slice(0, 32)
+}
+
 export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoordination {
   const link = openTeamLink({ open: opts.open, leaseMs: opts.leaseMs })
   let salt: Promise<string> | null = null
@@ -42,7 +47,7 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
         throw err
       },
     )
-    return createHmac('sha256', await salt).update(account).digest('hex').slice(0, 32)
+    return teamAccountKey(await salt, account)
   }
 
   /** Resolves the account's keyed name on first use, then hands every call to the made object. */

@@ -1,0 +1,72 @@
+/**
+ * Issue 22, one quota count per account: the standard hospital plan's 3,000 hits a month, shared
+ * by 4 desks through the team store, with 2,900 already used: together they send at most the 100
+ * left, so the sandbox never counts more than 3,000. Alone (each desk told 2,900 are used, as
+ * before team mode) each believes it has 100 left and the sandbox refuses the excess.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
+import { accountOf } from '../../../src-main/core/engine/account-id'
+import { teamAccountKey } from '../../../src-main/core/coordination/team/team-coordination'
+import { startTestTeam, type TestTeam } from './team-fixture'
+import { codesFile, startDesk } from './desks-fixture'
+
+let team: TestTeam
+let sandbox: SandboxProcess
+
+beforeAll(async () => {
+  team = await startTestTeam()
+  expect((await team.rekap('teamowner', ['team', 'init'])).code).toBe(0)
+  for (const op of ['op1', 'op2', 'op3', 'op4']) await team.addOperator(op)
+  sandbox = await startSandboxProcess({ args: ['--hospital-plan', 'standard'] })
+}, 120_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+  await team?.stop()
+})
+
+/** 4 desks x 40 lookups with 2,900 of 3,000 hits used; returns what reached the sandbox. */
+async function fourDesks(alone: boolean): Promise<{ requests: number; sandboxHits: number; ends: Array<{ code: number | null; out: string }> }> {
+  await sandbox.admin('POST', '/_sandbox/usage', { product: 'hospitals', hits: 2900 })
+  if (!alone) {
+    // the team's count says the same (what `--hits-used` states in the team store)
+    const salt = (await team.query('SELECT account_salt FROM rekap.coordination_meta')).rows[0].account_salt
+    const account = teamAccountKey(salt, accountOf({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false }))
+    await team.query(
+      `INSERT INTO rekap.hits (account, product, month, hits) VALUES ($1, 'hospitals', to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM'), 2900)
+       ON CONFLICT (account, product, month) DO UPDATE SET hits = 2900`,
+      [account],
+    )
+  }
+  const before = ((await sandbox.admin('GET', '/_sandbox/requests')).requests as Array<{ product: string }>).filter((r) => r.product === 'hospitals').length
+  const desks = [1, 2, 3, 4].map((i) =>
+    startDesk({
+      team, sandbox, role: `op${i}`, name: `quota-${alone ? 'alone' : 'team'}-${i}`, alone,
+      args: ['run', codesFile(team.dir, `quota${alone ? 'a' : 't'}${i}.csv`, 40), '--kind', 'hospital-lookup', '--hospital-plan', 'standard', '--concurrency', '2',
+        ...(alone ? ['--hits-used', 'hospitals=2900'] : [])],
+    }),
+  )
+  const ends = await Promise.all(desks.map((d) => d.done))
+  const after = ((await sandbox.admin('GET', '/_sandbox/requests')).requests as Array<{ product: string }>).filter((r) => r.product === 'hospitals').length
+  const state = await sandbox.admin('GET', '/_sandbox/state')
+  return { requests: after - before, sandboxHits: state.hits.hospitals, ends }
+}
+
+describe('3,000 hits a month across 4 desks', () => {
+  it('with 2,900 used, the 4 desks together send at most the 100 left: never more than 3,000 on the sandbox', async () => {
+    const m = await fourDesks(false)
+    expect(m.requests).toBeLessThanOrEqual(100)
+    expect(m.requests).toBeGreaterThanOrEqual(95)
+    expect(m.sandboxHits).toBeLessThanOrEqual(3000)
+    for (const e of m.ends) {
+      expect(e.code, e.out).toBe(3)
+      expect(e.out).toMatch(/BLOCKED \(quota-exhausted\)/)
+    }
+  }, 180_000)
+
+  it('alone (as before team mode) each desk believes it has 100 left and the desks send past the quota', async () => {
+    const m = await fourDesks(true)
+    expect(m.requests).toBeGreaterThan(100)
+  }, 180_000)
+})
