@@ -53,9 +53,12 @@ export async function teamStatusCommand(cmd: Command, json: boolean): Promise<nu
     for (const j of st.runningJobs) out.push(m.job(j.desk, j.jobId, j.kind, j.state, j.counts.done ?? 0, j.total, j.operator))
     if (!st.runningJobs.length) out.push(m.none)
     out.push(m.money(t().rp(st.spentRp), st.charges, st.reuses))
-    out.push(m.budgetLeft(st.budgetLeftRp === null ? m.notYet : t().rp(st.budgetLeftRp)))
-    out.push(m.hits(st.hits === null ? m.notYet : Object.entries(st.hits).map(([p, n]) => `${p} ${n}`).join(', ')))
-    out.push(m.rate(st.rateInUse === null ? m.notYet : Object.entries(st.rateInUse).map(([p, n]) => `${p} ${n}/s`).join(', ')))
+    const list = (o: Record<string, number> | null, unit: string): string =>
+      o === null ? m.notYet : Object.keys(o).length ? Object.entries(o).map(([p, n]) => `${p} ${n}${unit}`).join(', ') : '-'
+    out.push(m.budgetLeft(st.budgetRp === null || st.budgetLeftRp === null ? m.noBudget : `${t().rp(st.budgetLeftRp)} / ${t().rp(st.budgetRp)}`))
+    out.push(m.balance(st.balanceRp === null ? m.noBalance : t().rp(st.balanceRp)))
+    out.push(m.hits(list(st.hits, '')))
+    out.push(m.rate(list(st.rateInUse, '/s')))
     out.push(m.makerChecker(st.makerChecker))
     process.stdout.write(out.join('\n') + '\n')
     return EXIT.ok

@@ -27,6 +27,9 @@ export const teamEn: typeof teamId = {
   wroteReport: (out, month, sheets) => `team report of ${month} written to ${out}: sheets ${sheets}`,
   unchangedReport: (file, month) => `unchanged: ${file} is the team report of ${month} rekap wrote (its content digest matches)`,
   changedReport: (file, month) => `CHANGED: ${file} is not the team report of ${month} rekap wrote`,
+  noBudget: 'not set (rekap team budget RP)',
+  balance: (v) => `stated balance: ${v}`,
+  noBalance: 'not stated (rekap team balance RP)',
   review: {
     badItems: (raw) => `--item "${raw}": pair numbers, comma-separated (e.g. 12 or 12,13)`,
     noBy: 'in the team queue the decider is the database role you signed in as, not a typed name: drop --by',

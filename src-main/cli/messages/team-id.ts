@@ -26,6 +26,9 @@ export const teamId = {
   wroteReport: (out: string, month: string, sheets: string) => `laporan tim ${month} ditulis ke ${out}: sheet ${sheets}`,
   unchangedReport: (file: string, month: string) => `tidak berubah: ${file} adalah laporan tim bulan ${month} yang ditulis rekap (digest isinya cocok)`,
   changedReport: (file: string, month: string) => `BERUBAH: ${file} bukan laporan tim bulan ${month} yang ditulis rekap`,
+  noBudget: 'tidak ditetapkan (rekap team budget RP)',
+  balance: (v: string) => `saldo yang dinyatakan: ${v}`,
+  noBalance: 'belum dinyatakan (rekap team balance RP)',
   review: {
     badItems: (raw: string) => `--item "${raw}": nomor pasangan, dipisah koma (mis. 12 atau 12,13)`,
     noBy: 'di antrean tim yang memutuskan adalah peran basis data yang Anda pakai untuk masuk, bukan nama yang diketik: hapus --by',

@@ -15,9 +15,14 @@ export interface TeamStatus {
   spentRp: number
   charges: number
   reuses: number
-  /** filled from the coordination tables once they exist */
+  /** from the coordination tables (core/coordination/team) */
   hits: Record<string, number> | null
+  /** the month's team budget and what is left of it (charges and live reservations taken off); null: no budget set */
+  budgetRp: number | null
   budgetLeftRp: number | null
+  /** the last stated balance; null: none stated */
+  balanceRp: number | null
+  /** per product: the plan rate (rps) of limiters drawn on in the last minute */
   rateInUse: Record<string, number> | null
   makerChecker: boolean
 }
@@ -58,7 +63,9 @@ export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): 
     charges: money.rows[0].charges,
     reuses: money.rows[0].reuses,
     hits: counts.hits,
+    budgetRp: teamMoney.budgetRp,
     budgetLeftRp: teamMoney.budgetLeftRp,
+    balanceRp: teamMoney.balanceRp,
     rateInUse: counts.rateInUse,
     makerChecker: mc.rows[0]?.on === true,
   }

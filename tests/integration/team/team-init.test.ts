@@ -47,6 +47,16 @@ describe('rekap team init / status', () => {
     expect(doc.operators.find((o: { role: string }) => o.role === 'alice').desks).toEqual(['loket-1'])
     expect(doc.spentRp).toBe(0)
     expect(doc.team).toBe(team.url('alice'))
+    expect(doc).toMatchObject({ hits: {}, budgetRp: null, budgetLeftRp: null, balanceRp: null, rateInUse: {} })
+    // a team budget for this month and a charge on the ledger: what is left is the budget less the charge
+    await team.query(`INSERT INTO rekap.budgets (month, budget_rp) VALUES (to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM'), 20000)`)
+    await team.query(`INSERT INTO rekap.charges (product, job_id, desk, amount_rp) VALUES ('face-match', 'j1', 'loket-1', 400)`)
+    await team.query(`INSERT INTO rekap.hits (account, product, month, hits) VALUES ('a', 'hospitals', to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM'), 7)`)
+    const after = JSON.parse((await team.rekap('alice', ['team', 'status', '--json'], { desk: 'loket-1' })).stdout)
+    expect(after).toMatchObject({ spentRp: 400, charges: 1, budgetRp: 20000, budgetLeftRp: 19600, hits: { hospitals: 7 } })
+    const text = await team.rekap('alice', ['team', 'status'], { desk: 'loket-1' })
+    expect(text.stdout).toContain('team budget left: Rp19,600 / Rp20,000')
+    expect(text.stdout).toContain('hits this month: hospitals 7')
   })
 
   it('a store newer than this rekap is refused, naming both versions, and left as it was', async () => {
