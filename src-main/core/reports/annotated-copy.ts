@@ -12,6 +12,7 @@ import { plainAnnotatedColumns, type AnnotatedColumn } from './annotated-columns
 import type { ReportLabels } from './labels'
 import { coreText } from '../texts/core-text'
 import { checkWholeWorkbook } from '../importers/whole-workbook-check'
+import { keepValuesOnly } from './values-only'
 import type { ImportError } from '../importers/import-error'
 
 /**
@@ -53,6 +54,8 @@ export async function writeAnnotatedCopy(
   })
   const wb = new (excel()).Workbook()
   await wb.xlsx.readFile(input)
+  // written here, the copy has no Protected View: no formula or link of the input may come along
+  keepValuesOnly(wb)
   const ws = job.sheet ? wb.getWorksheet(job.sheet) : wb.worksheets[0]
   if (!ws) throw new ReportError(coreText('report.sheetGone', { sheet: job.sheet ?? '', input }))
   const headerRow = job.headerRow ?? 1
