@@ -123,7 +123,8 @@ async function planOrExplain(
 ): Promise<JobPlanView> {
   try {
     const directory = o.name || o.services || o.accreditation ? { name: o.name, services: o.services, accreditation: o.accreditation } : undefined
-    return await cli.engine.plan({ file: resolve(file), kind: chosen.kind, sheet: o.sheet, mapOverrides: o.map ?? [], settings, directory, onJobCreated })
+    // a dry run sends nothing (no page probes, no value-list requests)
+    return await cli.engine.plan({ file: resolve(file), kind: chosen.kind, sheet: o.sheet, mapOverrides: o.map ?? [], settings, directory, onJobCreated, sendNothing: o.dryRun === true })
   } catch (err) {
     if (o.sheet === undefined && (err instanceof PlanError || err instanceof ImportError)) {
       const fits = await sheetsThatFit(resolve(file), chosen.kind, chosen.sheet)

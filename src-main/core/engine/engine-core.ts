@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import type { ProgressView } from '../../contract/ipc'
 import type { CoreContext } from '../context'
 import type { JobRecord, Store } from '../store'
@@ -37,6 +39,8 @@ export interface EngineCore {
   access: ServiceAccess
   textLang: () => CoreTextLang
   snapshot(jobId: string): ProgressView
+  /** the pictures kept for plans just deleted from the store (never started: nothing else refers to them) */
+  discardPlans(ids: string[]): void
 }
 
 export function createEngineCore(opts: EngineOptions): EngineCore {
@@ -77,5 +81,8 @@ export function createEngineCore(opts: EngineOptions): EngineCore {
     access: createServiceAccess({ store, ctx, now, resolveTarget: opts.resolveTarget }),
     textLang,
     snapshot,
+    discardPlans(ids) {
+      for (const id of ids) rmSync(join(opts.picturesDir, id), { recursive: true, force: true })
+    },
   }
 }

@@ -4,7 +4,6 @@
  * planning (plan-jobs.ts, plan-estimate.ts), run control (run-control.ts), usage and quota
  * (usage.ts), progress (progress-feed.ts), the way to the service (service-access.ts).
  */
-import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { RowFilter } from '../store'
 import { verdictGroups } from '../verdict'
@@ -64,7 +63,7 @@ export function createEngine(opts: EngineOptions): Engine {
     onState: (l) => feed.onState(l),
     discardStalePlans() {
       const ids = store.jobs.deleteUnstartedPlans(core.now() - UNSTARTED_PLAN_KEEP_MS)
-      for (const id of ids) rmSync(join(opts.picturesDir, id), { recursive: true, force: true })
+      core.discardPlans(ids)
       return ids
     },
     interruptedJobs: () => owners.interrupted(store.jobs.list()),

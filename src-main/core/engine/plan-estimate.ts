@@ -76,7 +76,7 @@ export function planView(core: EngineCore, jobId: string, extra: PlanViewExtra):
  * The calls (hits) a planned job still needs: one per row to send for lookups and face pairs,
  * pages for directory queries, the region tree's size for a regions job.
  */
-export async function estimateCalls(core: EngineCore, jobId: string, target: ServiceTarget, duplicates: number, reused = 0): Promise<CallsEstimate> {
+export async function estimateCalls(core: EngineCore, jobId: string, target: ServiceTarget, duplicates: number, reused = 0, probe = true): Promise<CallsEstimate> {
   const { store } = core
   const j = core.job(jobId)
   const c = store.rows.counts(jobId)
@@ -84,7 +84,8 @@ export async function estimateCalls(core: EngineCore, jobId: string, target: Ser
   const kind = kindModule(j.kind)
   if (kind.paging) {
     const client = (await core.access.clientFor(j.settings, j.kind)).client
-    const probeEnv = (): UnitEnv | null => probeEnvOf(core, jobId, target, client, freshAfter)
+    // a dry run sends nothing: no probes, the pages come from the cache or stay unknown
+    const probeEnv = (): UnitEnv | null => (probe ? probeEnvOf(core, jobId, target, client, freshAfter) : null)
     const d = await estimateDirectoryPages(store, jobId, kind.paging, { source: target.source, freshAfter, env: probeEnv })
     return { callsNeeded: d.pages, cacheHits: d.cacheHits, estimate: d.estimate }
   }

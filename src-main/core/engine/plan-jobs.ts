@@ -45,9 +45,9 @@ export async function inspectSheet(file: string, o: { sheet?: string; kind?: Job
 export async function planSheet(core: EngineCore, req: PlanRequest): Promise<JobPlanView> {
   const { store, opts, now } = core
   const target = await opts.resolveTarget(req.settings)
-  const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target)
+  const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target, req.sendNothing)
   // the callback stays in this thread: the app's importer posts the request to a worker
-  const { onJobCreated, ...request } = req
+  const { onJobCreated, sendNothing, ...request } = req
   const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...request, directory }, {
     picturesDir: opts.picturesDir,
     now,
@@ -57,8 +57,10 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
   const reused = kindModule(req.kind).reuseEarlierResults?.(store, planned.jobId, req.settings, now())
   const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint
+  // this plan replaces the never-started plans of the same workbook: ten dry runs leave one job
+  if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId))
   const earlierRun = fingerprint ? store.reuse.earlierRun(fingerprint, req.kind, planned.jobId) : null
-  const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0)
+  const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, !sendNothing)
   const view = {
     ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls, reused, earlierRun }),
     outsidePaths: planned.outsidePaths,

@@ -8,7 +8,7 @@ import type { HospitalValueLists } from '../model/filter-values'
 import { createLocalCoordination, type HitCounter, type RateTurns } from '../coordination'
 import { kindModule } from '../kinds/registry'
 import type { DirectoryOptions } from '../kinds/directory'
-import { hospitalValueLists } from './value-lists'
+import { hospitalValueLists, storedHospitalValueLists } from './value-lists'
 import { accountOf } from './account-id'
 import type { ServiceTarget } from './engine-options'
 
@@ -62,9 +62,12 @@ export function createServiceAccess(d: ServiceAccessDeps) {
    * user's options and, for kinds that ask for them, the service's value lists (hospital filter
    * values are checked before any query is sent).
    */
-  async function directoryOptions(kind: JobKind, settings: JobSettings, base: DirectoryOptions = {}, target?: ServiceTarget): Promise<DirectoryOptions> {
+  async function directoryOptions(kind: JobKind, settings: JobSettings, base: DirectoryOptions = {}, target?: ServiceTarget, sendNothing = false): Promise<DirectoryOptions> {
     if (!kindModule(kind).checksValueLists) return base
-    return { ...base, valueLists: await valueListsFor(settings, target ?? (await d.resolveTarget(settings))) }
+    const t = target ?? (await d.resolveTarget(settings))
+    // a dry run sends nothing: the lists as last fetched (or the spec's own values)
+    if (sendNothing) return { ...base, valueLists: storedHospitalValueLists(store, t.source) }
+    return { ...base, valueLists: await valueListsFor(settings, t) }
   }
 
   return { coordination, resolveTarget: d.resolveTarget, limiterFor, hitsOf, clientFor, valueListsFor, directoryOptions }

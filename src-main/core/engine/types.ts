@@ -35,6 +35,11 @@ export interface PlanRequest {
   directory?: DirectoryOptions
   /** called once the job row exists, before its rows are read and checked (the CLI's first line) */
   onJobCreated?: (jobId: string) => void
+  /**
+   * A dry run: nothing at all goes to the service (no first-page probes, no value-list requests);
+   * directory pages are estimated from the cache, else as unknown.
+   */
+  sendNothing?: boolean
 }
 
 export interface DirectoryPlanRequest {

@@ -13,7 +13,8 @@ export type DirectoryPayload = { filters: Record<string, string>; clientFilters?
 
 /** Options of a directory job that apply to every row (CLI --name, --services; value lists to check filters against). */
 export interface DirectoryOptions {
-  valueLists?: HospitalValueLists
+  /** as fetched; a dry run has only the lists kept from before (or the spec's own values) */
+  valueLists?: Partial<HospitalValueLists>
   /** hospitals: name filter (sent to the service) */
   name?: string
   /** hospitals: services words (applied by rekap) */

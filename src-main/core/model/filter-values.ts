@@ -15,9 +15,11 @@ const norm = (s: string): string => s.trim().replace(/\s+/g, ' ').toLowerCase()
 export function checkFilterValue(
   field: HospitalFilterField,
   raw: string,
-  lists: HospitalValueLists,
+  lists: Partial<HospitalValueLists>,
 ): { ok: true; value: string } | { ok: false; reason: string; text: CoreText } {
   const allowed = lists[field]
+  // no list known for this field (a dry run before any was fetched): the service will judge it
+  if (!allowed) return { ok: true, value: raw }
   const hit = allowed.find((v) => norm(v) === norm(raw))
   if (hit !== undefined) return { ok: true, value: hit }
   const text = coreText('filter.unknownValue', { field, value: raw, allowed: allowed.join(', ') })

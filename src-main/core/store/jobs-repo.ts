@@ -237,6 +237,24 @@ export class JobsRepo {
     })()
   }
 
+  /**
+   * Plans of the same workbook (same SHA-256) and kind that were never started, except `keep`:
+   * a new plan replaces them (nothing was sent for them), so dry runs do not pile up in History.
+   * Only `ready` ones: a `draft` may be a plan another process is still importing.
+   */
+  deleteUnstartedPlansOf(fingerprint: string, kind: string, keep: string): string[] {
+    return this.db.transaction(() => {
+      const ids = (
+        this.db
+          .prepare("SELECT id FROM jobs WHERE state = 'ready' AND started_at IS NULL AND input_fingerprint = ? AND kind = ? AND id != ?")
+          .all(fingerprint, kind, keep) as { id: string }[]
+      ).map((r) => r.id)
+      const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
+      for (const id of ids) del.run(id)
+      return ids
+    })()
+  }
+
   delete(id: string): void {
     this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id)
   }
