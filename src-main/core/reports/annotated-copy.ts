@@ -14,6 +14,7 @@ import { coreText } from '../texts/core-text'
 import { checkWholeWorkbook } from '../importers/whole-workbook-check'
 import { keepValuesOnly } from './values-only'
 import type { ImportError } from '../importers/import-error'
+import { asImportError } from '../importers/reader-refusal'
 
 /**
  * The copy is built with exceljs's in-memory reader/writer (the streaming reader cannot write
@@ -49,11 +50,13 @@ export async function writeAnnotatedCopy(
 
   const L = labelsFor(opts.lang)
   // exceljs unpacks every part whole before checking its size: the zip guard goes first
-  await checkWholeWorkbook(input).catch((err: ImportError) => {
+  const refuse = (err: ImportError): never => {
     throw new ReportError(coreText('report.inputRefused', { reason: err.text ?? err.message }))
-  })
+  }
+  await checkWholeWorkbook(input).catch(refuse)
   const wb = new (excel()).Workbook()
-  await wb.xlsx.readFile(input)
+  // exceljs's own complaints about damaged XML ("unmatched closing tag", a TypeError inside it) are a refusal naming the file
+  await wb.xlsx.readFile(input).catch((err: Error) => refuse(asImportError(input, err)))
   // written here, the copy has no Protected View: no formula or link of the input may come along
   keepValuesOnly(wb)
   const ws = job.sheet ? wb.getWorksheet(job.sheet) : wb.worksheets[0]
