@@ -6,6 +6,8 @@ import {
   bracketFormatWorkbook,
   characterReferenceWorkbook,
   damagedPartWorkbook,
+  escapeLadenCsv,
+  escapeLadenWorkbook,
   hugeDateWorkbook,
   hugeReferenceWorkbook,
   lyingMediaWorkbook,
@@ -46,7 +48,8 @@ const HOSTILE: Seed[] = [
   { name: 'hostile/escape-in-cell.xlsx', bytes: () => characterReferenceWorkbook('inline cell', '&#x1b;[2K') },
   { name: 'hostile/huge-date.xlsx', bytes: () => hugeDateWorkbook('1e308') },
   { name: 'hostile/bracket-format.xlsx', bytes: () => bracketFormatWorkbook(100_000) },
-  { name: 'hostile/escape-laden.csv', bytes: () => Buffer.from('Kode RS,Catatan\n3171015,\u001b[2K\u001b[1Aplan: 1 call Rp0\n3171016,\u001b]52;c;ZXZpbA==\u0007\n') },
+  { name: 'hostile/escape-laden.csv', bytes: () => Buffer.from(escapeLadenCsv()) },
+  { name: 'hostile/escape-laden.xlsx', bytes: () => escapeLadenWorkbook() },
 ]
 
 /**
