@@ -49,6 +49,6 @@ export function reportWritersWith(heavy: HeavyWork | null): ReportWriters {
       }),
     writeAnnotatedCopy: (store, jobId, opts) => refusalsAsConflicts(async () => (await load()).writeAnnotatedCopy(store, jobId, opts)),
     writeDirectoryReport: (store, query, opts) =>
-      refusalsAsConflicts(async () => (await load()).writeDirectoryReport(store, { ...reportQuery(query, opts.source), out: opts.out, lang: opts.lang, rekapVersion: REKAP_VERSION })),
+      refusalsAsConflicts(async () => (await load()).writeDirectoryReport(store, { ...reportQuery(query, opts.source), out: opts.out, lang: opts.lang, rekapVersion: REKAP_VERSION, timeZone: opts.timeZone, now: opts.now })),
   }
 }

@@ -3,6 +3,7 @@
  * Windows forbids <>:"/\|?* and trailing dots; we keep letters, digits, dot, dash, underscore.
  */
 import path from 'node:path'
+import { reportZone } from '../core/reports/time-zone'
 
 export function safeFileStem(text: string, fallback: string): string {
   const stem = text
@@ -24,9 +25,8 @@ export function annotatedCopyName(job: { id: string; inputName: string | null },
   return `${stem}-rekap-${job.id}-${lang}.xlsx`
 }
 
-export function directoryReportName(product: string, stamp: number, lang: string): string {
-  const d = new Date(stamp)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  const when = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`
+/** `rekap-hospitals-directory-20261124-071300-id.xlsx`: the stamp is the wall clock of the Settings zone. */
+export function directoryReportName(product: string, stamp: number, lang: string, timeZone?: string): string {
+  const when = reportZone(timeZone).stamp(stamp)
   return `rekap-${product}-directory-${when}-${lang}.xlsx`
 }

@@ -9,5 +9,5 @@ export interface ReportWriters {
   writeJobReport(store: Store, jobId: string, opts: { out: string; lang: Lang; format: 'xlsx' | 'csv'; timeZone?: string }): Promise<unknown>
   writeAnnotatedCopy(store: Store, jobId: string, opts: { out: string; lang: Lang }): Promise<unknown>
   /** `source`: only records fetched from it, as the browser shows them ('sandbox' or the service host) */
-  writeDirectoryReport(store: Store, query: DirectoryQuery, opts: { out: string; lang: Lang; source?: string }): Promise<unknown>
+  writeDirectoryReport(store: Store, query: DirectoryQuery, opts: { out: string; lang: Lang; source?: string; timeZone?: string; now?: number }): Promise<unknown>
 }

@@ -9,6 +9,7 @@ import { dbPathFrom } from './cli-engine'
 import { cliLang, t } from './cli-language'
 import { CliError, EXIT } from './exit-codes'
 import { coreMessage } from './core-message'
+import { reportTimeZone } from './report-time-zone'
 
 export interface DirectoryExportOptions {
   kind: 'hospitals' | 'schools'
@@ -23,6 +24,8 @@ export interface DirectoryExportOptions {
   status?: 'N' | 'S'
   name?: string
   baseUrl?: string
+  /** IANA zone of the summary's times (default: the app setting, else Asia/Jakarta) */
+  tz?: string
   db?: string
 }
 
@@ -86,7 +89,8 @@ export async function directoryExportCommand(o: DirectoryExportOptions): Promise
     const checked = checkedDirectoryQuery(store, query, source)
     const coverage = directoryCoverage(store, checked, source)
     // One service's records only, as the app's export: the cache may hold the sandbox's and the real service's.
-    const r = await reports.writeDirectoryReport(store, { ...reportQuery(checked, source), out: resolve(o.out), lang: cliLang(), rekapVersion: REKAP_VERSION })
+    const timeZone = reportTimeZone(store, o.tz)
+    const r = await reports.writeDirectoryReport(store, { ...reportQuery(checked, source), out: resolve(o.out), lang: cliLang(), rekapVersion: REKAP_VERSION, timeZone })
     const gap = notCoveredText(checked, coverage, r.rows)
     if (gap) process.stderr.write(t().core(gap) + '\n')
     else if (r.rows === 0) process.stderr.write(t().directoryNoMatch(o.kind) + '\n')

@@ -135,7 +135,9 @@ describe('file names and paths', () => {
     expect(jobReportName({ id: 'j1a2b3c4', kind: 'face-match' }, 'id', 'xlsx')).toBe('rekap-face-match-j1a2b3c4-id.xlsx')
     expect(annotatedCopyName({ id: 'j1', inputName: 'Data KYC: Jan+Feb <final>.xlsx' }, 'en')).toBe('Data-KYC-Jan-Feb-final-rekap-j1-en.xlsx')
     expect(safeFileStem('...', 'fallback')).toBe('fallback')
-    expect(directoryReportName('hospitals', new Date(2026, 0, 2, 3, 4, 5).getTime(), 'id')).toBe('rekap-hospitals-directory-20260102-030405-id.xlsx')
+    // the wall clock of the Settings zone (default WIB), whatever the zone of the process
+    expect(directoryReportName('hospitals', Date.UTC(2026, 0, 1, 20, 4, 5), 'id')).toBe('rekap-hospitals-directory-20260102-030405-id.xlsx')
+    expect(directoryReportName('hospitals', Date.UTC(2026, 0, 1, 20, 4, 5), 'id', 'Asia/Makassar')).toBe('rekap-hospitals-directory-20260102-040405-id.xlsx')
     expect(uploadFileName('..\\..\\Windows\\evil name.xlsx')).toBe('evil-name.xlsx')
     expect(uploadFileName('../../etc/passwd')).toBe('passwd')
     expect(uploadFileName('Pegawai Ölçü.CSV')).toBe('Pegawai-Olcu.CSV')

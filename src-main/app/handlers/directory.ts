@@ -69,7 +69,10 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
     'directory.export': async ({ query, lang }) => {
       const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
       await mkdir(dir, { recursive: true })
-      const fileName = directoryReportName(query.product, ctx.core.clock.now(), lang)
+      // one instant for the file name and the report, both in the Settings zone (not the server's)
+      const now = ctx.core.clock.now()
+      const timeZone = ctx.settings().timeZone
+      const fileName = directoryReportName(query.product, now, lang, timeZone)
       const out = path.join(dir, fileName)
       const source = sourceOf(ctx.settings().baseUrl)
       // the CLI's export checks the same: known filter values, and whether the cache covers the query
@@ -82,7 +85,7 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
         throw err
       }
       const coverage = directoryCoverage(ctx.store, checked, source)
-      const r = (await ctx.reports.writeDirectoryReport(ctx.store, checked, { out, lang, source })) as { rows?: number }
+      const r = (await ctx.reports.writeDirectoryReport(ctx.store, checked, { out, lang, source, timeZone, now })) as { rows?: number }
       const gap = notCoveredText(checked, coverage, r?.rows ?? 0)
       return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName), notCovered: gap ? renderCoreText(gap, lang) : null }
     },

@@ -18,6 +18,7 @@ export function register(program: Command): void {
     .addOption(new Option('--status <status>').choices(['N', 'S']))
     .option('--name <text>')
     .option('--base-url <url>')
+    .option('--tz <zone>')
     .option('--db <file>')
     .action(async (opts) => {
       const { directoryExportCommand } = await import('../directory-export')

@@ -312,8 +312,10 @@ async function remakeDirectory(store: Store, facts: ReportFacts, d: NonNullable<
   try {
     const out = path.join(dir, 'expected.xlsx')
     const lang = facts.L.lang as 'id' | 'en'
-    if (d.product === 'hospitals') await writeDirectoryReport(store, { product: 'hospitals', query: d.query as HospitalQuery, out, lang, now: facts.madeAt, signer: null })
-    else await writeDirectoryReport(store, { product: 'schools', query: d.query as SchoolQuery, out, lang, now: facts.madeAt, signer: null })
+    // the zone the summary names (default WIB)
+    const timeZone = facts.timeZone ?? undefined
+    if (d.product === 'hospitals') await writeDirectoryReport(store, { product: 'hospitals', query: d.query as HospitalQuery, out, lang, now: facts.madeAt, signer: null, timeZone })
+    else await writeDirectoryReport(store, { product: 'schools', query: d.query as SchoolQuery, out, lang, now: facts.madeAt, signer: null, timeZone })
     return logicalSheets(await readWorkbook(out))
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -12,7 +12,7 @@ import { loadRegionNames } from './region-names'
 import { readableFilters } from './directory-filters'
 import { cachedSchoolsLackPremiumFields } from './premium-fields'
 import { formatFromName, type ReportResult } from './report-result'
-import { utcOffsetLabel, wallClockDate } from './report-time'
+import { reportZone } from './time-zone'
 
 export type DirectoryReportOptions =
   | ({ product: 'hospitals'; query?: HospitalQuery } & DirectoryReportCommon)
@@ -26,6 +26,8 @@ interface DirectoryReportCommon {
   rekapVersion?: string
   /** who signs the digest: the data file's key by default, a team's when given, null for none (see writeJobReport) */
   signer?: ReportSigner | null
+  /** IANA zone the summary's times are in and named by (default Asia/Jakarta, WIB): the Settings zone, or --tz */
+  timeZone?: string
 }
 
 /**
@@ -38,6 +40,8 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
   // whole seconds: the summary states the time exactly, and `rekap verify` re-makes the report at it
   const now = Math.floor((opts.now ?? Date.now()) / 1000) * 1000
   const format = opts.format ?? formatFromName(opts.out)
+  // the chosen zone, named, as a job's report: not the zone of the process that writes it
+  const zone = reportZone(opts.timeZone)
   const signer = format === 'xlsx' ? (opts.signer === undefined ? localReportSigner(store.file) : opts.signer) : null
   const reader = openReportReader(store)
   const writer = openReport(opts.out, format)
@@ -55,13 +59,13 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
       { label: S.kind, value: L.kinds[opts.product === 'hospitals' ? 'hospitals-offline' : 'schools-offline'] },
       { label: S.query, value: readableFilters(opts.query ?? {}, L, regions) },
       { label: S.source, value: meta.sources ?? S.none },
-      { label: S.oldestFetched, value: meta.oldest ? wallClockDate(meta.oldest) : S.none },
-      { label: S.newestFetched, value: meta.newest ? wallClockDate(meta.newest) : S.none },
-      { label: S.timeZone, value: utcOffsetLabel(now) },
+      { label: S.oldestFetched, value: meta.oldest ? zone.wall(meta.oldest) : S.none },
+      { label: S.newestFetched, value: meta.newest ? zone.wall(meta.newest) : S.none },
+      { label: S.timeZone, value: `${zone.fullName} (${zone.offsetLabel(now)})` },
       { label: S.sectionNotes },
       ...notes.map((n) => ({ label: '', value: n })),
       { label: S.rekapVersion, value: opts.rekapVersion ?? REKAP_VERSION },
-      { label: S.reportMade, value: wallClockDate(now) },
+      { label: S.reportMade, value: zone.wall(now) },
       // the same integrity lines as a job's report (no job, so no job fingerprint): `rekap verify` checks them
       // the exact query, for `rekap verify` to run again on the cache (the Filter line is for people)
       ...(format === 'xlsx'

@@ -5,12 +5,11 @@
  * whole seconds, so a cell read back from the file is exactly the instant written.
  */
 import { coreText, TextError } from '../texts/core-text'
-export const DEFAULT_TIME_ZONE = 'Asia/Jakarta'
+import { DEFAULT_TIME_ZONE, zoneLabel } from '../../contract/time-zones'
+export { DEFAULT_TIME_ZONE }
 
 const QUARTER_HOUR_MS = 15 * 60_000
 
-/** Indonesia's zones by their common names; others are named by their IANA id. */
-const SHORT_NAMES: Record<string, string> = { 'Asia/Jakarta': 'WIB', 'Asia/Pontianak': 'WIB', 'Asia/Makassar': 'WITA', 'Asia/Jayapura': 'WIT' }
 
 /** The IANA name, checked; throws with a plain reason for an unknown zone. */
 export function checkTimeZone(name: string): string {
@@ -35,6 +34,8 @@ export interface ReportZone {
   wall(ms: number): Date
   /** 'UTC+07:00' at that instant */
   offsetLabel(ms: number): string
+  /** '20261124-071300': the wall clock in this zone, for file names */
+  stamp(ms: number): string
 }
 
 export function reportZone(name: string = DEFAULT_TIME_ZONE): ReportZone {
@@ -66,17 +67,21 @@ export function reportZone(name: string = DEFAULT_TIME_ZONE): ReportZone {
     }
     return m
   }
-  const short = SHORT_NAMES[zone]
+  const label = zoneLabel(zone)
   return {
     name: zone,
-    label: short ?? zone,
-    fullName: short ? `${short}, ${zone}` : zone,
+    label,
+    fullName: label !== zone ? `${label}, ${zone}` : zone,
     offsetMinutes,
     wall: (ms) => new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes(ms) * 60_000),
     offsetLabel: (ms) => {
       const m = offsetMinutes(ms)
       const abs = Math.abs(m)
       return `UTC${m < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+    },
+    stamp(ms) {
+      const w = new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes(ms) * 60_000).toISOString()
+      return `${w.slice(0, 10).replace(/-/g, '')}-${w.slice(11, 19).replace(/:/g, '')}`
     },
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Lang } from '../../../src-main/contract/ipc'
 import { localeOf } from '../i18n/language'
+import { formatDateTimeIn } from '../../../src-main/contract/time-zones'
 
 /** Whole rupiah, no space after "Rp": one function for the screens, the CLI and messages. */
 export { formatRp } from '../../../src-main/contract/rupiah'
@@ -35,7 +36,10 @@ export function durationParts(totalSeconds: number): DurationParts {
   return { unit: 'hours', h: Math.floor(sec / 3600), m: Math.floor((sec % 3600) / 60) }
 }
 
-/** A timestamp (ms) as a short local date and time. */
-export function formatDateTime(ms: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms))
+/**
+ * A timestamp (ms) as a short date and time in the zone chosen in Settings (default WIB), with
+ * the zone's name: never the browser's zone (contract/time-zones.ts, the reports' rule too).
+ */
+export function formatDateTime(ms: number, lang: Lang, zone?: string): string {
+  return formatDateTimeIn(ms, localeOf(lang), zone)
 }
