@@ -11,7 +11,7 @@ import { facePairs, pairsFile, startDesk, waitFor } from './desks-fixture'
 
 let team: TestTeam
 let sandbox: SandboxProcess
-const KEYS = ['key-budget', 'key-budget-alone', 'key-same', 'key-same-alone', 'key-kill']
+const KEYS = ['key-budget', 'key-budget-alone', 'key-same', 'key-same-alone', 'key-kill', 'key-balance']
 
 beforeAll(async () => {
   team = await startTestTeam()
@@ -124,5 +124,21 @@ describe('a desk that dies', () => {
     } finally {
       await slow.stop()
     }
+  }, 180_000)
+})
+
+describe('the team balance (last: it stops every paid request after it)', () => {
+  it('rekap team balance Rp800 after a top-up: a desk pays for two pairs, then stops naming the team balance', async () => {
+    const set = await team.rekap('teamowner', ['team', 'balance', '800'])
+    expect(set.code).toBe(0)
+    expect(set.stdout).toMatch(/team balance stated: Rp800/)
+    const file = pairsFile(team.dir, 'balance.csv', facePairs(70, 5))
+    let end: { code: number | null; out: string } = { code: null, out: '' }
+    const charges = await newCharges(async () => {
+      end = await desks(1, { key: 'key-balance', alone: false, files: [file] })[0].done
+    })
+    expect(charges).toHaveLength(2)
+    expect(end.code, end.out).toBe(3)
+    expect(end.out).toMatch(/team's stated balance of Rp800 is used up/)
   }, 180_000)
 })

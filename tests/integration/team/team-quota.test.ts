@@ -65,6 +65,16 @@ describe('3,000 hits a month across 4 desks', () => {
     }
   }, 180_000)
 
+  it('the team store never holds the API key, nor the hash rekap keeps of it locally', async () => {
+    const tables = await team.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'rekap'`)
+    let dump = ''
+    for (const { table_name } of tables.rows) dump += JSON.stringify((await team.query(`SELECT * FROM rekap.${table_name}`)).rows)
+    const local = accountOf({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false })
+    expect(dump).toContain('hospitals') // the hits above are there, under a keyed name
+    expect(dump).not.toContain(sandbox.key)
+    expect(dump).not.toContain(local.split('#')[1])
+  })
+
   it('alone (as before team mode) each desk believes it has 100 left and the desks send past the quota', async () => {
     const m = await fourDesks(true)
     expect(m.requests).toBeGreaterThan(100)
