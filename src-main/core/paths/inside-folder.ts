@@ -17,13 +17,16 @@ export type InsideCheck = 'inside' | 'outside' | 'link-outside' | 'missing'
 export async function checkInsideFolders(folders: string[], target: string): Promise<InsideCheck> {
   const lexical = folders.filter((f) => isInside(path.resolve(f), target))
   if (lexical.length === 0) return 'outside'
+  // one lstat first: a photo path that names nothing (the common failure, one per row of a sheet
+  // whose photos are elsewhere) costs one failed call instead of a failed realpath and an lstat
+  const entry = await lstat(target).catch(() => null)
+  if (!entry) return 'missing'
   let real: string
   try {
     real = await realpath(target)
   } catch {
     // a dangling link may point anywhere: say nothing about where
-    const isLink = await lstat(target).then((s) => s.isSymbolicLink(), () => false)
-    return isLink ? 'link-outside' : 'missing'
+    return entry.isSymbolicLink() ? 'link-outside' : 'missing'
   }
   for (const f of lexical) {
     const realFolder = await realpath(f).catch(() => path.resolve(f))
