@@ -40,7 +40,7 @@ export async function verifyCommand(reportArg: string, o: VerifyOptions): Promis
       const m = t().verify
       process.stdout.write((r.team ? t().team.unchangedReport(file, r.team) : r.directory ? m.unchangedDirectory(file, r.directory) : m.unchanged(file, r.jobId ?? '')) + '\n')
       // what was checked: success without the data file must not read like a full check
-      process.stdout.write((r.mode === 'store' && store ? m.checkedWithStore(store.file) : m.digestOnlyUnchanged) + '\n')
+      process.stdout.write((!store ? m.digestOnlyUnchanged : r.mode === 'store' ? m.checkedWithStore(store.file) : m.digestOnlyWithStore(store.file)) + '\n')
       for (const n of r.notes) process.stdout.write(m.note(t().core(n)) + '\n')
       process.stdout.write(signatureLine(r.signature) + '\n')
     } else {

@@ -181,6 +181,8 @@ askedOwner: (pid, host, action) =>
     digestOnly: 'note: checked the digest alone',
     digestOnlyUnchanged:
       'checked: digest only (no rekap data file at hand): every cell matches the digest the summary states; the data behind it was not compared (pass --db FILE for that)',
+    digestOnlyWithStore: (db) =>
+      `checked: digest only: every cell matches the digest the summary states; this report could not be compared with job data in ${db} (a directory or team report, or another job or data file)`,
     checkedWithStore: (db) => `checked: the digest, and the job's data fingerprint against the data file ${db}`,
     signedMine: (fp) => `signature valid: this data file's key (${fp})`,
     signedUnknown: (fp) =>

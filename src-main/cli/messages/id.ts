@@ -201,6 +201,8 @@ export const id = {
     digestOnly: 'catatan: hanya digest yang diperiksa',
     digestOnlyUnchanged:
       'hanya digest yang diperiksa (tidak ada berkas data rekap): setiap sel cocok dengan digest di ringkasan; data di baliknya tidak dibandingkan (beri --db BERKAS untuk itu)',
+    digestOnlyWithStore: (db: string) =>
+      `hanya digest yang diperiksa: setiap sel cocok dengan digest di ringkasan; laporan ini tidak bisa dibandingkan dengan data pekerjaan di ${db} (laporan direktori atau tim, atau pekerjaan/berkas data lain)`,
     checkedWithStore: (db: string) => `yang diperiksa: digest, dan sidik jari data pekerjaan terhadap berkas data ${db}`,
     signedMine: (fp: string) => `tanda tangan sah: kunci komputer ini (${fp})`,
     signedUnknown: (fp: string) =>
