@@ -42,6 +42,8 @@ def sheet_json(ws):
         "pictures": len(getattr(ws, "_images", [])),
         "orientation": ps.orientation,
         "fitToWidth": ps.fitToWidth,
+        "scale": ps.scale,
+        "printTitleCols": ws.print_title_cols,
         "fitToPage": bool(ws.sheet_properties.pageSetUpPr.fitToPage) if ws.sheet_properties.pageSetUpPr else False,
         "printTitleRows": ws.print_title_rows,
         "widths": {k: v.width for k, v in ws.column_dimensions.items()},

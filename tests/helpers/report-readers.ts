@@ -25,6 +25,8 @@ export interface OpenpyxlSheet extends ReadSheet {
   cells: Record<string, ReadCell & { fmt: string; wrap: boolean }>
   orientation: string | null
   fitToWidth: number | null
+  scale: number | null
+  printTitleCols: string | null
   fitToPage: boolean
   printTitleRows: string | null
   widths: Record<string, number>

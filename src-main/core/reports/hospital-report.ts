@@ -104,7 +104,8 @@ export async function writeHospitalRecords(
   pivots: HospitalPivots,
   zone?: ReportZone,
 ): Promise<number> {
-  const sheet = writer.sheet(L.sheets.results, hospitalColumns(L), { primary: true })
+  // code and name head every printed page across
+  const sheet = writer.sheet(L.sheets.results, hospitalColumns(L), { primary: true, keyColumns: 2 })
   let n = 0
   for (const h of records) {
     pivots.add(h)

@@ -19,7 +19,7 @@ import {
 } from './report-writer'
 import { openStreamingXlsxReport } from './xlsx/xlsx-report'
 import { EXCEL_MAX_ROWS } from './xlsx/sheet-parts'
-import { MARGINS, PAPER_A4, printSetup, wrappedRowHeight, wrapsText } from './print-setup'
+import { columnSpan, keyColumnsOf, MARGINS, PAPER_A4, printSetup, wrappedRowHeight, wrapsText } from './print-setup'
 
 export type { ReportFormat, OutcomeTone, SheetOptions, RowOptions, SheetWriter, ReportWriter } from './report-writer'
 
@@ -152,16 +152,18 @@ class XlsxSheet implements SheetWriter {
     this.widths = widths
     this.ws.columns = this.columns.map((c, i) => ({ width: widths[i], style: this.styles[i].base }))
     const table = this.opts.table ?? true
-    const print = printSetup(widths, { table, onePage: this.opts.onePage === true })
+    const print = printSetup(widths, { table, onePage: this.opts.onePage === true, keyColumns: keyColumnsOf(this.opts) })
     this.ws.pageSetup = {
       ...this.ws.pageSetup,
       paperSize: PAPER_A4,
       orientation: print.landscape ? 'landscape' : 'portrait',
       fitToPage: true,
-      fitToWidth: 1,
+      fitToWidth: print.pagesAcross,
       fitToHeight: print.fitToHeight,
+      ...(print.pagesAcross > 1 ? { pageOrder: 'overThenDown' as const } : {}),
       margins: MARGINS,
       ...(print.repeatHeader ? { printTitlesRow: '1:1' } : {}),
+      ...(print.repeatColumns ? { printTitlesColumn: columnSpan(print.repeatColumns, columnLetter) } : {}),
     }
     for (const r of rows) this.write(r.cells, r.opts)
   }

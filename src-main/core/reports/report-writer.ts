@@ -29,6 +29,8 @@ export interface SheetOptions {
   footerRows?: number
   /** row height in points for every data row (thumbnails) */
   rowHeight?: number
+  /** columns A.. that say which row a printed page is about, repeated on pages across (default: up to the outcome column) */
+  keyColumns?: number
   /** printed on one page whole (the summary); other sheets print fit to width, as many pages down as needed */
   onePage?: boolean
   /** placed first in the workbook though written later (needs `reserveFirst` before any sheet) */

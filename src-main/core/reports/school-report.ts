@@ -94,7 +94,8 @@ export async function writeSchoolRecords(
   pivots: SchoolPivots,
   zone?: ReportZone,
 ): Promise<number> {
-  const sheet = writer.sheet(L.sheets.results, schoolColumns(L), { primary: true })
+  // NPSN and name head every printed page across
+  const sheet = writer.sheet(L.sheets.results, schoolColumns(L), { primary: true, keyColumns: 2 })
   let n = 0
   for (const s of records) {
     pivots.add(s)

@@ -1,4 +1,5 @@
 import { xmlEscape } from './xml-text'
+import { columnLetter } from '../../importers/column-letters'
 
 /** The fixed parts of an xlsx package around its worksheets and styles. */
 
@@ -8,8 +9,8 @@ export interface SheetEntry {
   part: number
   /** `A1:O10` when the sheet has an autofilter (Excel wants a hidden defined name for it) */
   filterRef?: string
-  /** row 1 repeats on every printed page (a table's header) */
-  printTitles?: boolean
+  /** row 1 repeats on every printed page (a table's header); columns A.. on every page across */
+  printTitles?: { rows: boolean; columns: number }
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -49,7 +50,7 @@ export function workbookXml(sheets: SheetEntry[]): string {
         (s.filterRef
           ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${xmlEscape(absoluteRef(s.name, s.filterRef))}</definedName>`
           : '') +
-        (s.printTitles ? `<definedName name="_xlnm.Print_Titles" localSheetId="${i}">${xmlEscape(`${quotedSheet(s.name)}!$1:$1`)}</definedName>` : ''),
+        printTitlesName(s, i),
     )
     .join('')
   return (
@@ -102,6 +103,17 @@ export function appPropsXml(application: string): string {
 function absoluteRef(sheet: string, ref: string): string {
   const abs = ref.replace(/([A-Z]+)(\d+)/g, '$$$1$$$2')
   return `${quotedSheet(sheet)}!${abs}`
+}
+
+/** `'Hasil'!$A:$C,'Hasil'!$1:$1`: the columns and the row printed on every page. */
+function printTitlesName(s: SheetEntry, i: number): string {
+  const t = s.printTitles
+  if (!t || (!t.rows && !t.columns)) return ''
+  const parts = [
+    ...(t.columns ? [`${quotedSheet(s.name)}!$A:$${columnLetter(t.columns - 1)}`] : []),
+    ...(t.rows ? [`${quotedSheet(s.name)}!$1:$1`] : []),
+  ]
+  return `<definedName name="_xlnm.Print_Titles" localSheetId="${i}">${xmlEscape(parts.join(','))}</definedName>`
 }
 
 function quotedSheet(name: string): string {

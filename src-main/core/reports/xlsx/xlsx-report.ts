@@ -14,7 +14,7 @@ import {
   type SheetWriter,
 } from '../report-writer'
 import { EXCEL_MAX_ROWS, partName } from './sheet-parts'
-import { MARGINS, PAPER_A4, printSetup, wrappedRowHeight, wrapsText, type PrintSetup } from '../print-setup'
+import { keyColumnsOf, MARGINS, PAPER_A4, printSetup, wrappedRowHeight, wrapsText, type PrintSetup } from '../print-setup'
 import { StyleRegistry } from './styles-part'
 import { appPropsXml, contentTypesXml, corePropsXml, rootRelsXml, workbookRelsXml, workbookXml, type SheetEntry } from './workbook-parts'
 import { xmlEscape, xmlTextElement } from './xml-text'
@@ -133,7 +133,7 @@ class StreamingSheet implements SheetWriter {
   /** worksheet row number of the last row written to the current part */
   private rowInPart = 0
   private sinceBreath = 0
-  private print: PrintSetup = { landscape: false, fitToHeight: 0, repeatHeader: false }
+  private print: PrintSetup | null = null
   /** indexes of the word-wrapped columns (a row's height follows their text) */
   private readonly wrapCols: number[]
 
@@ -225,8 +225,8 @@ class StreamingSheet implements SheetWriter {
     const view = table
       ? '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>'
       : '<sheetView workbookViewId="0"/>'
-    const print = printSetup(this.widths, { table, onePage: this.opts.onePage === true })
-    this.book.sheets[this.entryIndex].printTitles = print.repeatHeader
+    const print = printSetup(this.widths, { table, onePage: this.opts.onePage === true, keyColumns: keyColumnsOf(this.opts) })
+    this.book.sheets[this.entryIndex].printTitles = { rows: print.repeatHeader, columns: print.repeatColumns }
     this.print = print
     const cols = this.cols.map(
       (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${this.widths[i]}" customWidth="1"${c.base ? ` style="${c.base}"` : ''}/>`,
@@ -267,10 +267,12 @@ class StreamingSheet implements SheetWriter {
       tail += `<conditionalFormatting sqref="${col}2:${col}${last}">${rules.join('')}</conditionalFormatting>`
     }
     const m = MARGINS
-    const p = this.print
+    const p = this.print!
+    // several pages across: a row's pages one after the other
+    const fit = `fitToWidth="${p.pagesAcross}" fitToHeight="${p.fitToHeight}"` + (p.pagesAcross > 1 ? ' pageOrder="overThenDown"' : '')
     tail +=
       `<pageMargins left="${m.left}" right="${m.right}" top="${m.top}" bottom="${m.bottom}" header="${m.header}" footer="${m.footer}"/>` +
-      `<pageSetup paperSize="${PAPER_A4}" orientation="${p.landscape ? 'landscape' : 'portrait'}" fitToWidth="1" fitToHeight="${p.fitToHeight}"/>` +
+      `<pageSetup paperSize="${PAPER_A4}" ${fit} orientation="${p.landscape ? 'landscape' : 'portrait'}"/>` +
       '</worksheet>'
     entry.write(tail)
     await entry.end()
