@@ -12,174 +12,182 @@ import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
 import type { JobLimits } from './types'
 
+/** Work between taking the lease and starting the runner: on an error the lease is given back. */
+async function whileOwned(core: EngineCore, jobId: string, fn: () => void | Promise<void>): Promise<void> {
+  const { owners } = core
+  try {
+    await fn()
+  } catch (err) {
+    owners.release(jobId)
+    throw err
+  }
+}
+
+/** Waits for this engine's previous runner of the job (stopping, requests finishing) to end, then takes the lease. */
+async function own(core: EngineCore, jobId: string, action: JobAction): Promise<void> {
+  const { owners, runners } = core
+  const existing = runners.get(jobId)
+  if (existing) await existing.done
+  core.assertAllowed(jobId, action)
+  owners.take(core.job(jobId), action)
+}
+
+function applyLimits(core: EngineCore, jobId: string, o: JobLimits): void {
+  const { store, now } = core
+  if (o.budgetRp === undefined && o.balanceRp === undefined) return
+  const j = core.job(jobId)
+  const settings = {
+    ...j.settings,
+    ...(o.budgetRp !== undefined ? { budgetRp: o.budgetRp } : {}),
+    ...(o.balanceRp !== undefined ? { balanceRp: o.balanceRp } : {}),
+  }
+  store.jobs.update(jobId, { settings }, now())
+}
+
+/**
+ * retry-failed after the user fixed a file: rows that failed pre-flight are checked again with
+ * the planner's rules; those that pass go in line with what to send (a duplicate of another
+ * row reuses its result), the others stay failed with today's reason.
+ */
+async function recheckLocalFailures(core: EngineCore, jobId: string): Promise<{ checked: number; passed: number }> {
+  const { store, now } = core
+  const rows = store.rows.localFailures(jobId)
+  if (!rows.length) return { checked: 0, passed: 0 }
+  const j = core.job(jobId)
+  // the options the plan gave every row (kept with the job at planning), with today's value lists
+  const kept = (j.plan as { directory?: DirectoryOptions } | null)?.directory
+  const directory = await core.access.directoryOptions(j.kind, j.settings, keptDirectoryOptions(kept))
+  const verdicts = await recheckStoredRows(j, rows, { picturesDir: core.opts.picturesDir, directory })
+  let passed = 0
+  for (const v of verdicts) {
+    if (v.localFailure) {
+      store.rows.recheckedFailed(jobId, v.rowNo, v.localFailure, now())
+      continue
+    }
+    const unitKey = v.unitKey ?? null
+    store.rows.recheckedPassed(jobId, v.rowNo, { payload: v.payload, unitKey, duplicateOf: unitKey ? store.rows.originalOf(jobId, unitKey, v.rowNo) : null })
+    passed++
+  }
+  return { checked: rows.length, passed }
+}
+
+/** Moves a job a user paused or cancelled to the state the state machine gives it (if any). */
+function applyStop(core: EngineCore, jobId: string, what: StopRequest): void {
+  const { feed } = core
+  const to = stopTarget(core.job(jobId).state, what)
+  if (to) feed.transition(jobId, to, { reason: 'user' })
+}
+
+/** Pause or cancel a job this engine runs: no new request starts; those in flight finish and are recorded. */
+function stopLocally(core: EngineCore, jobId: string, what: StopRequest): void {
+  const { runners } = core
+  runners.get(jobId)?.runner.stop({ kind: what })
+  applyStop(core, jobId, what)
+}
+
+/** The state a runner leaves a still-running job in, from why it stopped. */
+function settle(core: EngineCore, jobId: string, stop: Awaited<ReturnType<JobRunner['run']>>): void {
+  const { store, feed } = core
+  if (store.jobs.get(jobId)!.state !== 'running') return
+  if (!stop) feed.transition(jobId, 'done')
+  else if (stop.kind === 'block') feed.transition(jobId, 'blocked', { blockedReason: stop.reason, detail: stop.message })
+  else feed.transition(jobId, stop.kind === 'pause' ? 'paused' : 'cancelled', { reason: 'user' })
+}
+
+/** Runs a job this engine owns (the caller took the lease). */
+async function startRunner(core: EngineCore, jobId: string): Promise<ProgressView> {
+  const { store, ctx, now, owners, runners, feed } = core
+  const j = core.job(jobId)
+  let client: ServiceClient
+  let target: ServiceTarget
+  try {
+    ;({ client, target } = await core.access.clientFor(j.settings, j.kind))
+  } catch (err) {
+    owners.release(jobId)
+    throw err
+  }
+  const product = kindModule(j.kind).product
+  if (j.state !== 'running') feed.transition(jobId, 'running', { reason: j.state === 'done' ? 'reopened' : undefined })
+  const account = accountOf(target)
+  const hits = core.access.hitsOf(account, product)
+  hits.acquire()
+  const runner = new JobRunner(store.jobs.get(jobId)!, {
+    store,
+    client,
+    coordination: core.access.coordination,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    source: target.source,
+    account,
+    random: core.opts.random,
+    onRowSettled: () => feed.emitProgress(jobId),
+    onCoordinationWait: (waiting, message) => {
+      const cur = store.jobs.get(jobId)
+      if (waiting && cur?.state === 'running') feed.transition(jobId, 'blocked', { blockedReason: 'team-unreachable', detail: message })
+      if (!waiting && cur?.state === 'blocked' && cur.blockedReason === 'team-unreachable') feed.transition(jobId, 'running')
+    },
+  })
+  const startedAt = now()
+  owners.keepAlive(jobId, now, { lost: () => runner.stop({ kind: 'pause' }), request: (what) => stopLocally(core, jobId, what) })
+  const done = runner
+    .run()
+    .then((stop) => {
+      store.jobs.addActiveTime(jobId, now() - startedAt)
+      settle(core, jobId, stop)
+      return core.snapshot(jobId)
+    })
+    .catch((err: Error) => {
+      ctx.logger.log('error', `job ${jobId} stopped on an unexpected error: ${err.message}`)
+      const cur = store.jobs.get(jobId)
+      if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: err.message })
+      return core.snapshot(jobId)
+    })
+    .finally(() => {
+      hits.release()
+      if (runners.get(jobId)?.runner === runner) runners.delete(jobId)
+      owners.release(jobId)
+      // the last word: no owner, nothing in flight (a paused job's requests have landed)
+      feed.emitProgress(jobId, true)
+    })
+  runners.set(jobId, { runner, done })
+  return core.snapshot(jobId)
+}
+
+/**
+ * Pause/cancel from anywhere. This engine's own runner stops at once; a job another live
+ * process runs gets a request its owner obeys within a heartbeat; a job nobody runs is
+ * changed directly, by briefly owning it (so its orphaned in-flight rows are recovered first).
+ */
+async function stopOrAsk(core: EngineCore, jobId: string, what: StopRequest): Promise<ProgressView> {
+  const { now, owners, runners } = core
+  const { facts } = core.assertAllowed(jobId, what)
+  if (runners.has(jobId)) {
+    stopLocally(core, jobId, what)
+    return core.snapshot(jobId)
+  }
+  if (facts.holder === 'live' && owners.ask(jobId, what, now())) return core.snapshot(jobId)
+  try {
+    owners.take(core.job(jobId), what)
+  } catch (err) {
+    // another process took it between the check and now: ask that one
+    if (err instanceof JobOwnedError && owners.ask(jobId, what, now())) return core.snapshot(jobId)
+    throw err
+  }
+  try {
+    applyStop(core, jobId, what)
+  } finally {
+    if (!runners.has(jobId)) owners.release(jobId)
+  }
+  return core.snapshot(jobId)
+}
+
 /**
  * Start, resume, retry, re-send, pause and cancel: every action passes the ownership gate
  * before the store changes, takes the job's lease, and gives it back if anything fails
  * before the runner starts.
  */
 export function createRunControl(core: EngineCore) {
-  const { store, ctx, now, owners, runners, feed } = core
-
-  /** Work between taking the lease and starting the runner: on an error the lease is given back. */
-  async function whileOwned(jobId: string, fn: () => void | Promise<void>): Promise<void> {
-    try {
-      await fn()
-    } catch (err) {
-      owners.release(jobId)
-      throw err
-    }
-  }
-
-  /** Waits for this engine's previous runner of the job (stopping, requests finishing) to end, then takes the lease. */
-  async function own(jobId: string, action: JobAction): Promise<void> {
-    const existing = runners.get(jobId)
-    if (existing) await existing.done
-    core.assertAllowed(jobId, action)
-    owners.take(core.job(jobId), action)
-  }
-
-  function applyLimits(jobId: string, o: JobLimits): void {
-    if (o.budgetRp === undefined && o.balanceRp === undefined) return
-    const j = core.job(jobId)
-    const settings = {
-      ...j.settings,
-      ...(o.budgetRp !== undefined ? { budgetRp: o.budgetRp } : {}),
-      ...(o.balanceRp !== undefined ? { balanceRp: o.balanceRp } : {}),
-    }
-    store.jobs.update(jobId, { settings }, now())
-  }
-
-  /**
-   * retry-failed after the user fixed a file: rows that failed pre-flight are checked again with
-   * the planner's rules; those that pass go in line with what to send (a duplicate of another
-   * row reuses its result), the others stay failed with today's reason.
-   */
-  async function recheckLocalFailures(jobId: string): Promise<{ checked: number; passed: number }> {
-    const rows = store.rows.localFailures(jobId)
-    if (!rows.length) return { checked: 0, passed: 0 }
-    const j = core.job(jobId)
-    // the options the plan gave every row (kept with the job at planning), with today's value lists
-    const kept = (j.plan as { directory?: DirectoryOptions } | null)?.directory
-    const directory = await core.access.directoryOptions(j.kind, j.settings, keptDirectoryOptions(kept))
-    const verdicts = await recheckStoredRows(j, rows, { picturesDir: core.opts.picturesDir, directory })
-    let passed = 0
-    for (const v of verdicts) {
-      if (v.localFailure) {
-        store.rows.recheckedFailed(jobId, v.rowNo, v.localFailure, now())
-        continue
-      }
-      const unitKey = v.unitKey ?? null
-      store.rows.recheckedPassed(jobId, v.rowNo, { payload: v.payload, unitKey, duplicateOf: unitKey ? store.rows.originalOf(jobId, unitKey, v.rowNo) : null })
-      passed++
-    }
-    return { checked: rows.length, passed }
-  }
-
-  /** Moves a job a user paused or cancelled to the state the state machine gives it (if any). */
-  function applyStop(jobId: string, what: StopRequest): void {
-    const to = stopTarget(core.job(jobId).state, what)
-    if (to) feed.transition(jobId, to, { reason: 'user' })
-  }
-
-  /** Pause or cancel a job this engine runs: no new request starts; those in flight finish and are recorded. */
-  function stopLocally(jobId: string, what: StopRequest): void {
-    runners.get(jobId)?.runner.stop({ kind: what })
-    applyStop(jobId, what)
-  }
-
-  /** The state a runner leaves a still-running job in, from why it stopped. */
-  function settle(jobId: string, stop: Awaited<ReturnType<JobRunner['run']>>): void {
-    if (store.jobs.get(jobId)!.state !== 'running') return
-    if (!stop) feed.transition(jobId, 'done')
-    else if (stop.kind === 'block') feed.transition(jobId, 'blocked', { blockedReason: stop.reason, detail: stop.message })
-    else feed.transition(jobId, stop.kind === 'pause' ? 'paused' : 'cancelled', { reason: 'user' })
-  }
-
-  /** Runs a job this engine owns (the caller took the lease). */
-  async function startRunner(jobId: string): Promise<ProgressView> {
-    const j = core.job(jobId)
-    let client: ServiceClient
-    let target: ServiceTarget
-    try {
-      ;({ client, target } = await core.access.clientFor(j.settings, j.kind))
-    } catch (err) {
-      owners.release(jobId)
-      throw err
-    }
-    const product = kindModule(j.kind).product
-    if (j.state !== 'running') feed.transition(jobId, 'running', { reason: j.state === 'done' ? 'reopened' : undefined })
-    const account = accountOf(target)
-    const hits = core.access.hitsOf(account, product)
-    hits.acquire()
-    const runner = new JobRunner(store.jobs.get(jobId)!, {
-      store,
-      client,
-      coordination: core.access.coordination,
-      clock: ctx.clock,
-      logger: ctx.logger,
-      source: target.source,
-      account,
-      random: core.opts.random,
-      onRowSettled: () => feed.emitProgress(jobId),
-      onCoordinationWait: (waiting, message) => {
-        const cur = store.jobs.get(jobId)
-        if (waiting && cur?.state === 'running') feed.transition(jobId, 'blocked', { blockedReason: 'team-unreachable', detail: message })
-        if (!waiting && cur?.state === 'blocked' && cur.blockedReason === 'team-unreachable') feed.transition(jobId, 'running')
-      },
-    })
-    const startedAt = now()
-    owners.keepAlive(jobId, now, { lost: () => runner.stop({ kind: 'pause' }), request: (what) => stopLocally(jobId, what) })
-    const done = runner
-      .run()
-      .then((stop) => {
-        store.jobs.addActiveTime(jobId, now() - startedAt)
-        settle(jobId, stop)
-        return core.snapshot(jobId)
-      })
-      .catch((err: Error) => {
-        ctx.logger.log('error', `job ${jobId} stopped on an unexpected error: ${err.message}`)
-        const cur = store.jobs.get(jobId)
-        if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: err.message })
-        return core.snapshot(jobId)
-      })
-      .finally(() => {
-        hits.release()
-        if (runners.get(jobId)?.runner === runner) runners.delete(jobId)
-        owners.release(jobId)
-        // the last word: no owner, nothing in flight (a paused job's requests have landed)
-        feed.emitProgress(jobId, true)
-      })
-    runners.set(jobId, { runner, done })
-    return core.snapshot(jobId)
-  }
-
-  /**
-   * Pause/cancel from anywhere. This engine's own runner stops at once; a job another live
-   * process runs gets a request its owner obeys within a heartbeat; a job nobody runs is
-   * changed directly, by briefly owning it (so its orphaned in-flight rows are recovered first).
-   */
-  async function stopOrAsk(jobId: string, what: StopRequest): Promise<ProgressView> {
-    const { facts } = core.assertAllowed(jobId, what)
-    if (runners.has(jobId)) {
-      stopLocally(jobId, what)
-      return core.snapshot(jobId)
-    }
-    if (facts.holder === 'live' && owners.ask(jobId, what, now())) return core.snapshot(jobId)
-    try {
-      owners.take(core.job(jobId), what)
-    } catch (err) {
-      // another process took it between the check and now: ask that one
-      if (err instanceof JobOwnedError && owners.ask(jobId, what, now())) return core.snapshot(jobId)
-      throw err
-    }
-    try {
-      applyStop(jobId, what)
-    } finally {
-      if (!runners.has(jobId)) owners.release(jobId)
-    }
-    return core.snapshot(jobId)
-  }
-
+  const { store, ctx, owners, runners, feed } = core
   return {
     async start(jobId: string, o: JobLimits = {}): Promise<ProgressView> {
       const existing = runners.get(jobId)
@@ -187,36 +195,36 @@ export function createRunControl(core: EngineCore) {
       const action: JobAction = ['draft', 'ready'].includes(core.job(jobId).state) ? 'start' : 'resume'
       const { j } = core.assertAllowed(jobId, action)
       owners.take(core.job(jobId), action)
-      await whileOwned(jobId, () => {
-        applyLimits(jobId, o)
+      await whileOwned(core, jobId, () => {
+        applyLimits(core, jobId, o)
         if (j.state === 'draft') feed.transition(jobId, 'ready')
       })
-      return startRunner(jobId)
+      return startRunner(core, jobId)
     },
 
     async retryFailed(jobId: string, o: JobLimits = {}): Promise<ProgressView> {
-      await own(jobId, 'retryFailed')
-      await whileOwned(jobId, async () => {
-        applyLimits(jobId, o)
-        const rechecked = await recheckLocalFailures(jobId)
+      await own(core, jobId, 'retryFailed')
+      await whileOwned(core, jobId, async () => {
+        applyLimits(core, jobId, o)
+        const rechecked = await recheckLocalFailures(core, jobId)
         const n = store.rows.resetFailed(jobId)
         store.jobs.bumpAttempt(jobId)
         ctx.logger.log('info', `job ${jobId}: ${n} failed rows back in line; ${rechecked.passed} of ${rechecked.checked} pre-flight failures pass now`)
       })
-      return startRunner(jobId)
+      return startRunner(core, jobId)
     },
 
     async resendUncertain(jobId: string, o: JobLimits = {}): Promise<ProgressView> {
-      await own(jobId, 'resendUncertain')
-      await whileOwned(jobId, () => {
-        applyLimits(jobId, o)
+      await own(core, jobId, 'resendUncertain')
+      await whileOwned(core, jobId, () => {
+        applyLimits(core, jobId, o)
         store.rows.resendUncertain(jobId)
       })
-      return startRunner(jobId)
+      return startRunner(core, jobId)
     },
 
-    pause: (jobId: string): Promise<ProgressView> => stopOrAsk(jobId, 'pause'),
-    cancel: (jobId: string): Promise<ProgressView> => stopOrAsk(jobId, 'cancel'),
+    pause: (jobId: string): Promise<ProgressView> => stopOrAsk(core, jobId, 'pause'),
+    cancel: (jobId: string): Promise<ProgressView> => stopOrAsk(core, jobId, 'cancel'),
 
     async settled(jobId: string): Promise<ProgressView> {
       const r = runners.get(jobId)

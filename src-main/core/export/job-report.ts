@@ -3,7 +3,7 @@ import { REKAP_VERSION } from '../version'
 import { kindModule } from '../kinds/registry'
 import { labelsFor, type ReportLang, type ReportLabels } from '../reports/labels'
 import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
-import { openReportReader } from '../reports/report-reader'
+import { openReportReader } from '../store/report-reader'
 import { jobFigures, VerdictCount, type JobFigures } from '../reports/job-figures'
 import { digestSkipLabels, jobSummaryLines, writeSummarySheet } from '../reports/summary-sheet'
 import { localReportSigner, signDigest, type ReportSignature, type ReportSigner } from '../reports/report-signing'
@@ -188,7 +188,7 @@ async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, 
     audit: {
       storeId: (shared.storeId ??= store.meta.storeId()),
       storeFingerprint: (shared.fingerprint ??=
-        ctx.rowsFingerprint?.finish(store.db, figures.counts.total, { asOf: ctx.asOf }) ??
+        (ctx.rowsFingerprint && store.meta.finishJobFingerprint(ctx.rowsFingerprint, figures.counts.total, { asOf: ctx.asOf })) ??
         store.meta.jobFingerprint(job.id, { asOf: ctx.asOf })),
       digest: ctx.audit?.digest ?? null,
       sheetDigests: ctx.audit ? formatSheetDigests(ctx.audit.sheets) : null,

@@ -324,8 +324,7 @@ async function remakeDirectory(store: Store, facts: ReportFacts, d: NonNullable<
 
 /** When the directory's cache last took in records (0 when empty). */
 function cacheNewest(store: Store, product: DirectoryProduct): number {
-  const table = product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
-  return (store.db.prepare(`SELECT MAX(fetched_at) AS t FROM ${table}`).get() as { t: number | null }).t ?? 0
+  return store.cache.stats(product).newest ?? 0
 }
 
 /** Cell-by-cell differences, rows matched by their row id where the sheet has one. */

@@ -20,9 +20,9 @@ export async function claimPair(pairs: PairGate, job: JobRecord, row: JobRow, no
 /** Completes the row, free, with the answer someone else paid for (no attempt, no hit, no charge). */
 export function reuseClaimedPair(store: Store, jobId: string, rowNo: number, answer: SharedPairAnswer, now: number): void {
   const from = answer.source.desk ? `${answer.source.desk}/${answer.source.jobId}` : answer.source.jobId
-  store.db.transaction(() => {
+  store.transaction(() => {
     store.rows.markInFlight(jobId, rowNo, now)
     store.rows.complete(jobId, rowNo, reusedPairResult(answer, reusedKey(from, answer.source.rowNo)), now, { chargePoints: 0, hits: 0 })
     store.reuse.clearAttempts(jobId, rowNo)
-  })()
+  })
 }

@@ -93,13 +93,13 @@ export function directoryUnit<T extends HospitalRecord | SchoolRecord>(
     progress.records += page.items.length
     const kept = keep(row, page.items)
     progress.kept = (progress.kept ?? 0) + kept.length
-    env.store.db.transaction(() => {
+    env.store.transaction(() => {
       if (product === 'hospitals') env.store.cache.putHospitals(page.items as HospitalRecord[], env.source, env.now())
       else env.store.cache.putSchools(page.items as SchoolRecord[], env.source, env.now())
       env.store.cache.linkRecords(env.jobId, product, kept.map(keyOf), row.rowNo)
       env.store.rows.saveProgress(env.jobId, row.rowNo, progress)
       env.store.usage.addHits(product, 1, env.now(), env.account)
-    })()
+    })
   }
   const unit: Unit = async (row, env) => {
     const { filters } = row.payload as DirectoryPayload

@@ -1,6 +1,6 @@
 import { loadRegionNames } from '../reports/region-names'
 import { writeErrorsSheet } from '../reports/errors-sheet'
-import { schoolsLackPremiumFields } from '../reports/premium-fields'
+import { schoolsLackPremiumFields } from '../store/premium-fields'
 import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from '../reports/hospital-report'
 import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from '../reports/school-report'
 import type { JobKindModule } from './kind'

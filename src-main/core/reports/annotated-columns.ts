@@ -1,4 +1,4 @@
-import type { ReportRow } from './report-rows'
+import type { ReportRow } from '../store/report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnKind } from './column-cells'
 import { errorReason } from './error-reason'

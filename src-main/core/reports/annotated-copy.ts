@@ -5,8 +5,8 @@ import { extname, resolve } from 'node:path'
 import type { Store } from '../store'
 import { labelsFor, type ReportLang } from './labels'
 import { cellFor, NUMBER_FORMATS, type ColumnKind } from './column-cells'
-import { openReportReader } from './report-reader'
-import { iterateReportRows } from './report-rows'
+import { openReportReader } from '../store/report-reader'
+import { iterateReportRows } from '../store/report-rows'
 import { ReportError } from './report-result'
 import { plainAnnotatedColumns, type AnnotatedColumn } from './annotated-columns'
 import type { ReportLabels } from './labels'
@@ -75,7 +75,7 @@ export async function writeAnnotatedCopy(
   const reader = openReportReader(store)
   let rows = 0
   try {
-    for (const row of iterateReportRows(reader.db, job.id)) {
+    for (const row of iterateReportRows(reader, job.id)) {
       if (!row.sourceRow) continue
       const values = cols.map((c) => c.value(row))
       const target = ws.getRow(row.sourceRow)

@@ -2,7 +2,7 @@ import type { Store, HospitalQuery, SchoolQuery } from '../store'
 import { REKAP_VERSION } from '../version'
 import { labelsFor, type ReportLang } from './labels'
 import { openReport, type ReportFormat, type ReportWriter } from './report-output'
-import { openReportReader } from './report-reader'
+import { openReportReader } from '../store/report-reader'
 import { auditLines, digestSkipLabels, writeSummarySheet, type SummaryLine } from './summary-sheet'
 import { localReportSigner, signDigest, type ReportSigner } from './report-signing'
 import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from './report-digest'
@@ -10,7 +10,7 @@ import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from './hos
 import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from './school-report'
 import { loadRegionNames } from './region-names'
 import { readableFilters } from './directory-filters'
-import { cachedSchoolsLackPremiumFields } from './premium-fields'
+import { cachedSchoolsLackPremiumFields } from '../store/premium-fields'
 import { formatFromName, type ReportResult } from './report-result'
 import { reportZone } from './time-zone'
 
@@ -46,10 +46,7 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
   const reader = openReportReader(store)
   const writer = openReport(opts.out, format)
   try {
-    const table = opts.product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
-    const meta = reader.db
-      .prepare(`SELECT COUNT(*) AS n, MIN(fetched_at) AS oldest, MAX(fetched_at) AS newest, GROUP_CONCAT(DISTINCT source) AS sources FROM ${table}`)
-      .get() as { n: number; oldest: number | null; newest: number | null; sources: string | null }
+    const meta = reader.cache.stats(opts.product)
     const notes = [L.notes.recordsFromCache]
     if (opts.product === 'schools' && cachedSchoolsLackPremiumFields(reader, opts.query ?? {})) notes.push(L.notes.premium)
     const storeId = reader.meta.storeId()

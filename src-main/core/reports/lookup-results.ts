@@ -1,5 +1,5 @@
 import type { Store, JobRecord, JobFingerprint } from '../store'
-import { iterateReportRows, type ReportRow } from './report-rows'
+import { iterateReportRows, type ReportRow } from '../store/report-rows'
 import type { ReportLabels } from './labels'
 import type { ColumnSpec } from './column-cells'
 import type { OutcomeTone, ReportWriter } from './report-output'
@@ -46,7 +46,7 @@ export async function writeLookupResults<T>(
 ): Promise<number> {
   const zone = opts.zone ?? reportZone()
   const source = serviceHost(job.settings.baseUrl)
-  const rows = iterateReportRows(store.db, job.id, { withRaw: true, fingerprint: opts.fingerprint })
+  const rows = iterateReportRows(store, job.id, { withRaw: true, fingerprint: opts.fingerprint })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const sheet = writer.sheet(

@@ -1,6 +1,6 @@
 import type { ColumnSpec } from './column-cells'
 import type { ReportLabels } from './labels'
-import type { ReportRow } from './report-rows'
+import type { ReportRow } from '../store/report-rows'
 import type { ReportZone } from './time-zone'
 
 /**

@@ -177,5 +177,13 @@ export class DirectoryCache {
       .get(syncKey, source, freshAfter) as { total_item: number; fetched_at: number } | undefined
     return r ? { totalItem: r.total_item, fetchedAt: r.fetched_at } : undefined
   }
+
+  /** What a directory's cache holds: how many records, their oldest and newest fetch, their sources. */
+  stats(product: 'hospitals' | 'schools'): { n: number; oldest: number | null; newest: number | null; sources: string | null } {
+    const table = product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
+    return this.db
+      .prepare(`SELECT COUNT(*) AS n, MIN(fetched_at) AS oldest, MAX(fetched_at) AS newest, GROUP_CONCAT(DISTINCT source) AS sources FROM ${table}`)
+      .get() as { n: number; oldest: number | null; newest: number | null; sources: string | null }
+  }
 }
 

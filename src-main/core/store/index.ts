@@ -41,6 +41,8 @@ export interface Store {
   reuse: ReuseRepo
   /** deleting and pruning jobs while the month's ledger stays whole */
   housekeeping: HousekeepingRepo
+  /** runs `fn` (calls of the repositories above) in one transaction: all of it is written, or none */
+  transaction<T>(fn: () => T): T
   close(): void
 }
 
@@ -65,6 +67,7 @@ export function storeOver(db: Db, file: string, close: () => void): Store {
     leases: new LeasesRepo(db),
     reuse: new ReuseRepo(db),
     housekeeping: new HousekeepingRepo(db),
+    transaction: (fn) => db.transaction(fn)(),
     close,
   }
 }

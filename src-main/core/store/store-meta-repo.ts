@@ -107,6 +107,11 @@ export class StoreMetaRepo {
     return new JobFingerprint(this.storeId(), jobId)
   }
 
+  /** A fingerprint fed by the caller's pass over the rows, finished (null when the pass did not see them all). */
+  finishJobFingerprint(fp: JobFingerprint, rowCount: number, opts: { asOf?: number } = {}): string | null {
+    return fp.finish(this.db, rowCount, opts)
+  }
+
   /** The job's fingerprint (JobFingerprint), its rows read here. */
   jobFingerprint(jobId: string, opts: { asOf?: number } = {}): string {
     const fp = this.startJobFingerprint(jobId)

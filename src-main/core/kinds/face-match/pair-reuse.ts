@@ -42,7 +42,7 @@ export function reuseVerifiedPairs(store: Store, jobId: string, settings: JobSet
   for (const row of rows) {
     const earlier = store.reuse.latestVerified(row.unitKey!, jobId, since).find((p) => sameService(settings, p))
     if (!earlier) continue
-    store.db.transaction(() => {
+    store.transaction(() => {
       store.rows.markInFlight(jobId, row.rowNo, now)
       store.rows.complete(
         jobId,
@@ -59,7 +59,7 @@ export function reuseVerifiedPairs(store: Store, jobId: string, settings: JobSet
         { chargePoints: 0, hits: 0 },
       )
       store.reuse.clearAttempts(jobId, row.rowNo)
-    })()
+    })
     summary.reused++
     jobs.add(earlier.jobId)
   }

@@ -1,5 +1,5 @@
 import type { Store, JobRecord, JobFingerprint } from '../../store'
-import { iterateReportRows, type ReportRow } from '../../reports/report-rows'
+import { iterateReportRows, type ReportRow } from '../../store/report-rows'
 import type { ReportLabels } from '../../reports/labels'
 import type { ColumnSpec } from '../../reports/column-cells'
 import type { OutcomeTone, ReportWriter } from '../../reports/report-output'
@@ -100,7 +100,7 @@ export async function writeFaceResults(
   const zone = opts.zone ?? reportZone()
   const band = job.settings.reviewBand ?? null
   const reviews = store.review.byRow(job.id, { asOf: opts.asOf })
-  const rows = iterateReportRows(store.db, job.id, { fingerprint: opts.fingerprint })
+  const rows = iterateReportRows(store, job.id, { fingerprint: opts.fingerprint })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const resultCols = besideInputs(inputs, faceResultColumns(L, zone), L.lookup.fromService)

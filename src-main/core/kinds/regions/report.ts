@@ -1,5 +1,5 @@
 import type { Store, JobRecord, RegionEntry, JobFingerprint } from '../../store'
-import { iterateReportRows, type ReportRow } from '../../reports/report-rows'
+import { iterateReportRows, type ReportRow } from '../../store/report-rows'
 import type { ReportLabels } from '../../reports/labels'
 import type { ReportWriter } from '../../reports/report-output'
 import { besideInputs, inputColumns, inputValues } from '../../reports/input-columns'
@@ -19,7 +19,7 @@ export async function writeRegionUnits(
   opts: { zone?: ReportZone; fingerprint?: JobFingerprint } = {},
 ): Promise<number> {
   const zone = opts.zone ?? reportZone()
-  const rows = iterateReportRows(store.db, job.id, { fingerprint: opts.fingerprint })
+  const rows = iterateReportRows(store, job.id, { fingerprint: opts.fingerprint })
   const first = rows.next()
   const inputs = inputColumns(job, first.done ? undefined : first.value.input)
   const sheet = writer.sheet(

@@ -1,6 +1,6 @@
 import { loadRegionNames } from '../../reports/region-names'
 import { writeErrorsSheet } from '../../reports/errors-sheet'
-import { schoolsLackPremiumFields } from '../../reports/premium-fields'
+import { schoolsLackPremiumFields } from '../../store/premium-fields'
 import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots } from '../../reports/school-report'
 import type { JobKindModule } from '../kind'
 import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from '../lookup'

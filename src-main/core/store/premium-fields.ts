@@ -1,5 +1,5 @@
-import type { Store, JobRecord, SchoolQuery } from '../store'
-import { directorySql } from '../store/directory-query'
+import type { Store, JobRecord, SchoolQuery } from './index'
+import { directorySql } from './directory-query'
 
 const LACKS = `(json_extract(%s, '$.accreditation') IS NULL OR json_extract(%s, '$.lang') IS NULL OR json_extract(%s, '$.long') IS NULL)`
 const lacks = (col: string): string => LACKS.replace(/%s/g, col)

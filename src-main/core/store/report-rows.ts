@@ -1,4 +1,4 @@
-import { RowQueries, type Db, type JobFingerprint, type JobRow, type RowResult } from '../store'
+import { RowQueries, type Store, type JobFingerprint, type JobRow, type RowResult } from './index'
 import type { RowState } from '../model/row-state'
 
 /** What a report needs of a row and its result. */
@@ -31,11 +31,11 @@ export type ReportRow = Pick<
  * `fingerprint` is fed every row read, so the export need not read the rows a second time for it.
  */
 export function* iterateReportRows(
-  db: Db,
+  store: Pick<Store, 'db'>,
   jobId: string,
   opts: { withRaw?: boolean; fingerprint?: JobFingerprint } = {},
 ): Generator<ReportRow> {
-  const raw = new RowQueries(db).reportRowsRaw(jobId, opts.withRaw ?? false)
+  const raw = new RowQueries(store.db).reportRowsRaw(jobId, opts.withRaw ?? false)
   const fingerprint = opts.fingerprint
   for (const c of raw) {
     fingerprint?.reportRow(c)

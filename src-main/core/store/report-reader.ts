@@ -1,4 +1,4 @@
-import { openDatabase, storeOver, type Store } from '../store'
+import { openDatabase, storeOver, type Store } from './index'
 
 /**
  * A report reads through its own read-only connection to the store's file. Its row iterator

@@ -1,0 +1,52 @@
+/**
+ * Issue 25: no function over 80 lines and no source file over 400 lines in src-main and
+ * src-renderer (tests and generated tables aside), counted with the TypeScript parser
+ * (scripts/code-size.ts). What is still over is listed here by name with the reason; the list
+ * only shrinks: a new long function or file fails, and so does an exception that is no longer
+ * needed.
+ */
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { measure } from '../../scripts/code-size'
+
+/** `file:function` -> why it is still long (to be split; each is one closure over shared state today). */
+const LONG_FUNCTIONS: Record<string, string> = {
+  'src-main/core/jobs/job-runner.ts:processRow': 'one row through money, pair reuse, rate, retry and the store: to split by outcome',
+  'src-main/core/importers/csv-records.ts:readCsvRecordBatches': 'the CSV state machine in one loop (quotes, separators, byte caps)',
+  'src-main/browser/server.ts:startBrowserServer': 'the browser server: routes inline in one closure',
+  'src-main/core/importers/open-table.ts:openTable': 'xlsx/csv opening with the zip guard and header detection inline',
+  'src-main/core/importers/open-table.ts:rows': 'the row iterator of openTable (pictures, sources)',
+  'src-renderer/src/api/http-client.ts:createHttpApi': 'one object literal of every command over HTTP',
+  'src-main/core/provider/service-client.ts:createServiceClient': 'one object literal of every endpoint',
+  'src-main/core/coordination/team/team-link.ts:openTeamLink': 'team-engine helper code (issue 22), left as landed',
+  'src-main/core/jobs/planner.ts:importRowsIntoJob': 'the import loop with its batching',
+  'src-main/core/engine/job-ownership.ts:createJobOwnership': 'one closure over the heartbeats map',
+  'src-main/core/importers/zip-directory.ts:open': 'the zip central-directory reader in one pass',
+  'src-main/app/open-app.ts:openApp': 'the app wiring in one place',
+}
+
+/** file -> why it is still over 400 lines. */
+const LONG_FILES: Record<string, string> = {
+  'src-main/contract/ipc.ts': 'the whole IPC contract (schemas and views) in one file the renderer and main share',
+  'src-renderer/src/i18n/id.ts': 'a table of texts (generated-table-like; one key per line)',
+  'src-renderer/src/i18n/en.ts': 'a table of texts (generated-table-like; one key per line)',
+  'src-renderer/src/views/SettingsView.vue': 'template and styles of the Settings screen',
+  'src-main/core/store/row-queries.ts': 'the row SQL of the store',
+}
+
+describe('code size (issue 25)', () => {
+  const m = measure(join(__dirname, '../..'))
+
+  it('no function over 80 lines but the listed ones', () => {
+    const found = m.functions.map((f) => `${f.file}:${f.name}`)
+    expect(found.filter((k) => !(k in LONG_FUNCTIONS))).toEqual([])
+    // an exception that is no longer needed goes from the list
+    expect(Object.keys(LONG_FUNCTIONS).filter((k) => !found.includes(k))).toEqual([])
+  })
+
+  it('no source file over 400 lines but the listed ones', () => {
+    const found = m.longFiles.map((f) => f.file)
+    expect(found.filter((k) => !(k in LONG_FILES))).toEqual([])
+    expect(Object.keys(LONG_FILES).filter((k) => !found.includes(k))).toEqual([])
+  })
+})
