@@ -13,7 +13,7 @@ import type { EventHub } from './event-hub'
 export const STORE_WATCH_MS = 500
 
 export function watchStoreChanges(store: Store, engine: Engine, hub: EventHub, intervalMs = STORE_WATCH_MS): () => void {
-  const version = (): number => Number(store.db.pragma('data_version', { simple: true }))
+  const version = (): number => store.dataVersion()
   let seen = version()
   const signatures = new Map<string, string>()
   const signature = (j: { state: string; counts: object }): string => `${j.state}|${JSON.stringify(j.counts)}`

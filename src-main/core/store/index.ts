@@ -43,6 +43,8 @@ export interface Store {
   housekeeping: HousekeepingRepo
   /** runs `fn` (calls of the repositories above) in one transaction: all of it is written, or none */
   transaction<T>(fn: () => T): T
+  /** SQLite's data_version: changes when another connection (process) commits to the file */
+  dataVersion(): number
   close(): void
 }
 
@@ -68,6 +70,7 @@ export function storeOver(db: Db, file: string, close: () => void): Store {
     reuse: new ReuseRepo(db),
     housekeeping: new HousekeepingRepo(db),
     transaction: (fn) => db.transaction(fn)(),
+    dataVersion: () => Number(db.pragma('data_version', { simple: true })),
     close,
   }
 }
