@@ -4,7 +4,9 @@ import { runToEnd, asCliError, stateHitsUsed } from './run-job'
 import { hasPlanFlags, planSettings, type PlanFlags } from './plan-options'
 import { progressLine } from './progress-printer'
 import { CliError, EXIT } from './exit-codes'
-import { t } from './cli-language'
+import { cliLang, t } from './cli-language'
+import { JOB_STATE_WORDS } from '../core/texts/state-words'
+import type { JobState } from '../contract/job-names'
 import type { JobActionView } from '../contract/ipc'
 import { verdictCounts } from '../core/verdict-counts'
 import type { RecordFlags } from './run-records'
@@ -48,7 +50,9 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
     if (!jobs.length) process.stdout.write(t().noJobs + '\n')
     for (const j of jobs) {
       const c = j.counts
-      const state = j.state === 'blocked' ? `blocked:${j.blockedReason}` : j.state
+      // states in the reader's language (the kind and the commands stay as typed: --kind, rekap resume)
+      const word = JOB_STATE_WORDS[cliLang()][j.state as JobState] ?? (j.state === 'interrupted' ? t().interrupted : j.state)
+      const state = j.state === 'blocked' && j.blockedReason ? `${word} (${t().blockedShort[j.blockedReason] ?? j.blockedReason})` : word
       process.stdout.write(
         `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c)}  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}${nextCommands(j.actions)}\n`,
       )

@@ -11,7 +11,8 @@ export function progressLine(p: ProgressView): string {
   const parts = [m.rows(p.jobId, finished, c.total), m.done(c.done), m.failed(c.failed)]
   if (c.uncertain) parts.push(m.uncertain(c.uncertain))
   // no pace and no ETA until the engine has measured one (a first line "0.0/s, ETA 2h34m" misleads)
-  parts.push(p.ratePerSec > 0 ? m.rate(formatFixed(p.ratePerSec, cliLang(), 1)) : m.measuring)
+  if (p.ratePerSec > 0) parts.push(m.rate(formatFixed(p.ratePerSec, cliLang(), 1)))
+  else if (p.state === 'running') parts.push(m.measuring)
   if (p.spentRp) parts.push(m.spent(p.spentRp))
   if (p.etaSeconds !== null && p.state === 'running') parts.push(m.eta(formatSeconds(p.etaSeconds)))
   return parts.join(', ')

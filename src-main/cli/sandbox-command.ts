@@ -103,15 +103,17 @@ export async function runSandboxCommand(flags: SandboxCommandFlags): Promise<voi
   // The public default key and the admin token are printed on purpose: they are local, and the user needs
   // them. Keys the user gave are theirs already and are never echoed (stdout ends up in logs and shared terminals).
   const given = options.keys ?? []
-  const keyLine = given.length === 0 ? sandbox.keys.join(', ') : `${given.length} given (--key-file, REKAP_SANDBOX_KEYS or --key); not printed`
-  const source = options.dataDir ? `real CSVs from ${options.dataDir}` : `sandbox data generated from seed ${options.seed ?? 1}`
+  const m = t().sandboxLines
+  const keyLine = given.length === 0 ? sandbox.keys.join(', ') : m.keysGiven(given.length)
+  const source = options.dataDir ? m.realData(options.dataDir) : m.seedData(options.seed ?? 1)
+  // the first line is machine-read (tests, scripts wait for it): the same in every language
   process.stdout.write(
     `rekap sandbox listening on ${sandbox.url}\n` +
-      `key: ${keyLine}\n` +
-      `admin token: ${sandbox.adminToken}\n` +
-      `data: ${source}; started in ${Math.round(performance.now() - started)} ms\n`,
+      `${m.key}: ${keyLine}\n` +
+      `${m.adminToken}: ${sandbox.adminToken}\n` +
+      `${m.data}: ${m.started(source, Math.round(performance.now() - started))}\n`,
   )
 
   await stopped
-  process.stdout.write('rekap sandbox stopped\n')
+  process.stdout.write(m.stopped + '\n')
 }

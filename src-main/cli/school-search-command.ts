@@ -39,9 +39,9 @@ export async function schoolSearchCommand(query: string, o: SchoolSearchOptions)
     }
     stateHitsUsed(cli, settings, o, say)
     const r = await cli.engine.schoolSearch(settings, query)
-    if (o.json) process.stdout.write(JSON.stringify(r) + '\n')
+    if (o.json) process.stdout.write(JSON.stringify({ rows: r.rows, premiumRequired: r.premiumRequired }) + '\n')
     if (r.premiumRequired) {
-      if (!o.json) process.stderr.write(`rekap: ${r.premiumRequired}\n`)
+      if (!o.json) process.stderr.write(`rekap: ${r.premiumText ? t().core(r.premiumText) : r.premiumRequired}\n`)
       return EXIT.blocked
     }
     say(t().schoolsFound(r.rows.length, query, useSandbox))

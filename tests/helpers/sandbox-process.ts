@@ -54,7 +54,8 @@ export async function startSandboxProcess(opts: SandboxProcessOptions = {}): Pro
   const keyArgs = opts.keyArgs ?? ['--key', key]
   const args = ['bin/rekap.mjs', 'sandbox', '--port', '0', ...keyArgs, '--admin-token', adminToken, ...(opts.args ?? [])]
   const started = performance.now()
-  const env = opts.env ? { ...process.env, ...opts.env } : process.env
+  // its start-up lines in English unless a test asks otherwise (they follow --lang / REKAP_LANG)
+  const env = { ...process.env, REKAP_LANG: 'en', ...opts.env }
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env })
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (output += s))

@@ -1,4 +1,5 @@
 import { formatRp } from '../../contract/rupiah'
+import { formatNumber } from '../../contract/numbers'
 import { teamEn } from './team-en'
 import { teamMoneyEn } from './team-money'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
@@ -59,7 +60,7 @@ export const en: CliMessages = {
   reusedPairs: (n: number, jobs: string) => `reused: ${n} pair(s) already verified in job ${jobs} (free, not sent again; --reuse-days 0 turns this off)`,
   earlierRun: (job: string, state: string) =>
     `this workbook (same SHA-256) was already planned as job ${job} (${state}): its report is \`rekap export ${job} --out F\`; to continue it instead: rekap resume ${job}`,
-  quotaLeft: (n) => `${n} hits left this month`,
+  quotaLeft: (n) => `${formatNumber(n, 'en')} hits left this month`,
   estimate: (unit, basis, probed) =>
     unit === 'pages'
       ? `estimated in pages (100 records each): ${
@@ -121,6 +122,18 @@ export const en: CliMessages = {
 
   retries: (retries, backoffs429, waitText) => `retries: ${retries}; rate-limited by the service (429): ${backoffs429} time(s), ${waitText} of back-off summed over rows`,
 
+  interrupted: 'interrupted',
+  sandboxLines: {
+    key: 'key',
+    adminToken: 'admin token',
+    data: 'data',
+    keysGiven: (n) => `${n} given (--key-file, REKAP_SANDBOX_KEYS or --key); not printed`,
+    realData: (dir) => `real CSVs from ${dir}`,
+    seedData: (seed) => `sandbox data generated from seed ${seed}`,
+    started: (source, ms) => `${source}; started in ${formatNumber(ms, 'en')} ms`,
+    stopped: 'rekap sandbox stopped',
+  },
+  blockedShort: { 'needs-top-up': 'balance or budget used up', 'quota-exhausted': 'quota used up', 'auth-failed': 'key refused', offline: 'service unreachable', 'team-unreachable': 'team store unreachable' },
   noJobs: 'no jobs yet. Start one with: rekap run <file>',
   jobsRow: (c) =>
     `${String(c.done).padStart(6)} done ${String(c.failed).padStart(5)} failed ${String(c.uncertain).padStart(4)} uncertain ${String(c.pending).padStart(6)} pending`,

@@ -1,4 +1,5 @@
 import { formatRp } from '../../contract/rupiah'
+import { formatNumber } from '../../contract/numbers'
 import { teamId } from './team-id'
 import { teamMoneyId } from './team-money'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
@@ -68,7 +69,7 @@ export const id = {
   reusedPairs: (n: number, jobs: string) => `dipakai ulang: ${n} pasangan sudah diverifikasi di pekerjaan ${jobs} (gratis, tidak dikirim lagi; --reuse-days 0 untuk mematikan)`,
   earlierRun: (job: string, state: string) =>
     `workbook ini (SHA-256 sama) sudah pernah direncanakan sebagai pekerjaan ${job} (${state}): laporannya \`rekap export ${job} --out F\`; untuk melanjutkannya: rekap resume ${job}`,
-  quotaLeft: (n: number) => `sisa ${n} hit bulan ini`,
+  quotaLeft: (n: number) => `sisa ${formatNumber(n, 'id')} hit bulan ini`,
   estimate: (unit: string, basis: string, probed: number) =>
     unit === 'pages'
       ? `perkiraan dalam halaman (100 data per halaman): ${
@@ -134,6 +135,18 @@ export const id = {
     `percobaan ulang: ${retries}; dibatasi layanan (429): ${backoffs429} kali, total jeda ${waitText} (dijumlah per baris)`,
 
   // jobs, resume, cancel
+  interrupted: 'terputus',
+  sandboxLines: {
+    key: 'kunci',
+    adminToken: 'token admin',
+    data: 'data',
+    keysGiven: (n: number) => `${n} diberikan (--key-file, REKAP_SANDBOX_KEYS atau --key); tidak dicetak`,
+    realData: (dir: string) => `CSV sungguhan dari ${dir}`,
+    seedData: (seed: number) => `data sandbox dibuat dari seed ${seed}`,
+    started: (source: string, ms: number) => `${source}; siap dalam ${formatNumber(ms, 'id')} md`,
+    stopped: 'rekap sandbox berhenti',
+  },
+  blockedShort: { 'needs-top-up': 'saldo atau batas biaya habis', 'quota-exhausted': 'kuota habis', 'auth-failed': 'kunci ditolak', offline: 'layanan tak terjangkau', 'team-unreachable': 'penyimpanan tim tak terjangkau' } as Record<string, string>,
   noJobs: 'belum ada pekerjaan. Mulai dengan: rekap run <berkas>',
   jobsRow: (c: { done: number; failed: number; uncertain: number; pending: number }) =>
     `${String(c.done).padStart(6)} selesai ${String(c.failed).padStart(5)} gagal ${String(c.uncertain).padStart(4)} tidak pasti ${String(c.pending).padStart(6)} menunggu`,

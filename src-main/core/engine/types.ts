@@ -18,6 +18,7 @@ import type { RowFilter } from '../store'
 import type { Verdict } from '../verdict'
 import type { DirectoryOptions } from '../kinds/directory'
 import type { HospitalValueLists } from '../model/filter-values'
+import type { CoreText } from '../texts/core-text'
 
 /** The rows filter of the app and the CLI: the store's, with a verdict instead of outcome groups. */
 export type RowsFilter = Omit<RowFilter, 'groups'> & { verdict?: Verdict }
@@ -93,7 +94,7 @@ export interface Engine {
   /** The hospital filter values the service publishes (types, classes, ownership, BLU status), cached. */
   valueLists(settings: JobSettings): Promise<HospitalValueLists>
   /** schools/search (premium): the records, or without premium the 403 in plain words */
-  schoolSearch(settings: JobSettings, query: string): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null }>
+  schoolSearch(settings: JobSettings, query: string): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null; premiumText?: CoreText }>
   /**
    * Regency suggestions for typed text: the service's autocomplete, paced and counted as a
    * regional hit like any other request; the local region tree when the service cannot answer.

@@ -1,7 +1,8 @@
 import type { Product } from '../model/products'
 import type { JobSettings } from '../model/job-settings'
 import { quotaExhaustedText } from '../model/plans'
-import { premiumRequiredText } from '../model/premium-text'
+import { premiumRequired } from '../model/premium-text'
+import { renderCoreText, type CoreText } from '../texts/core-text'
 import { quotaLeft } from '../jobs/estimate'
 import { PlanError } from '../jobs/plan-error'
 import { ServiceError } from '../provider'
@@ -34,7 +35,7 @@ export async function schoolSearch(
   core: EngineCore,
   settings: JobSettings,
   query: string,
-): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null }> {
+): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null; premiumText?: CoreText }> {
   const target = await core.opts.resolveTarget(settings)
   const account = accountOf(target)
   const hits = core.access.hitsOf(account, 'schools')
@@ -48,7 +49,10 @@ export async function schoolSearch(
     return { rows: schoolSearchRecords(answer), premiumRequired: null }
   } catch (err) {
     hits.unstart()
-    if (err instanceof ServiceError && err.kind === 'premium') return { rows: [], premiumRequired: premiumRequiredText('school-search', err.serviceMessage) }
+    if (err instanceof ServiceError && err.kind === 'premium') {
+      const text = premiumRequired('school-search', err.serviceMessage)
+      return { rows: [], premiumRequired: renderCoreText(text, core.textLang()), premiumText: text }
+    }
     throw err
   }
 }

@@ -126,6 +126,10 @@ export const coreTextsEn: CoreTextTable = {
   'block.quota': (p) => `This month's quota of ${p.quota} ${p.product} hits is used up (counted by rekap).`,
 
   'filter.unknownValue': (p) => `"${p.value}" is not a ${FILTER_FIELD[p.field]} the service knows; allowed: ${p.allowed}`,
+  'premium.required': (p) =>
+    `${p.feature === 'school-search' ? 'School search' : 'The accreditation filter'} is only for premium accounts, and this key's account is not premium (the service answered 403` +
+    `${p.serviceMessage ? `: "${p.serviceMessage}"` : ''}). Nothing was charged. Activate the premium package in the service dashboard` +
+    (p.feature === 'accreditation-filter' ? ', or run the job without the accreditation filter.' : ', or look schools up by NPSN or by regency instead.'),
   'directory.notCovered': (p) =>
     `the ${p.product} directory cache does not cover this whole query: ${p.areas.map(areaEn).join(', ')}${p.more ? ` and ${p.more.toLocaleString('en-US')} more` : ''} ` +
     `never synced to the last page with these filters, so the ${p.rows.toLocaleString('en-US')} rows written are only what happens to be cached. ` +

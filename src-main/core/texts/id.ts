@@ -169,6 +169,10 @@ export const coreTextsId = {
   // a value the service does not know, a time zone rekap does not know
   'filter.unknownValue': (p: { field: 'type' | 'class' | 'ownership' | 'blu_status'; value: string; allowed: string }) =>
     `"${p.value}" bukan ${FILTER_FIELD[p.field]} yang dikenal layanan; yang boleh: ${p.allowed}`,
+  'premium.required': (p: { feature: 'school-search' | 'accreditation-filter'; serviceMessage: string }) =>
+    `${p.feature === 'school-search' ? 'Pencarian sekolah' : 'Filter akreditasi'} hanya untuk akun premium, dan akun kunci ini bukan premium (layanan menjawab 403` +
+    `${p.serviceMessage ? `: "${p.serviceMessage}"` : ''}). Tidak ada biaya. Aktifkan paket premium di dasbor layanan` +
+    (p.feature === 'accreditation-filter' ? ', atau jalankan pekerjaan tanpa filter akreditasi.' : ', atau cari sekolah per NPSN atau per kabupaten/kota.'),
   // a directory export whose query the cache does not cover (core/export/directory-coverage.ts)
   'directory.notCovered': (p: { product: 'hospitals' | 'schools'; areas: Array<{ province?: string; regency?: string }>; more: number; rows: number }) =>
     `cache direktori ${PRODUCT[p.product]} tidak mencakup seluruh kueri ini: ${p.areas.map(areaId).join(', ')}${p.more ? ` dan ${n(p.more)} lagi` : ''} belum pernah ` +

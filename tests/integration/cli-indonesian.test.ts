@@ -1,0 +1,64 @@
+/**
+ * Issue 23 item 15: English left in Indonesian output and decimal points beside "0,993". The
+ * main CLI flows in `--lang id` (a run with --verbose, the job list, a directory search without
+ * premium, a directory export, the sandbox's start-up lines), read as a person reads them: no
+ * English word from the list below, numbers in id-ID digits (3.000, 2,9).
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { startSandboxProcess } from '../helpers/sandbox-process'
+
+function rekap(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args, '--lang', 'id'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '' } })
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (err += d))
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })))
+}
+
+/** Words that are English in a sentence (commands, kinds and flags the user types are allowed). */
+const ENGLISH = /\b(done|failed|ready|running|paused|blocked|rows?|hits left|left this month|measuring|only for premium|Nothing was charged|School search|given|not printed|started in|generated from seed|stopped|admin token|the|and|of)\b/
+
+const tmp = makeTempDir('rekap-id-')
+afterAll(() => tmp.cleanup())
+
+describe('Indonesian output', () => {
+  it('run, jobs, directory search and export say Indonesian words and id-ID numbers', async () => {
+    const db = join(tmp.dir, 'id.db')
+    const codes = join(tmp.dir, 'kode.csv')
+    writeFileSync(codes, ['Kode RS', ...Array.from({ length: 12 }, (_, i) => `31${String(71000 + i).padStart(5, '0')}`)].join('\n') + '\n')
+    const run = await rekap(['run', codes, '--rps', '4', '--verbose', '--db', db])
+    expect(run.code, run.err).toBe(0)
+    const jobs = await rekap(['jobs', '--db', db])
+    const search = await rekap(['directory', 'search', 'SMA', '--db', db])
+    expect(search.code).toBe(3) // the sandbox account is not premium
+    const exp = await rekap(['directory', 'export', '--kind', 'hospitals', '--out', join(tmp.dir, 'rs.xlsx'), '--db', db])
+    // the machine-read first line (`job <id>`) and kind/command names are the same in every language
+    const said = [run.out, run.err, jobs.out, search.err, exp.out, exp.err]
+      .join('\n')
+      .split('\n')
+      .filter((l) => !/^job \w+$/.test(l))
+      .map((l) => l.replace(/hospital-lookup|rekap [\w-]+|--[\w-]+|\[[^\]]*: [^\]]*\]|"[^"]*"|\S+\.(xlsx|csv|db)\b|\/\S+/g, ''))
+    for (const line of said) expect(line, line).not.toMatch(ENGLISH)
+    expect(run.out).toMatch(/kuota sisa 3\.000 hit bulan ini/) // not "sisa 2999"
+    for (const l of run.out.split('\n').filter((x) => /\/dtk/.test(x))) expect(l).toMatch(/\d,\d\/dtk/)
+    expect(jobs.out).toMatch(/ selesai /)
+  })
+
+  it('the sandbox says its start-up lines in Indonesian (the listening line stays machine-read)', async () => {
+    const sb = await startSandboxProcess({ env: { REKAP_LANG: 'id' } })
+    try {
+      const lines = sb.output().split('\n').filter((l) => l && !l.startsWith('rekap sandbox listening on '))
+      expect(lines.join('\n')).toMatch(/kunci: 1 diberikan/)
+      expect(lines.join('\n')).toMatch(/token admin: /)
+      expect(lines.join('\n')).toMatch(/siap dalam [\d.]+ md/)
+      for (const l of lines) expect(l.replace(/\S*seed\S*|REKAP_SANDBOX_KEYS|--[\w-]+/g, ''), l).not.toMatch(ENGLISH)
+    } finally {
+      await sb.stop()
+    }
+  })
+})
