@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   })
   rmSync(dir, { recursive: true, force: true })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`${report.ran} mutants in ${seconds} s: ${JSON.stringify(report.outcomes)}; slowest ${Math.round(report.slowestMs)} ms; peak ${Math.round(report.peakRssMb)} MB`)
+  console.log(`${report.ran} mutants in ${seconds} s: ${JSON.stringify(report.outcomes)}; slowest ${Math.round(report.slowestMs)} ms (${report.slowest}); peak ${Math.round(report.peakRssMb)} MB`)
   if (report.largest) console.log(`largest growth: ${Math.round(report.largest.grewMb)} MB, ${report.largest.seedName} index ${report.largest.index} (${report.largest.what})`)
   if (!report.failures.length) return
   const cases: FoundCase[] = report.failures.map((f) => ({

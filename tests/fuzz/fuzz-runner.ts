@@ -53,6 +53,8 @@ export interface FuzzReport {
   outcomes: Record<string, number>
   failures: FuzzFailure[]
   slowestMs: number
+  /** the slowest mutant, to look at when the bound comes near */
+  slowest: string
   peakRssMb: number
   /** the mutant that grew the process most, and by how much */
   largest: { what: string; seedName: string; index: number; grewMb: number } | null
@@ -69,7 +71,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   const badInputsDir = o.badInputs === false ? undefined : join(o.dir, 'bad-inputs')
   if (badInputsDir && !existsSync(badInputsDir)) await makeBadInputs(badInputsDir, { huge: false })
   const tasks = o.tasks ?? fuzzTasks(o.seed, o.count, o.seeds, badInputsDir)
-  const report: FuzzReport = { ran: 0, outcomes: {}, failures: [], slowestMs: 0, peakRssMb: 0, largest: null }
+  const report: FuzzReport = { ran: 0, outcomes: {}, failures: [], slowestMs: 0, slowest: '', peakRssMb: 0, largest: null }
   let next = 0
   let round = 0
   while (next < tasks.length) {
@@ -115,6 +117,7 @@ function runRound(tasks: FuzzTask[], dir: string, o: FuzzOptions & { badInputsDi
       else if (m.type === 'done') {
         report.ran++
         report.outcomes[m.outcome] = (report.outcomes[m.outcome] ?? 0) + 1
+        if (m.ms > report.slowestMs && current) report.slowest = `${current.task.seedName} index ${m.index} (${current.what.slice(0, 120)})`
         report.slowestMs = Math.max(report.slowestMs, m.ms)
         const grewMb = current ? Math.max(current.peakMb, process.memoryUsage().rss / 1024 / 1024) - current.rssMb : 0
         if (current && grewMb > (report.largest?.grewMb ?? 0)) report.largest = { what: current.what, seedName: current.task.seedName, index: m.index, grewMb }

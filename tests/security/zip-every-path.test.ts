@@ -83,6 +83,19 @@ describe('issue 24.7: a part lying about its size is refused before exceljs sees
   })
 })
 
+describe('issue 24.7: rekap compare reads report files through exceljs too', () => {
+  it('refuses the lying workbook quickly, naming the part, with low memory', async () => {
+    const r = await measuredRekap(['compare', lying, lying])
+    console.log(`compare: exit ${r.code} in ${r.seconds.toFixed(1)} s, peak ${Math.round(r.peakMb)} MB`)
+    expect(r.code, r.out).not.toBe(0)
+    expect(r.out).toMatch(/lying-media\.xlsx/)
+    expect(r.out).toMatch(/image1\.png/)
+    expect(r.out).not.toMatch(/unexpected error|size mismatch/)
+    expect(r.seconds).toBeLessThan(15)
+    expect(r.peakMb).toBeLessThan(400)
+  })
+})
+
 describe('issue 24.9: an uploaded .zip writes no more than an upload may hold', () => {
   let ui: RunningUi
   let auth: Record<string, string>

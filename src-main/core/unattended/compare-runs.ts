@@ -6,6 +6,8 @@ import type { Store } from '../store'
 import { writeJobReport } from '../export/job-report'
 import { labelsFor, type ReportLabels, type ReportLang } from '../reports/labels'
 import { parseCsv } from '../csv/csv-text'
+import { checkWholeWorkbook } from '../importers/whole-workbook-check'
+import { asImportError } from '../importers/reader-refusal'
 
 /** One changed cell of a row both runs have. */
 export interface CellChange {
@@ -54,8 +56,14 @@ function unguard(v: string): string {
 
 /** A report file's results sheet(s) ("Hasil", "Hasil (2)", ... or "Results"), read back as text. */
 async function resultsOfFile(file: string): Promise<ResultsTable> {
+  // exceljs unpacks every part whole before checking its size: the zip guard goes first (issue 24 item 7)
+  await checkWholeWorkbook(file).catch((err: Error) => {
+    throw new CompareError(err.message)
+  })
   const book = new (excel().Workbook)()
-  await book.xlsx.readFile(file)
+  await book.xlsx.readFile(file).catch((err: Error) => {
+    throw new CompareError(asImportError(file, err).message)
+  })
   const names = [labelsFor('id').sheets.results, labelsFor('en').sheets.results]
   const sheets = book.worksheets.filter((w) => names.some((n) => w.name === n || w.name.startsWith(`${n} (`)))
   if (!sheets.length) throw new CompareError(`${file}: no results sheet (${names.join(' / ')})`)
