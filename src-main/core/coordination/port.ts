@@ -45,8 +45,12 @@ export type MoneyLimitName = 'budget' | 'balance' | 'team-budget' | 'team-balanc
 
 /** What a paid request holds between its reservation and its answer. */
 export interface MoneyHold {
-  /** the answer (or the certainty that nothing was charged) is known: charge or release */
-  settle(outcome: { charged: boolean; rowNo: number; pairKey: string | null }): void
+  /**
+   * The answer (or the certainty that nothing was charged) is known: charge or release. `uncertain`:
+   * the request was cut off and may have been charged; the local guard releases it (as it always
+   * did), the team keeps the reservation while this desk lives, so the team cannot overspend by it.
+   */
+  settle(outcome: { charged: boolean; uncertain?: boolean; rowNo: number; pairKey: string | null }): void
 }
 
 export type Reservation = { ok: true; hold: MoneyHold } | { ok: false; limit: MoneyLimitName; limitRp: number }

@@ -294,7 +294,8 @@ export class JobRunner {
         this.deps.onRowSettled()
         return
       } catch (err) {
-        hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
+        // a service error may leave the request uncertain (maybe charged): settled once that is decided
+        if (!(err instanceof ServiceError)) hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
         if (pair?.kind === 'send') pair.finish(null)
         const now = clock.now()
         const putBack = (e: RowError): void => {
@@ -344,6 +345,7 @@ export class JobRunner {
           resendUncertain: this.job.settings.resendUncertain,
           random: this.deps.random ?? Math.random,
         })
+        hold?.settle({ charged: false, uncertain: decision.action === 'uncertain', rowNo: row.rowNo, pairKey: row.unitKey })
         const rowError = { code: err.kind, message: err.serviceMessage ?? err.message }
         switch (decision.action) {
           case 'block':

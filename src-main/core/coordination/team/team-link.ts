@@ -43,14 +43,23 @@ export function openTeamLink(opts: TeamLinkOptions): TeamLink {
   const outbox: Array<{ sql: string; params: unknown[] }> = []
   let timer: ReturnType<typeof setTimeout> | null = null
 
+  const LEASE_SQL = `INSERT INTO rekap.leases (session, desk, lease_until) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+     ON CONFLICT (session) DO UPDATE SET lease_until = EXCLUDED.lease_until`
+
   function connect(): Promise<TeamSession> {
+    // the lease exists before anything is asked: a reservation only counts while its lease lives
     session ??= opts.open().then(
-      (s) => (schedule(0), s),
+      async (s) => {
+        await s.pool.query(LEASE_SQL, [lease, s.desk, leaseMs])
+        schedule(HEARTBEAT_MS)
+        return s
+      },
       (err) => {
         session = null
         throw err
       },
     )
+    session.catch(() => (session = null))
     return session
   }
 
@@ -88,11 +97,7 @@ export function openTeamLink(opts: TeamLinkOptions): TeamLink {
   async function beat(): Promise<void> {
     try {
       const s = await connect()
-      await q(
-        `INSERT INTO rekap.leases (session, desk, lease_until) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
-         ON CONFLICT (session) DO UPDATE SET lease_until = EXCLUDED.lease_until`,
-        [lease, s.desk, leaseMs],
-      )
+      await q(LEASE_SQL, [lease, s.desk, leaseMs])
       down = false
       while (outbox.length) {
         // a write the store refuses (not merely unreachable) is dropped: it would never land

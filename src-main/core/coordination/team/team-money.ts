@@ -38,6 +38,7 @@ export function teamMoney(link: TeamLink, store: Store, scope: JobScope): MoneyG
           hold: {
             settle(o) {
               mine.hold.settle(o)
+              if (o.uncertain) return
               link.eventually('SELECT rekap.settle_money($1, $2, $3)', [row.reservation, o.charged, o.pairKey])
             },
           },

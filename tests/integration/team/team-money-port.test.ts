@@ -1,0 +1,72 @@
+/**
+ * The team money gate through the coordination port, on a real PostgreSQL: a reservation counts
+ * against the team budget until settled; settled as charged it becomes ONE line on the team ledger
+ * even when the settle is sent twice (a retry after a lost answer); an uncertain request (maybe
+ * charged) keeps its reservation while the desk lives, so the team cannot overspend by it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import pg from 'pg'
+import { startPostgresServer, type PostgresServer } from '../../helpers/postgres-server'
+import { makeTempDir } from '../../helpers/temp-dir'
+import { migrateTeamStore, type TeamSession } from '../../../src-main/core/team'
+import { createTeamCoordination, type TeamCoordination } from '../../../src-main/core/coordination/team/team-coordination'
+import { setTeamBudget, readTeamMoney } from '../../../src-main/core/coordination/team/team-money-settings'
+import { openStore, type Store } from '../../../src-main/core/store'
+import { systemClock } from '../../../src-main/core/context'
+import { defaultJobSettings } from '../../../src-main/core/model/job-settings'
+
+let server: PostgresServer
+let pool: pg.Pool
+let store: Store
+let tmp: ReturnType<typeof makeTempDir>
+let team: TeamCoordination
+
+beforeAll(async () => {
+  server = await startPostgresServer()
+  const database = await server.createDatabase()
+  pool = new pg.Pool(server.clientConfig({ database }))
+  await migrateTeamStore(pool)
+  tmp = makeTempDir()
+  store = openStore(join(tmp.dir, 'desk.db'))
+  const session: TeamSession = { pool, target: {} as TeamSession['target'], desk: 'desk-1', role: 'postgres', close: async () => {} }
+  team = createTeamCoordination({ open: async () => session, store, clock: systemClock })
+}, 120_000)
+
+afterAll(async () => {
+  await team?.close()
+  await pool?.end()
+  store?.close()
+  tmp?.cleanup()
+  await server?.stop()
+})
+
+describe('team money through the port', () => {
+  it('reserve, settle twice, uncertain', async () => {
+    await setTeamBudget(pool, 1200)
+    const job = store.jobs.create({ kind: 'face-match', inputName: 'x.csv', settings: defaultJobSettings({ baseUrl: 'http://127.0.0.1:1' }), mapping: {}, headers: [] }, Date.now())
+    const gate = team.money({ job, account: 'acct', product: 'face-match' })
+    await team.link.reachable() // the lease is written by the first heartbeat
+    const a = await gate.reserve(400)
+    const b = await gate.reserve(400)
+    const c = await gate.reserve(400)
+    expect([a.ok, b.ok, c.ok]).toEqual([true, true, true])
+    const d = await gate.reserve(400)
+    expect(d).toEqual({ ok: false, limit: 'team-budget', limitRp: 1200 })
+    if (!a.ok || !b.ok || !c.ok) throw new Error('unreachable')
+
+    // charged: one ledger line, even if the settle is sent again
+    a.hold.settle({ charged: true, rowNo: 1, pairKey: 'p1' })
+    const [id] = (await pool.query('SELECT id FROM rekap.reservations ORDER BY id LIMIT 1')).rows
+    await pool.query('SELECT rekap.settle_money($1, true, $2)', [id?.id ?? -1, 'p1'])
+    await expect.poll(async () => (await pool.query('SELECT count(*)::int AS n FROM rekap.charges')).rows[0].n).toBe(1)
+
+    // uncertain: still held; released: freed
+    b.hold.settle({ charged: false, uncertain: true, rowNo: 2, pairKey: 'p2' })
+    c.hold.settle({ charged: false, rowNo: 3, pairKey: 'p3' })
+    await expect.poll(async () => (await readTeamMoney(pool)).reservedRp).toBe(400)
+    const money = await readTeamMoney(pool)
+    expect(money).toMatchObject({ spentThisMonthRp: 400, reservedRp: 400, budgetLeftRp: 400 })
+    expect((await pool.query('SELECT count(*)::int AS n FROM rekap.charges')).rows[0].n).toBe(1)
+  }, 60_000)
+})
