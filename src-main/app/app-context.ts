@@ -30,6 +30,8 @@ export interface AppContext {
   store: Store
   engine: Engine
   vault: KeyVault
+  /** team mode: the team store's password (desktop: encrypted like the key); absent: PGPASSWORD / ~/.pgpass */
+  teamVault?: KeyVault
   sandbox: EmbeddedSandbox
   paths: AppPaths
   events: EventHub
@@ -75,6 +77,8 @@ export function createAppContext(parts: AppContextParts): AppContext {
       const out: string[] = []
       const key = parts.vault.get()
       if (key) out.push(key, encodeURIComponent(key))
+      const teamPassword = parts.teamVault?.get()
+      if (teamPassword) out.push(teamPassword, encodeURIComponent(teamPassword))
       const s = parts.sandbox.current()
       if (s) out.push(...s.keys, s.adminToken)
       return out

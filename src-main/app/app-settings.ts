@@ -3,6 +3,7 @@
  * the rules for changing them, and the two projections the rest needs: the view the renderer
  * shows and the JobSettings snapshot a new job runs with. Pure functions; I/O is two calls.
  */
+import { parseTeamTarget } from '../core/team/team-target'
 import path from 'node:path'
 import type { AppSettingsView, Lang, SettingsPatch } from '../contract/ipc'
 import { DEFAULT_RPS, DEFAULT_REUSE_DAYS, defaultJobSettings, planRps, type HospitalPlan, type JobSettings } from '../core/model/job-settings'
@@ -47,6 +48,9 @@ export interface AppSettings {
   allowOutsidePaths: boolean
   /** uploaded workbooks are deleted after this many days (0 = kept) */
   uploadRetentionDays: number
+  /** team mode (README "Team mode"): the team store's address and this desk's name; null = alone */
+  teamUrl: string | null
+  teamDesk: string | null
 }
 
 const STORE_KEY = 'app.settings'
@@ -71,6 +75,8 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   keyHost: null,
   allowOutsidePaths: false,
   uploadRetentionDays: DEFAULT_UPLOAD_RETENTION_DAYS,
+  teamUrl: null,
+  teamDesk: null,
 }
 
 export function readAppSettings(repo: SettingsRepo): AppSettings {
@@ -158,6 +164,8 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
       throw new AppError('invalid-input', `timeZone: ${(err as Error).message}`, 'timeZone')
     }
   }
+  if (patch.teamUrl !== undefined) next.teamUrl = teamUrlSetting(patch.teamUrl)
+  if (patch.teamDesk !== undefined) next.teamDesk = patch.teamDesk?.trim() ? patch.teamDesk.trim() : null
   if (patch.dataDir !== undefined) {
     const dir = patch.dataDir.trim()
     if (dir !== '' && !path.isAbsolute(dir)) {
@@ -166,6 +174,17 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
     next.exportsDir = dir === '' ? null : path.resolve(dir)
   }
   return next
+}
+
+/** The team address through the one team-address rule (no password in it, TLS for another machine). */
+function teamUrlSetting(raw: string | null): string | null {
+  const value = raw?.trim() ?? ''
+  if (value === '') return null
+  try {
+    return parseTeamTarget(value).display
+  } catch (err) {
+    throw new AppError('invalid-input', `teamUrl: ${(err as Error).message}`, 'teamUrl')
+  }
 }
 
 export function effectiveRps(settings: AppSettings): Record<Product, number> {
@@ -187,6 +206,7 @@ export function settingsView(
   key: KeyStatus,
   defaultExportsDir: string,
   usage: AppSettingsView['usage'] = [],
+  hasTeamPassword = false,
 ): AppSettingsView {
   return {
     baseUrl: settings.baseUrl,
@@ -211,6 +231,9 @@ export function settingsView(
     keyConfirmed: settings.baseUrl === '' || keyConfirmedFor(settings, settings.baseUrl),
     allowOutsidePaths: settings.allowOutsidePaths,
     uploadRetentionDays: settings.uploadRetentionDays,
+    teamUrl: settings.teamUrl,
+    teamDesk: settings.teamDesk,
+    hasTeamPassword,
     ...key,
   }
 }

@@ -7,6 +7,7 @@ import { jobsHandlers } from './handlers/jobs'
 import { sandboxHandlers } from './handlers/sandbox'
 import { reviewHandlers } from './handlers/review'
 import { settingsHandlers } from './handlers/settings'
+import { teamHandlers } from './handlers/team'
 
 /** Every command of the contract, each handled once; the type proves none is missing. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -18,5 +19,6 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...directoryHandlers(ctx),
     ...sandboxHandlers(ctx),
     ...reviewHandlers(ctx),
+    ...teamHandlers(ctx),
   }
 }

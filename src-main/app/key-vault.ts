@@ -64,12 +64,29 @@ export interface SafeStorageLike {
   getSelectedStorageBackend?(): string
 }
 
-/** Desktop: the stored (encrypted) key wins; REKAP_API_KEY is the fallback. */
-export function safeStorageKeyVault(repo: SettingsRepo, safe: SafeStorageLike, env: NodeJS.ProcessEnv = process.env): KeyVault {
+/** Which secret a vault keeps: the service's API key (default) or the team store's password. */
+export interface SecretNames {
+  secret: string
+  env: string
+  /** what the refusal calls it */
+  what: string
+}
+const API_KEY_NAMES: SecretNames = { secret: SECRET_NAME, env: API_KEY_ENV, what: 'API key' }
+/** Team mode: the team store's password, encrypted the same way; PGPASSWORD is the fallback. */
+export const TEAM_PASSWORD_NAMES: SecretNames = { secret: 'team-store-password', env: 'PGPASSWORD', what: 'team store password' }
+
+/** Desktop: the stored (encrypted) key wins; REKAP_API_KEY (or `names.env`) is the fallback. */
+export function safeStorageKeyVault(
+  repo: SettingsRepo,
+  safe: SafeStorageLike,
+  env: NodeJS.ProcessEnv = process.env,
+  names: SecretNames = API_KEY_NAMES,
+): KeyVault {
+  const fromEnv = (): string | null => env[names.env]?.trim() || null
   let cached: string | null | undefined
   function stored(): string | null {
     if (cached !== undefined) return cached
-    const row = repo.getSecret(SECRET_NAME)
+    const row = repo.getSecret(names.secret)
     cached = null
     if (row && row.scheme === SCHEME && safe.isEncryptionAvailable()) {
       try {
@@ -81,23 +98,23 @@ export function safeStorageKeyVault(repo: SettingsRepo, safe: SafeStorageLike, e
     return cached
   }
   return {
-    get: () => stored() ?? envKey(env),
-    source: () => (stored() ? 'safeStorage' : envKey(env) ? 'env' : 'none'),
+    get: () => stored() ?? fromEnv(),
+    source: () => (stored() ? 'safeStorage' : fromEnv() ? 'env' : 'none'),
     set(key) {
       const backend = process.platform === 'linux' ? safe.getSelectedStorageBackend?.() : undefined
       if (!safe.isEncryptionAvailable() || backend === 'basic_text') {
         throw new AppError(
           'conflict',
-          `This computer offers no keychain to encrypt the API key, so rekap will not save it. ` +
-            `Start rekap with the key in the ${API_KEY_ENV} environment variable instead.`,
+          `This computer offers no keychain to encrypt the ${names.what}, so rekap will not save it. ` +
+            `Start rekap with it in the ${names.env} environment variable instead.`,
           'key',
         )
       }
-      repo.putSecret(SECRET_NAME, SCHEME, safe.encryptString(key))
+      repo.putSecret(names.secret, SCHEME, safe.encryptString(key))
       cached = key
     },
     clear() {
-      repo.deleteSecret(SECRET_NAME)
+      repo.deleteSecret(names.secret)
       cached = null
     },
   }

@@ -31,6 +31,8 @@ export interface OpenAppOptions {
   paths: AppPaths
   /** builds the key vault once the store is open (Electron: safeStorage; browser: environment) */
   vault: (store: Store) => KeyVault
+  /** team mode: the team store's password (Electron: safeStorage); absent: PGPASSWORD / ~/.pgpass */
+  teamVault?: (store: Store) => KeyVault
   platformLanguage: string
   downloads?: Downloads
   core?: Partial<CoreContext>
@@ -90,6 +92,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
       store,
       engine,
       vault,
+      teamVault: o.teamVault?.(store),
       sandbox,
       paths: o.paths,
       events,

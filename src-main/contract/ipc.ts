@@ -78,6 +78,9 @@ const settingsPatchSchema = z
     dataDir: z.string().max(1000).optional(),
     reviewerName: z.string().max(200).nullable().optional(),
     timeZone: z.string().min(1).max(64).optional(),
+    /** team mode: the team store's postgres:// address ('' or null = not in a team) and this desk's name */
+    teamUrl: z.string().max(1000).nullable().optional(),
+    teamDesk: z.string().max(100).nullable().optional(),
   })
   .strict()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
@@ -117,6 +120,31 @@ export interface AppSettingsView {
   hasKey: boolean
   keyHint: string | null
   keySource: 'env' | 'safeStorage' | 'none'
+  /** team mode: the team store's address (never with a password) and this desk's name; null = alone */
+  teamUrl: string | null
+  teamDesk: string | null
+  /** whether a team password is kept (never the password itself) */
+  hasTeamPassword: boolean
+}
+
+/** The Team screen: what `rekap team status --json` says (null fields: not known). */
+export interface TeamStatusView {
+  team: string
+  desk: string
+  role: string
+  desks: Array<{ name: string; host: string; lastSeen: string; lastRole: string }>
+  operators: Array<{ role: string; desks: string[]; lastSeen: string }>
+  runningJobs: Array<{ desk: string; jobId: string; kind: string; state: string; total: number; counts: Record<string, number>; operator: string; updatedAt: string }>
+  month: string
+  spentRp: number
+  charges: number
+  reuses: number
+  hits: Record<string, number> | null
+  budgetRp: number | null
+  budgetLeftRp: number | null
+  balanceRp: number | null
+  rateInUse: Record<string, number> | null
+  makerChecker: boolean
 }
 
 export interface AppInfo {
@@ -422,6 +450,13 @@ export const commands = {
     z.object({ key: z.string().min(8).max(500) }).strict(),
   ),
   'settings.clearKey': command<typeof none, AppSettingsView>(none),
+  /** team mode: the team store's password, kept encrypted like the key (desktop only); never sent back */
+  'settings.setTeamPassword': command<z.ZodObject<{ password: z.ZodString }>, AppSettingsView>(
+    z.object({ password: z.string().min(1).max(500) }).strict(),
+  ),
+  'settings.clearTeamPassword': command<typeof none, AppSettingsView>(none),
+  /** the team store's status (null when Settings names no team) */
+  'team.status': command<typeof none, TeamStatusView | null>(none),
   /**
    * Tests the address as typed (`baseUrl`, '' = the embedded sandbox; absent = the saved one). The key
    * goes only to the host it is confirmed for: any other address is tested without it (`keySent` false).

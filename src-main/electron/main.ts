@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appPaths } from '../app/app-paths'
 import { CONTENT_SECURITY_POLICY } from '../app/content-security-policy'
-import { safeStorageKeyVault } from '../app/key-vault'
+import { safeStorageKeyVault, TEAM_PASSWORD_NAMES } from '../app/key-vault'
 import { openApp, type OpenApp } from '../app/open-app'
 import type { Widening } from '../app/widening'
 import { stderrLogger } from '../core/context'
@@ -87,6 +87,7 @@ async function start(): Promise<void> {
     mode: 'electron',
     paths: appPaths(process.env.REKAP_DATA_DIR ? path.resolve(process.env.REKAP_DATA_DIR) : app.getPath('userData')),
     vault: (store) => safeStorageKeyVault(store.settings, safeStorage),
+    teamVault: (store) => safeStorageKeyVault(store.settings, safeStorage, process.env, TEAM_PASSWORD_NAMES),
     platformLanguage: app.getLocale(),
     core: { logger: stderrLogger('warn', () => secrets()) },
     confirmWidening: (w) => confirmWideningNatively(w),

@@ -15,7 +15,7 @@ import { renderCoreText, textOfError } from '../../core/texts/core-text'
 
 type SettingsHandlers = Pick<
   Handlers,
-  'settings.get' | 'settings.save' | 'settings.setKey' | 'settings.clearKey' | 'settings.testConnection'
+  'settings.get' | 'settings.save' | 'settings.setKey' | 'settings.clearKey' | 'settings.testConnection' | 'settings.setTeamPassword' | 'settings.clearTeamPassword'
 >
 
 const TEST_TIMEOUT_MS = 10_000
@@ -29,7 +29,7 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
     const key = ctx.vault.get()
     const s = ctx.settings()
     const usage = ctx.engine.usage(account(s), quotaSettings(s)).products
-    return settingsView(s, { hasKey: key !== null, keyHint: keyHint(key), keySource: ctx.vault.source() }, ctx.paths.exportsDir, usage)
+    return settingsView(s, { hasKey: key !== null, keyHint: keyHint(key), keySource: ctx.vault.source() }, ctx.paths.exportsDir, usage, ctx.teamVault?.get() != null)
   }
   return {
     'settings.get': async () => view(),
@@ -57,6 +57,17 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
       return view()
     },
     'settings.testConnection': async ({ baseUrl }) => testConnection(ctx, baseUrl),
+    'settings.setTeamPassword': async ({ password }) => {
+      if (!ctx.teamVault) {
+        throw new AppError('conflict', 'In browser mode rekap does not store the team password: start rekap ui with PGPASSWORD set (or a ~/.pgpass).', 'teamPassword')
+      }
+      ctx.teamVault.set(password)
+      return view()
+    },
+    'settings.clearTeamPassword': async () => {
+      ctx.teamVault?.clear()
+      return view()
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 
-export type Screen = 'new' | 'history' | 'job' | 'review' | 'directory' | 'settings'
+export type Screen = 'new' | 'history' | 'job' | 'review' | 'directory' | 'team' | 'settings'
 
 interface Place {
   screen: Screen
@@ -11,7 +11,7 @@ interface Place {
 export function parseHash(hash: string): Place {
   const [screen, jobId] = hash.replace(/^#\/?/, '').split('/')
   if ((screen === 'job' || screen === 'review') && jobId && /^[a-z0-9]{3,40}$/i.test(jobId)) return { screen, jobId }
-  if (screen === 'history' || screen === 'directory' || screen === 'settings') return { screen, jobId: null }
+  if (screen === 'history' || screen === 'directory' || screen === 'team' || screen === 'settings') return { screen, jobId: null }
   return { screen: 'new', jobId: null }
 }
 

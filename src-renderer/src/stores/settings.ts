@@ -29,6 +29,13 @@ export const useSettingsStore = defineStore('settings', {
     async clearKey() {
       this.settings = await getApi().settings.clearKey({})
     },
+    /** team mode: kept encrypted like the key (desktop); the page never gets it back */
+    async setTeamPassword(password: string) {
+      this.settings = await getApi().settings.setTeamPassword({ password })
+    },
+    async clearTeamPassword() {
+      this.settings = await getApi().settings.clearTeamPassword({})
+    },
     /** the address as typed ('' = the embedded sandbox): the key goes only where it is confirmed */
     testConnection(baseUrl: string) {
       return getApi().settings.testConnection({ baseUrl })

@@ -1,0 +1,30 @@
+/**
+ * The Team screen: the team store's status for the address and desk Settings name. The password
+ * is the one Settings keeps encrypted (desktop), else as for the CLI (PGPASSWORD or ~/.pgpass of
+ * the process running rekap); it never crosses to the page. The driver is loaded only when a team is set.
+ */
+import type { AppContext } from '../app-context'
+import type { Handlers } from '../dispatch'
+import { AppError } from '../app-error'
+
+export function teamHandlers(ctx: AppContext): Pick<Handlers, 'team.status'> {
+  return {
+    'team.status': async () => {
+      const s = ctx.settings()
+      if (!s.teamUrl) return null
+      const { openTeamSession, readTeamStatus } = await import('../../core/team')
+      let session
+      try {
+        session = await openTeamSession({ url: s.teamUrl, desk: s.teamDesk ?? undefined, password: ctx.teamVault?.get() ?? undefined })
+      } catch (err) {
+        throw new AppError('failed', (err as Error).message)
+      }
+      try {
+        const st = await readTeamStatus(session.pool, s.timeZone)
+        return { team: session.target.display, desk: session.desk, role: session.role, ...st }
+      } finally {
+        await session.close()
+      }
+    },
+  }
+}
