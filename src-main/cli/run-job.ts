@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { isJobKind, JOB_KINDS, type JobKind } from '../contract/job-kinds'
 import { defaultJobSettings, type JobSettings } from '../core/model/job-settings'
-import { accountOf } from '../core/engine/account-id'
+import { accountId } from '../core/engine/account-id'
 import { planSettings, hitsUsedRecord, type PlanFlags } from './plan-options'
 import { PLAN_FLAG, type PlanProduct } from '../core/model/plans'
 import { kindModule } from '../core/kinds/registry'
@@ -304,7 +304,7 @@ export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKin
 export function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: PlanFlags, say: Say): void {
   const used = hitsUsedRecord(o)
   if (!Object.keys(used).length) return
-  const account = accountOf({ baseUrl: settings.baseUrl, apiKey: cli.key, sandbox: settings.sandbox })
+  const account = accountId({ baseUrl: settings.baseUrl, apiKey: cli.key, sandbox: settings.sandbox })
   const view = cli.engine.stateHitsUsed(account, settings, used)
   for (const p of view.products) {
     if (used[p.product] !== undefined) say(t().hitsUsed(p.product, p.used, p.quota === null ? null : { left: p.left ?? 0, quota: p.quota }))

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { engineAgainst, type Harness } from '../helpers/engine-harness'
 import { makeTempDir } from '../helpers/temp-dir'
-import { accountOf } from '../../src-main/core/engine/account-id'
+import { accountId } from '../../src-main/core/engine/account-id'
 import type { JobSettings } from '../../src-main/core/model/job-settings'
 
 const tmp = makeTempDir()
@@ -45,7 +45,7 @@ async function setup(args: string[]): Promise<Harness> {
 async function usedElsewhere(product: string, hits: number, settings: JobSettings, tellRekap: boolean): Promise<void> {
   await sandbox!.admin('POST', '/_sandbox/usage', { product, hits })
   if (tellRekap) {
-    const account = accountOf({ baseUrl: sandbox!.url, apiKey: sandbox!.key, sandbox: false })
+    const account = accountId({ baseUrl: sandbox!.url, apiKey: sandbox!.key, sandbox: false })
     h!.engine.stateHitsUsed(account, settings, { [product]: hits })
   }
 }
@@ -99,7 +99,7 @@ describe('regional plan', () => {
     expect(end.blockedReason).toBe('quota-exhausted')
     expect(end.stateDetail).toMatch(/starter regional plan allows 5,000 hits/)
     expect((await sandbox!.admin('GET', '/_sandbox/state')).hits.regional).toBe(5_000)
-    const account = accountOf({ baseUrl: sandbox!.url, apiKey: sandbox!.key, sandbox: false })
+    const account = accountId({ baseUrl: sandbox!.url, apiKey: sandbox!.key, sandbox: false })
     expect(harness.store.usage.hitsThisMonth('regional', Date.now(), account)).toBe(5_000)
   })
 })

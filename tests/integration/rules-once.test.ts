@@ -12,7 +12,7 @@ import { appPaths } from '../../src-main/app/app-paths'
 import { dispatch } from '../../src-main/app/dispatch'
 import { safeStorageKeyVault, type SafeStorageLike } from '../../src-main/app/key-vault'
 import { openApp, type OpenApp } from '../../src-main/app/open-app'
-import { accountOf } from '../../src-main/core/engine/account-id'
+import { accountId } from '../../src-main/core/engine/account-id'
 import { jobSettingsFor } from '../../src-main/app/app-settings'
 import { planOf, defaultJobSettings } from '../../src-main/core/model/job-settings'
 import { loadRegionTree } from '../../src-main/core/regions/region-tree'
@@ -76,7 +76,7 @@ describe('each rule once (issue 25)', () => {
     const sandboxCounted = ((await sandbox.admin('GET', '/_sandbox/state')).hits.regional as number) - before
     expect(sandboxCounted).toBe(3)
     const target = await app.ctx.target()
-    const usage = app.ctx.engine.usage(accountOf(target), jobSettingsFor(app.ctx.settings(), target))
+    const usage = app.ctx.engine.usage(accountId(target), jobSettingsFor(app.ctx.settings(), target))
     // on main the handler's own client skipped the engine: the service counted 3, rekap 0
     expect(usage.products.find((p) => p.product === 'regional')?.used).toBe(sandboxCounted)
   })

@@ -10,7 +10,7 @@ import { monthlyQuotaFor, rateLimitFor } from '../../src-main/sandbox/plans'
 import { defaultJobSettings } from '../../src-main/core/model/job-settings'
 import { openStore } from '../../src-main/core/store'
 import { makeTempDir } from '../helpers/temp-dir'
-import { accountOf } from '../../src-main/core/engine/account-id'
+import { accountId } from '../../src-main/core/engine/account-id'
 import { AccountHits } from '../../src-main/core/jobs/account-hits'
 import { parseHitsUsed, planSettings } from '../../src-main/cli/plan-options'
 
@@ -78,11 +78,11 @@ describe('CLI plan flags', () => {
 
 describe('hits are counted per account', () => {
   it('two keys on one host, or one key on two hosts, are different accounts; the key is never in the id', () => {
-    const a = accountOf({ baseUrl: 'https://api.example.id', apiKey: 'secret-key-1', sandbox: false })
+    const a = accountId({ baseUrl: 'https://api.example.id', apiKey: 'secret-key-1', sandbox: false })
     expect(a).not.toContain('secret-key-1')
-    expect(accountOf({ baseUrl: 'https://api.example.id', apiKey: 'secret-key-2', sandbox: false })).not.toBe(a)
-    expect(accountOf({ baseUrl: 'https://other.example.id', apiKey: 'secret-key-1', sandbox: false })).not.toBe(a)
-    expect(accountOf({ baseUrl: 'https://api.example.id/', apiKey: 'secret-key-1', sandbox: false })).toBe(a)
+    expect(accountId({ baseUrl: 'https://api.example.id', apiKey: 'secret-key-2', sandbox: false })).not.toBe(a)
+    expect(accountId({ baseUrl: 'https://other.example.id', apiKey: 'secret-key-1', sandbox: false })).not.toBe(a)
+    expect(accountId({ baseUrl: 'https://api.example.id/', apiKey: 'secret-key-1', sandbox: false })).toBe(a)
   })
   it('the store keeps each account\'s month apart; a statement sets the count', () => {
     const tmp = makeTempDir()

@@ -6,7 +6,7 @@ import { checkInsideFolders } from '../../core/paths/inside-folder'
 import { notConfirmed, pageMayNot, wideningField, wideningsOf, type Widening } from '../widening'
 import type { AppContext } from '../app-context'
 import { applySettingsPatch, jobSettingsFor, keyConfirmedFor, settingsView, type AppSettings } from '../app-settings'
-import { accountOf } from '../../core/engine/account-id'
+import { accountId, adoptLegacyAccount } from '../../core/engine/account-id'
 import type { Handlers } from '../dispatch'
 import { keyHint } from '../key-vault'
 import { normaliseServiceUrl, serviceOrigin, ServiceUrlError } from '../../core/net/service-url'
@@ -22,8 +22,11 @@ const TEST_TIMEOUT_MS = 10_000
 
 export function settingsHandlers(ctx: AppContext): SettingsHandlers {
   /** The account the settings talk to: the embedded sandbox, or the host with the stored key. */
-  const account = (s: AppSettings): string =>
-    accountOf({ baseUrl: s.baseUrl, apiKey: ctx.vault.get() ?? undefined, sandbox: s.baseUrl === '' })
+  const account = (s: AppSettings): string => {
+    const target = { baseUrl: s.baseUrl, apiKey: ctx.vault.get() ?? undefined, sandbox: s.baseUrl === '' }
+    adoptLegacyAccount(ctx.store, target)
+    return accountId(target)
+  }
   const quotaSettings = (s: AppSettings) => jobSettingsFor(s, { baseUrl: s.baseUrl, sandbox: s.baseUrl === '' })
   const view = () => {
     const key = ctx.vault.get()

@@ -4,6 +4,7 @@
  * planning (plan-jobs.ts, plan-estimate.ts), run control (run-control.ts), usage and quota
  * (usage.ts), progress (progress-feed.ts), the way to the service (service-access.ts).
  */
+import { adoptLegacyAccount } from './account-id'
 import { join } from 'node:path'
 import type { RowFilter } from '../store'
 import { verdictGroups } from '../verdict'
@@ -18,7 +19,7 @@ import { rowView, summaryView } from './views'
 
 export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits, RowsFilter } from './types'
 export type { EngineOptions, ServiceTarget } from './engine-options'
-export { accountOf } from './account-id'
+export { accountId } from './account-id'
 export { PlanError } from '../jobs/plan-error'
 export { ActionRefusedError, JobOwnedError } from './action-errors'
 export { guessKind } from '../kinds/registry'
@@ -26,7 +27,16 @@ export { guessKind } from '../kinds/registry'
 /** How long a plan that was never started (dry run, declined confirmation) is kept. */
 export const UNSTARTED_PLAN_KEEP_MS = 7 * 24 * 3_600_000
 
-export function createEngine(opts: EngineOptions): Engine {
+export function createEngine(given: EngineOptions): Engine {
+  // every target the engine works with carries its counts over from the legacy account id once
+  const opts: EngineOptions = {
+    ...given,
+    resolveTarget: async (settings) => {
+      const target = await given.resolveTarget(settings)
+      adoptLegacyAccount(given.store, target)
+      return target
+    },
+  }
   const core = createEngineCore(opts)
   const { store, owners, feed } = core
   const run = createRunControl(core)

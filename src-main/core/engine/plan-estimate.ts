@@ -7,7 +7,7 @@ import { shortfallWarnings } from '../jobs/plan-warnings'
 import { kindModule } from '../kinds/registry'
 import type { ReuseSummary } from '../kinds/face-match/pair-reuse'
 import type { UnitEnv } from '../kinds/unit'
-import { accountOf } from './account-id'
+import { accountId } from './account-id'
 import { estimateDirectoryPages } from './directory-estimate'
 import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
@@ -104,7 +104,7 @@ export async function estimateCalls(core: EngineCore, jobId: string, target: Ser
 function probeEnvOf(core: EngineCore, jobId: string, target: ServiceTarget, client: ServiceClient, freshAfter: number): UnitEnv {
   const j = core.job(jobId)
   const product = kindModule(j.kind).product
-  const account = accountOf(target)
+  const account = accountId(target)
   const hits = core.access.hitsOf(account, product)
   return {
     client,

@@ -6,7 +6,7 @@ import { importRowsIntoJob } from '../jobs/planner'
 import { cellText } from '../kinds/row-checks'
 import { autoMap, directoryKindFor, fieldsOf, guessKind, kindModule } from '../kinds/registry'
 import { directoryRow, keptDirectoryOptions } from '../kinds/directory'
-import { accountOf } from './account-id'
+import { accountId } from './account-id'
 import type { EngineCore } from './engine-core'
 import { estimateCalls, planView } from './plan-estimate'
 import type { DirectoryPlanRequest, PlanRequest } from './types'
@@ -62,7 +62,7 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   const earlierRun = fingerprint ? store.reuse.earlierRun(fingerprint, req.kind, planned.jobId) : null
   const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, !sendNothing)
   const view = {
-    ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountOf(target), calls, reused, earlierRun }),
+    ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountId(target), calls, reused, earlierRun }),
     outsidePaths: planned.outsidePaths,
   }
   const kept = { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length, directory: keptDirectoryOptions(req.directory) }
@@ -86,7 +86,7 @@ export async function planDirectoryQuery(core: EngineCore, req: DirectoryPlanReq
     now(),
   )
   const calls = await estimateCalls(core, j.id, target, 0)
-  const view = planView(core, j.id, { problems: [], duplicates: 0, account: accountOf(target), calls })
+  const view = planView(core, j.id, { problems: [], duplicates: 0, account: accountId(target), calls })
   store.jobs.update(j.id, { plan: view }, now())
   store.jobs.transition(j.id, 'ready', now())
   return view

@@ -1,7 +1,7 @@
 import type { RegionView } from '../../contract/ipc'
 import type { JobSettings } from '../model/job-settings'
 import { loadRegionTree } from '../regions/region-tree'
-import { accountOf } from './account-id'
+import { accountId } from './account-id'
 import type { EngineCore } from './engine-core'
 
 /** A user waits on suggestions while typing: a slow service gives way to the local tree. */
@@ -34,7 +34,7 @@ export async function regencySuggestions(core: EngineCore, settings: JobSettings
   let started: (() => void) | null = null
   try {
     const { client, target } = await core.access.clientFor(settings, 'regions', SUGGEST_TIMEOUT_MS)
-    const account = accountOf(target)
+    const account = accountId(target)
     const hits = core.access.hitsOf(account, 'regional')
     if (!(await hits.tryStart(settings.monthlyQuota.regional))) return localRegencySuggestions(query)
     started = () => hits.unstart()

@@ -6,7 +6,7 @@ import { kindModule } from '../kinds/registry'
 import { keptDirectoryOptions, type DirectoryOptions } from '../kinds/directory'
 import type { JobAction } from '../model/job-actions'
 import { stopTarget, type StopRequest } from '../model/job-state'
-import { accountOf } from './account-id'
+import { accountId } from './account-id'
 import { JobOwnedError } from './action-errors'
 import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
@@ -108,7 +108,7 @@ async function startRunner(core: EngineCore, jobId: string): Promise<ProgressVie
   }
   const product = kindModule(j.kind).product
   if (j.state !== 'running') feed.transition(jobId, 'running', { reason: j.state === 'done' ? 'reopened' : undefined })
-  const account = accountOf(target)
+  const account = accountId(target)
   const hits = core.access.hitsOf(account, product)
   hits.acquire()
   const runner = new JobRunner(store.jobs.get(jobId)!, {

@@ -9,7 +9,7 @@ import { createLocalCoordination, type HitCounter, type RateTurns } from '../coo
 import { kindModule } from '../kinds/registry'
 import type { DirectoryOptions } from '../kinds/directory'
 import { hospitalValueLists, storedHospitalValueLists } from './value-lists'
-import { accountOf } from './account-id'
+import { accountId } from './account-id'
 import type { ServiceTarget } from './engine-options'
 
 export interface ServiceAccessDeps {
@@ -31,7 +31,7 @@ export function createServiceAccess(d: ServiceAccessDeps) {
   const coordination = ctx.coordination ?? createLocalCoordination(store, ctx.clock)
 
   function limiterFor(target: ServiceTarget, product: Product, settings: JobSettings): RateTurns {
-    return coordination.rate(accountOf(target), product, settings.rps[product])
+    return coordination.rate(accountId(target), product, settings.rps[product])
   }
 
   /** The shared hit counter of one account and product (every job of the account draws on it). */

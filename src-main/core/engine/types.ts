@@ -101,7 +101,7 @@ export interface Engine {
    */
   regencySuggestions(settings: JobSettings, query: string): Promise<{ source: 'service' | 'local'; items: RegionView[] }>
   usage(account: string, settings: JobSettings): UsageView
-  /** The user states the hits the account (see accountOf) has already used this month (other machines, the dashboard). */
+  /** The user states the hits the account (see accountId) has already used this month (other machines, the dashboard). */
   stateHitsUsed(account: string, settings: JobSettings, used: Partial<Record<'schools' | 'regional' | 'hospitals' | 'face-match', number>>): UsageView
   listJobs(): JobSummaryView[]
   /** A page of rows; `verdict` selects rows by the one verdict rule (the label each row shows). */

@@ -7,7 +7,7 @@ import { quotaLeft } from '../jobs/estimate'
 import { PlanError } from '../jobs/plan-error'
 import { ServiceError } from '../provider'
 import { schoolSearchRecords } from '../provider/school-search'
-import { accountOf } from './account-id'
+import { accountId } from './account-id'
 import type { EngineCore } from './engine-core'
 import type { UsageView } from './types'
 
@@ -37,7 +37,7 @@ export async function schoolSearch(
   query: string,
 ): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null; premiumText?: CoreText }> {
   const target = await core.opts.resolveTarget(settings)
-  const account = accountOf(target)
+  const account = accountId(target)
   const hits = core.access.hitsOf(account, 'schools')
   if (!(await hits.tryStart(settings.monthlyQuota.schools))) {
     throw new PlanError(quotaExhaustedText('schools', settings.schoolPlan, settings.monthlyQuota.schools ?? 0, hits.used()), 3)

@@ -3,7 +3,7 @@ import { monthKey, type Product } from '../model/products'
 
 /**
  * Read side of the money ledger and the monthly hit counters (writes happen with row completion).
- * Hits belong to a service account (see accountOf); without one, the whole file's hits are summed.
+ * Hits belong to a service account (see accountId); without one, the whole file's hits are summed.
  */
 export class UsageRepo {
   constructor(private readonly db: Db) {}
@@ -39,6 +39,20 @@ export class UsageRepo {
          ON CONFLICT(account, product, month) DO UPDATE SET hits = excluded.hits`,
       )
       .run(account, product, monthKey(now), Math.max(0, Math.floor(hits)))
+  }
+
+  /** Moves an account's counters to another id, adding to what it already has there (one transaction). */
+  adoptAccount(from: string, to: string): void {
+    if (from === to) return
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO usage (account, product, month, hits) SELECT ?, product, month, hits FROM usage WHERE account = ?
+           ON CONFLICT(account, product, month) DO UPDATE SET hits = hits + excluded.hits`,
+        )
+        .run(to, from)
+      this.db.prepare('DELETE FROM usage WHERE account = ?').run(from)
+    })()
   }
 
   chargedPoints(jobId: string): number {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
-import { accountOf } from '../../../src-main/core/engine/account-id'
+import { accountId } from '../../../src-main/core/engine/account-id'
 import { teamAccountKey } from '../../../src-main/core/coordination/team/team-coordination'
 import { startTestTeam, type TestTeam } from './team-fixture'
 import { codesFile, startDesk } from './desks-fixture'
@@ -32,7 +32,7 @@ async function fourDesks(alone: boolean): Promise<{ requests: number; sandboxHit
   if (!alone) {
     // the team's count says the same (what `--hits-used` states in the team store)
     const salt = (await team.query('SELECT account_salt FROM rekap.coordination_meta')).rows[0].account_salt
-    const account = teamAccountKey(salt, accountOf({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false }))
+    const account = teamAccountKey(salt, accountId({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false }))
     await team.query(
       `INSERT INTO rekap.hits (account, product, month, hits) VALUES ($1, 'hospitals', to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM'), 2900)
        ON CONFLICT (account, product, month) DO UPDATE SET hits = 2900`,
@@ -69,7 +69,7 @@ describe('3,000 hits a month across 4 desks', () => {
     const tables = await team.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'rekap'`)
     let dump = ''
     for (const { table_name } of tables.rows) dump += JSON.stringify((await team.query(`SELECT * FROM rekap.${table_name}`)).rows)
-    const local = accountOf({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false })
+    const local = accountId({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false })
     expect(dump).toContain('hospitals') // the hits above are there, under a keyed name
     expect(dump).not.toContain(sandbox.key)
     expect(dump).not.toContain(local.split('#')[1])
