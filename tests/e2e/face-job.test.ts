@@ -58,6 +58,12 @@ describe('face-match job in browser mode', () => {
     await page.getByTestId('concurrency').fill('1')
     await page.getByTestId('settings-save').click()
     await page.getByTestId('settings-saved').waitFor()
+    // issue 23 item 7: browser mode cannot keep a key; it says where the key comes from instead of offering "Simpan kunci"
+    expect(await page.getByTestId('key-save').count()).toBe(0)
+    await expect(page.getByTestId('key-browser-mode').textContent()).resolves.toContain('REKAP_API_KEY')
+    // Test connection: the address as typed (empty = the built-in sandbox), the answer in Indonesian
+    await page.getByTestId('test-connection').click()
+    await expect(page.getByTestId('test-result').textContent()).resolves.toMatch(/SANDBOX bawaan menjawab dan menerima kunci API/)
     await screenshot(page, 'settings')
     await page.getByTestId('nav-directory').click()
     await expect(page.getByTestId('sandbox-badge').isVisible()).resolves.toBe(true)
