@@ -64,6 +64,16 @@ describe('every report kind, read by openpyxl and by exceljs', () => {
     expect(hasil.cells[`${cost}2`].t).toBe('number')
   })
 
+  it("both xlsx writers agree: the thumbnails report (exceljs) and the plain one (rekap's writer) hold the same results, formats and print setup", () => {
+    const plain = book('face').sheets['Hasil']
+    const thumbs = book('faceThumbnails').sheets['Hasil']
+    const photoCols = new Set(['Foto 1', 'Foto 2'].map((h) => columnOf(thumbs, h)))
+    const strip = (cells: typeof plain.cells) =>
+      Object.fromEntries(Object.entries(cells).filter(([a]) => !photoCols.has(a.replace(/\d+$/, ''))).map(([a, c]) => [a, { t: c.t, v: c.v, fmt: c.fmt, wrap: c.wrap }]))
+    expect(strip(thumbs.cells)).toEqual(strip(plain.cells))
+    for (const k of ['orientation', 'fitToWidth', 'fitToPage', 'printTitleRows', 'printTitleCols'] as const) expect(thumbs[k], k).toEqual(plain[k])
+  })
+
   it('item 13: the thumbnails report keeps its pictures in openpyxl (two per row with photos)', () => {
     const py = book('faceThumbnails')
     expect(py.warnings).toEqual([])
