@@ -6,6 +6,17 @@
 import { randomBytes } from 'node:crypto'
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index'
 
+/**
+ * Seconds the embedded sandbox takes to answer its first face pair (it loads its face engine then;
+ * measured 20-28 s on the project's 2 shared cores). A plan adds it while no pair was answered yet.
+ */
+export const SANDBOX_FACE_WARMUP_S = 20
+
+/** Whether the sandbox's face engine still has to load: no verification answered since it started. */
+export function faceWarmUpOf(s: RunningSandbox): number {
+  return s.state().charged_calls > 0 ? 0 : SANDBOX_FACE_WARMUP_S
+}
+
 /** The plans a job states: the embedded sandbox answers by them (rate limit, monthly quota). */
 export type StatedPlans = Parameters<RunningSandbox['setPlans']>[0]
 

@@ -53,4 +53,13 @@ describe('a dry run sends nothing', () => {
     const run = await rekap(['resume', last, '--db', db])
     expect(run.code, run.err).toBe(0)
   })
+
+  // issue 23 item 8: the first face plan said "sekitar 4s" for a run of 28 s (the sandbox loads its face engine first)
+  it('a face plan on a cold embedded sandbox includes the face engine warm-up', async () => {
+    const r = await rekap(['run', join(REPO_ROOT, 'examples/kyc/kyc-sample.xlsx'), '--dry-run', '--json', '--db', join(tmp.dir, 'face.db')])
+    expect(r.code, r.err).toBe(0)
+    const plan = JSON.parse(r.out.trim().split('\n').filter((l) => l.startsWith('{')).at(-1)!).plan
+    expect(plan.callsNeeded).toBeGreaterThan(0)
+    expect(plan.estimatedSeconds).toBeGreaterThanOrEqual(20)
+  })
 })

@@ -11,6 +11,11 @@ export interface ServiceTarget {
   apiKey?: string
   source: string
   sandbox: boolean
+  /**
+   * Seconds before the first face pair is answered (the embedded sandbox loads its face engine on
+   * the first verification: about 20 s here); 0 or absent once warm, and for a real service.
+   */
+  faceWarmUpSeconds?: number
 }
 
 export interface EngineOptions {

@@ -27,6 +27,8 @@ export interface PlanViewExtra {
   calls: CallsEstimate
   reused?: ReuseSummary
   earlierRun?: JobPlanView['earlierRun']
+  /** the service's warm-up before its first face pair (ServiceTarget.faceWarmUpSeconds) */
+  faceWarmUpSeconds?: number
 }
 
 /** What a planned job will cost and take, with the shortfalls the user should hear of first. */
@@ -61,7 +63,10 @@ export function planView(core: EngineCore, jobId: string, extra: PlanViewExtra):
     callsNeeded,
     cacheHits: extra.calls.cacheHits,
     estimatedCostRp: costRp,
-    estimatedSeconds: estimateSeconds(callsNeeded, s.rps[product], s.concurrency, TYPICAL_LATENCY_MS[product]),
+    // a cold face engine answers its first pair tens of seconds late: a plan of "4s" for a 28 s run misleads
+    estimatedSeconds:
+      estimateSeconds(callsNeeded, s.rps[product], s.concurrency, TYPICAL_LATENCY_MS[product]) +
+      (product === 'face-match' && callsNeeded > 0 ? Math.round(extra.faceWarmUpSeconds ?? 0) : 0),
     quotaLeft: left,
     budgetRp: s.budgetRp,
     sandbox: s.sandbox,

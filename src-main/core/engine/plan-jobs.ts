@@ -62,7 +62,7 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   const earlierRun = fingerprint ? store.reuse.earlierRun(fingerprint, req.kind, planned.jobId) : null
   const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, !sendNothing)
   const view = {
-    ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountId(target), calls, reused, earlierRun }),
+    ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountId(target), calls, reused, earlierRun, faceWarmUpSeconds: target.faceWarmUpSeconds }),
     outsidePaths: planned.outsidePaths,
   }
   const kept = { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length, directory: keptDirectoryOptions(req.directory) }
