@@ -374,7 +374,7 @@ async function writeKycWorkbook(file: string, embedded: Map<number, Buffer>): Pr
   await wb.xlsx.writeFile(file)
 }
 
-async function writeSimpleWorkbook(file: string, sheet: string, headers: string[], rows: Array<Array<string | number>>, textColumns: number[]): Promise<void> {
+export async function writeSimpleWorkbook(file: string, sheet: string, headers: string[], rows: Array<Array<string | number>>, textColumns: number[]): Promise<void> {
   const wb = newWorkbook()
   const ws = wb.addWorksheet(sheet)
   ws.columns = headers.map((h) => ({ width: Math.max(12, h.length + 4) }))
@@ -539,6 +539,7 @@ async function writeDirectoryExamples(out: string, samples: { hospitalCodes: str
     },
     regions: { sheet: 'Provinsi', headers: ['Kode Provinsi', 'Nama Provinsi'], row: ['32', 'Jawa Barat'], textColumns: [1] },
     'school-search': { sheet: 'Cari Sekolah', headers: ['No', 'Kata Kunci'], row: [1, samples.npsn[0].name], textColumns: [] },
+    'regency-autocomplete': { sheet: 'Nama Kabupaten', headers: ['No', 'Nama Kabupaten'], row: [1, 'Bandung'], textColumns: [] },
   }
   for (const kind of TEMPLATE_KINDS) {
     const t = templates[kind]

@@ -11,6 +11,7 @@ export const JOB_KINDS = [
   'school-directory',
   'regions',
   'school-search',
+  'regency-autocomplete',
 ] as const
 
 export type JobKind = (typeof JOB_KINDS)[number]

@@ -9,6 +9,7 @@ import { regions } from './regions'
 import { schoolDirectory } from './school-directory'
 import { schoolLookup } from './school-lookup'
 import { schoolSearch } from './school-search'
+import { regencyAutocomplete } from './regency-autocomplete'
 
 /**
  * The job-kind registry: one module per kind. A kind added to JOB_KINDS (the contract) without a
@@ -22,6 +23,7 @@ const KINDS: Record<JobKind, JobKindModule> = {
   'school-directory': schoolDirectory,
   regions,
   'school-search': schoolSearch,
+  'regency-autocomplete': regencyAutocomplete,
 }
 
 export function kindModule(kind: JobKind): JobKindModule {

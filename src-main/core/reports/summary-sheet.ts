@@ -145,7 +145,7 @@ export function jobSummaryLines(
   const lines: SummaryLine[] = [
     { label: S.sectionJob },
     { label: S.jobId, value: job.id },
-    { label: S.kind, value: L.kinds[job.kind] ?? job.kind },
+    { label: S.kind, value: L.kinds[job.kind] },
     { label: S.state, value: (L.states[job.state] ?? job.state) + (job.blockedReason ? ` (${job.blockedReason})` : '') },
   ]
   if (job.stateDetail) lines.push({ label: S.stateDetail, value: detailText(job.stateDetail, L.lang as CoreTextLang) })

@@ -29,6 +29,7 @@ export const en: Messages = {
     'school-lookup': 'School lookup by NPSN',
     'school-directory': 'School directory',
     'school-search': 'School search (premium)',
+    'regency-autocomplete': 'Regency suggestions (autocomplete)',
     regions: 'Regions',
   },
   field: {

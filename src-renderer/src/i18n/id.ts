@@ -6,6 +6,7 @@
  */
 import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
 import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
+import type { JobKindView } from '../../../src-main/contract/ipc'
 
 export const id = {
   app: {
@@ -33,8 +34,10 @@ export const id = {
     'school-lookup': 'Cari sekolah per NPSN',
     'school-directory': 'Direktori sekolah',
     'school-search': 'Pencarian sekolah (premium)',
+    'regency-autocomplete': 'Saran kabupaten/kota (autocomplete)',
     regions: 'Wilayah',
-  },
+    // keyed by the contract's kinds: a kind without its name here does not compile
+  } satisfies Record<JobKindView, string>,
   field: {
     query: 'Teks pencarian',
     accreditation: 'Akreditasi',

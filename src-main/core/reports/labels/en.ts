@@ -151,6 +151,7 @@ export const EN: ReportLabels = {
     'school-lookup': 'School lookup by NPSN',
     'school-directory': 'School directory',
     'school-search': 'School search (premium)',
+    'regency-autocomplete': 'Regency suggestions (autocomplete)',
     regions: 'Regions',
     'hospitals-offline': 'Hospital directory (local cache)',
     'schools-offline': 'School directory (local cache)',
