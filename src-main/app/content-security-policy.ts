@@ -10,7 +10,8 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  "connect-src 'self' http://127.0.0.1:*",
+  // the page talks only to its own origin (IPC in the desktop app, rekap ui's own port in browser mode)
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -1,8 +1,7 @@
-import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { APP_INDEX_URL, isAppSchemeUrl } from './app-protocol'
 
 /**
- * What counts as "the app" for navigation and IPC checks: the built index.html (any hash or
+ * What counts as "the app" for navigation and IPC checks: a page of app://rekap/ (any hash or
  * query), or the electron-vite dev server's origin during `electron-vite dev`.
  */
 export interface AppLocation {
@@ -11,20 +10,13 @@ export interface AppLocation {
   isAppUrl(url: string): boolean
 }
 
-export function appLocation(rendererIndex: string, devServerUrl?: string): AppLocation {
+export function appLocation(devServerUrl?: string): AppLocation {
   if (devServerUrl) {
     const origin = new URL(devServerUrl).origin
     return { url: devServerUrl, isAppUrl: (u) => safeUrl(u)?.origin === origin }
   }
-  const indexHref = pathToFileURL(rendererIndex).href
-  return {
-    url: indexHref,
-    isAppUrl: (u) => {
-      const parsed = safeUrl(u)
-      if (!parsed || parsed.protocol !== 'file:') return false
-      return path.resolve(fileURLToPath(parsed)) === path.resolve(rendererIndex)
-    },
-  }
+  // the built renderer, served by the app's own scheme (app-protocol.ts), never file://
+  return { url: APP_INDEX_URL, isAppUrl: isAppSchemeUrl }
 }
 
 function safeUrl(u: string): URL | null {

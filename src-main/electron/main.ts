@@ -3,7 +3,7 @@
  * IPC handlers. All the work happens in src-main/app (shared with browser mode); this file
  * only connects Electron to it.
  */
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appPaths } from '../app/app-paths'
@@ -13,6 +13,7 @@ import { openApp, type OpenApp } from '../app/open-app'
 import type { Widening } from '../app/widening'
 import { stderrLogger } from '../core/context'
 import { appLocation, devServerUrl } from './app-urls'
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol'
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge'
 import { createMainWindow, lockDownContents } from './window'
 
@@ -20,7 +21,7 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const PRELOAD = path.join(here, '../preload/index.cjs')
 /** out/main -> resources/icon.png, in the repository and inside app.asar alike */
 const WINDOW_ICON = path.join(here, '../../resources/icon.png')
-const RENDERER_INDEX = path.join(here, '../renderer/index.html')
+const RENDERER_DIR = path.join(here, '../renderer')
 
 let opened: OpenApp | null = null
 let mainWindow: BrowserWindow | null = null
@@ -29,7 +30,7 @@ function denyPermissionsAndSetCsp(): void {
   const ses = session.defaultSession
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   ses.setPermissionCheckHandler(() => false)
-  // file:// pages get the meta tag; this covers the dev server and anything served over http
+  // app:// responses carry it (app-protocol.ts) besides the meta tag; this covers the dev server
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
   })
@@ -78,7 +79,8 @@ function showWindow(): void {
 }
 
 async function start(): Promise<void> {
-  const location = appLocation(RENDERER_INDEX, devServerUrl(app.isPackaged, process.env))
+  protocol.handle(APP_SCHEME, appProtocolHandler(RENDERER_DIR, CONTENT_SECURITY_POLICY))
+  const location = appLocation(devServerUrl(app.isPackaged, process.env))
   denyPermissionsAndSetCsp()
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents, location))
 
@@ -112,6 +114,9 @@ async function start(): Promise<void> {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
 }
+
+// the app's own scheme must be privileged before the app is ready
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()

@@ -72,7 +72,12 @@ export const session = { defaultSession: {
 } }
 // the native confirmation of a new service host: records the question, answers STAND_IN_DIALOG (1 = yes)
 export const dialog = { async showMessageBox(...args) { (rec.dialogs ??= []).push(args.at(-1).message); return { response: Number(process.env.STAND_IN_DIALOG ?? 1) } } }
-export default { app, BrowserWindow, dialog, ipcMain, safeStorage, session }
+// the app's own scheme: records what main registers and the handler it serves the page with
+export const protocol = {
+  registerSchemesAsPrivileged(schemes) { if (rec.appReady) throw new Error('schemes must be registered before ready'); rec.schemes = schemes },
+  handle(scheme, fn) { (rec.protocolHandlers ??= {})[scheme] = fn },
+}
+export default { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session }
 `
 
 const HOOKS = `
@@ -118,6 +123,11 @@ process.on('message', async (m) => {
         navigateAway: navigation('https://example.com/phish'),
         navigateFile: navigation('file:///etc/passwd'),
         navigateApp: navigation(w.loaded + '#/jobs'),
+        schemes: rec.schemes,
+        served: await Promise.all(['app://rekap/index.html', 'app://rekap/../main/index.js', 'app://rekap/%2e%2e/main/index.js'].map(async (u) => {
+          const res = await rec.protocolHandlers.app(new Request(u))
+          return { status: res.status, csp: res.headers.get('content-security-policy'), html: res.status === 200 ? (await res.text()).includes('<div id="app">') : false }
+        })),
       })
     }
     if (m.type === 'env') {
@@ -208,7 +218,11 @@ describe('the built main process with a stand-in for electron', () => {
     })
     expect(s.windowOptions.webPreferences.preload).toBe(join(OUT, 'preload/index.cjs'))
     expect(existsSync(s.windowOptions.webPreferences.preload)).toBe(true)
-    expect(s.loaded).toBe(pathToFileURL(join(OUT, 'renderer/index.html')).href)
+    // issue 24 item 14: the app's own privileged scheme, served from out/renderer only
+    expect(s.loaded).toBe('app://rekap/index.html')
+    expect(s.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }])
+    expect(s.served[0]).toMatchObject({ status: 200, html: true, csp: expect.stringContaining("connect-src 'self';") })
+    expect(s.served.slice(1).map((r: { status: number }) => r.status)).toEqual([404, 404])
     expect(s.windowOpen).toEqual({ action: 'deny' })
     expect(s.permission).toBe(false)
     expect(s.permissionCheck).toBe(false)

@@ -8,7 +8,11 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../helpers/temp-dir'
-import { devServerUrl } from '../../src-main/electron/app-urls'
+import { appLocation, devServerUrl } from '../../src-main/electron/app-urls'
+import { appFileFor, APP_INDEX_URL } from '../../src-main/electron/app-protocol'
+import { CONTENT_SECURITY_POLICY } from '../../src-main/app/content-security-policy'
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { makeTempDir } from '../helpers/temp-dir'
 
 const require = createRequire(join(REPO_ROOT, 'package.json'))
 
@@ -25,6 +29,7 @@ describe('the packaged app', () => {
       enableCookieEncryption: true,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false, // issue 24 item 14: the app is not a file:// page
     })
     expect(config.asar).toBe(true)
   })
@@ -34,5 +39,52 @@ describe('the packaged app', () => {
     expect(devServerUrl(true, env)).toBeUndefined()
     expect(devServerUrl(false, env)).toBe('http://localhost:5173/')
     expect(devServerUrl(false, {})).toBeUndefined()
+  })
+})
+
+describe('issue 24 item 14: the desktop page', () => {
+  it('is loaded from the app:// scheme, registered privileged and served by a handler, not from file://', () => {
+    expect(appLocation().url).toBe('app://rekap/index.html')
+    expect(appLocation().isAppUrl('app://rekap/index.html#/jobs')).toBe(true)
+    expect(appLocation().isAppUrl('file:///opt/rekap/resources/app.asar/out/renderer/index.html')).toBe(false)
+    expect(appLocation().isAppUrl('app://evil/index.html')).toBe(false)
+    const main = readFileSync(join(REPO_ROOT, 'src-main/electron/main.ts'), 'utf8')
+    expect(main).toMatch(/protocol\.registerSchemesAsPrivileged\(/)
+    expect(main).toMatch(/protocol\.handle\(APP_SCHEME/)
+    expect(main).not.toMatch(/loadFile\(|pathToFileURL/)
+  })
+
+  it('serves only files of the renderer folder', async () => {
+    const tmp = makeTempDir('rekap-sec-proto-')
+    try {
+      const dir = join(tmp.dir, 'renderer')
+      mkdirSync(join(dir, 'assets'), { recursive: true })
+      writeFileSync(join(dir, 'index.html'), '<!doctype html>')
+      writeFileSync(join(dir, 'assets', 'app.js'), '1')
+      writeFileSync(join(tmp.dir, 'secret.txt'), 'no')
+      symlinkSync(join(tmp.dir, 'secret.txt'), join(dir, 'assets', 'link.js'))
+      expect(await appFileFor(dir, APP_INDEX_URL)).toBe(join(dir, 'index.html'))
+      expect(await appFileFor(dir, 'app://rekap/assets/app.js?v=1#x')).toBe(join(dir, 'assets', 'app.js'))
+      for (const evil of [
+        'app://rekap/../secret.txt',
+        'app://rekap/%2e%2e/secret.txt',
+        'app://rekap/assets/..%2f..%2fsecret.txt',
+        'app://rekap/assets/link.js',
+        'app://rekap/a%00.js',
+        'app://rekap/%E0%A4%A',
+        'app://other/index.html',
+        'file:///etc/passwd',
+      ]) {
+        expect(await appFileFor(dir, evil), evil).toBeNull()
+      }
+    } finally {
+      tmp.cleanup()
+    }
+  })
+
+  it("narrows the CSP's connect-src to the page's own origin (not every 127.0.0.1 port)", () => {
+    const connect = CONTENT_SECURITY_POLICY.split('; ').find((d) => d.startsWith('connect-src'))
+    expect(connect).toBe("connect-src 'self'")
+    expect(readFileSync(join(REPO_ROOT, 'src-renderer/index.html'), 'utf8')).not.toMatch(/127\.0\.0\.1/)
   })
 })
