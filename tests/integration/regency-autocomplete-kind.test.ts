@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import { writeJobReport } from '../../src-main/core/export'
-import { accountOf } from '../../src-main/core/engine/account-id'
+import { accountId } from '../../src-main/core/engine/account-id'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { engineAgainst, type Harness } from '../helpers/engine-harness'
 import { makeTempDir } from '../helpers/temp-dir'
@@ -40,7 +40,7 @@ describe('regency-autocomplete job kind', () => {
     expect((await h.engine.settled(plan.jobId)).state).toBe('done')
     const sent = ((await sandbox.admin('GET', '/_sandbox/state')).hits.regional as number) - before
     expect(sent).toBe(2)
-    const account = accountOf({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false })
+    const account = accountId({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false })
     expect(h.engine.usage(account, settings).products.find((p) => p.product === 'regional')?.used).toBe(2)
 
     const out = join(tmp.dir, 'suggestions.xlsx')
