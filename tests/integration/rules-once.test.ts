@@ -54,6 +54,8 @@ beforeAll(async () => {
     vault: (store) => safeStorageKeyVault(store.settings, safe, {}),
     platformLanguage: 'en-US',
     progressIntervalMs: 100,
+    // the desktop's native dialog, answered yes (a new service address is a widening)
+    confirmWidening: async () => true,
   })
   await call('settings.save', { baseUrl: sandbox.url, confirmHost: true })
   await call('settings.setKey', { key: sandbox.key })
