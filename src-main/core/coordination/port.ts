@@ -12,7 +12,8 @@
  * it throw TeamUnreachable (./team-unreachable.ts), which the runner turns into a resumable
  * block, never into an uncoordinated request.
  */
-import type { JobRecord, RowResult } from '../store'
+import type { JobRecord } from '../store/jobs-repo'
+import type { RowResult } from '../store/row-queries'
 import type { Product } from '../model/products'
 
 /** Turns of one account's product: every request waits for one. */

@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
-import { isTeamUnreachable, type TeamSession } from '../../team'
+import { isTeamUnreachable } from '../../team/team-pool'
+import type { TeamSession } from '../../team/team-session'
 import { LEASE_TTL_MS } from '../../model/lease-rules'
 import { TeamUnreachable } from '../team-unreachable'
 
