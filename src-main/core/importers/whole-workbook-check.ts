@@ -15,6 +15,24 @@ import { openCheckedWorkbook } from './workbook-guard'
 /** All parts together, for a reader that holds the whole workbook in memory. */
 export const MAX_IN_MEMORY_WORKBOOK_BYTES = 1024 * 1024 * 1024
 
+/** Excel's own limit for a number format's code; exceljs's format tests take minutes on longer ones. */
+export const MAX_FORMAT_CODE_CHARS = 255
+
+/**
+ * exceljs tests every number format with patterns that are slow on pathological codes (745,000
+ * '[' took past 20 s in the fuzzer): a code longer than Excel itself accepts means a damaged part.
+ */
+function checkNumberFormats(file: string, part: string, xml: string): void {
+  const code = /formatCode\s*=\s*(?:"([^"]*)"|'([^']*)')/g
+  for (let m = code.exec(xml); m; m = code.exec(xml)) {
+    const length = (m[1] ?? m[2] ?? '').length
+    if (length > MAX_FORMAT_CODE_CHARS) {
+      const detail = `a number format of ${length} characters; Excel allows ${MAX_FORMAT_CODE_CHARS}`
+      throw importError('unreadable', file, coreText('import.partDamaged', { part, detail }))
+    }
+  }
+}
+
 /** Refuses (ImportError naming the file) a workbook an in-memory reader must not open; resolves when it is safe. */
 export async function checkWholeWorkbook(file: string): Promise<void> {
   try {
@@ -25,10 +43,13 @@ export async function checkWholeWorkbook(file: string): Promise<void> {
     }
     for (const entry of zip.list) {
       const stream = await zip.streamEntry(entry)
-      // eslint-disable-next-line @typescript-eslint/no-unused-vars
-      for await (const _chunk of stream) {
-        // the stream stops at the declared size with a ZipSizeError; nothing is kept
+      const styles = entry.name.toLowerCase() === 'xl/styles.xml'
+      const kept: Buffer[] = []
+      for await (const chunk of stream) {
+        // the stream stops at the declared size with a ZipSizeError; only the styles are kept, to check
+        if (styles) kept.push(chunk as Buffer)
       }
+      if (styles) checkNumberFormats(file, entry.name, Buffer.concat(kept).toString('utf8'))
     }
   } catch (err) {
     throw asImportError(file, err)
