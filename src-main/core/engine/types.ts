@@ -2,6 +2,7 @@
  * The engine's public face: what the CLI, the Electron IPC handlers and the browser-mode
  * server call. Views are the contract's, so an adapter only validates and forwards.
  */
+import type { PlanRequestArgs } from '../jobs/planner'
 import type {
   JobPlanView,
   JobSummaryView,
@@ -23,17 +24,11 @@ import type { CoreText } from '../texts/core-text'
 /** The rows filter of the app and the CLI: the store's, with a verdict instead of outcome groups. */
 export type RowsFilter = Omit<RowFilter, 'groups'> & { verdict?: Verdict }
 
-export interface PlanRequest {
-  file: string
-  kind: JobKind
-  sheet?: string
-  /** field -> header; missing fields are auto-mapped */
-  mapping?: Record<string, string>
-  /** `field=Header` overrides as typed on the command line */
-  mapOverrides?: string[]
-  settings: JobSettings
-  /** directory jobs: filters for every row (hospital --name, --services) */
-  directory?: DirectoryOptions
+/**
+ * A plan of a sheet: the fields the planner reads (one list, `PlanRequestArgs` in core/jobs/planner)
+ * and what only the engine acts on.
+ */
+export interface PlanRequest extends PlanRequestArgs {
   /** called once the job row exists, before its rows are read and checked (the CLI's first line) */
   onJobCreated?: (jobId: string) => void
   /**
