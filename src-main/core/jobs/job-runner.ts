@@ -16,8 +16,7 @@ import { planOf } from '../model/job-settings'
 import { UnitInputError, type Unit, type UnitEnv } from '../kinds/unit'
 import { coreText, storedText } from '../texts/core-text'
 
-/** Consecutive network failures (across rows) after which the service counts as gone. */
-const OFFLINE_AFTER = 12
+const OFFLINE_AFTER = 12 // consecutive network failures (across rows) after which the service counts as gone
 
 export type StopReason = { kind: 'pause' } | { kind: 'cancel' } | { kind: 'block'; reason: BlockedReason; message: string }
 
@@ -68,6 +67,7 @@ export class JobRunner {
   private readonly pairs: PairGate
   /** set while the shared store does not answer: nothing new starts until it does */
   private coordinationWait: Promise<void> | null = null
+  private coordinationDetail = 'unreachable' // why the shared store was last found unreachable
   private readonly stopWatching: () => void
   readonly product: Product
   private readonly unit: Unit
@@ -160,12 +160,10 @@ export class JobRunner {
     return this.stopReason
   }
 
-  /**
-   * The shared store did not answer: the job shows as blocked and nothing new starts; once the
-   * store answers the job runs on by itself (a pause or cancel meanwhile ends the wait).
-   */
+  /** The shared store did not answer: blocked, nothing new starts; runs on by itself once it answers (or pause/cancel). */
   private waitForCoordination(detail: string): Promise<void> {
     if (this.coordinationWait || this.stopReason) return this.coordinationWait ?? Promise.resolve()
+    this.coordinationDetail = detail
     const message = storedText(new TeamUnreachable(detail).text!)
     this.deps.logger.log('warn', `job ${this.job.id}: team store unreachable (${detail}); waiting for it`)
     this.deps.onCoordinationWait?.(true, message)
@@ -253,6 +251,8 @@ export class JobRunner {
             await this.startHit()
             try {
               await this.turns.take(this.stopController.signal)
+              // a turn taken before the shared store went away, due after the job blocked: not sent
+              if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
               if (!inFlight) {
                 store.rows.markInFlight(jobId, row.rowNo, clock.now())
                 attempts++
