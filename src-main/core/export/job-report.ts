@@ -58,8 +58,10 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   }
   const reader = openReportReader(store)
     const writer = openReport(opts.out, format, { pictures: thumbnails, maxRowsPerSheet: opts.maxRowsPerSheet })
-  // whole seconds: the summary states the time exactly, and `rekap verify` re-makes the report at it
-  const now = Math.floor((opts.now ?? Date.now()) / 1000) * 1000
+  // Whole seconds: the summary states the time exactly, and `rekap verify` re-makes the report at it.
+  // Rounded up, not down: a review decision made a moment before the export (in the same second) is
+  // in the report; rounded down it was left out (reports-every-kind: Budi's reject missing).
+  const now = Math.ceil((opts.now ?? Date.now()) / 1000) * 1000
   const asOf = opts.asOf ?? now
   const ctx: SheetsContext = {
     now,
