@@ -136,13 +136,18 @@ export interface TeamStatusView {
   operators: Array<{ role: string; desks: string[]; lastSeen: string }>
   runningJobs: Array<{ desk: string; jobId: string; kind: string; state: string; total: number; counts: Record<string, number>; operator: string; updatedAt: string }>
   month: string
+  /** charges on the team ledger this month (all desks) */
   spentRp: number
   charges: number
   reuses: number
+  /** hits per product this month, from the coordination tables; null: not known */
   hits: Record<string, number> | null
+  /** the month's team budget and what is left of it (charges and live reservations taken off); null: no budget set */
   budgetRp: number | null
   budgetLeftRp: number | null
+  /** the last stated balance; null: none stated */
   balanceRp: number | null
+  /** per product: the plan rate (rps) of limiters drawn on in the last minute */
   rateInUse: Record<string, number> | null
   makerChecker: boolean
 }

@@ -4,28 +4,11 @@
  * has them (team-engine's migration); until then they are null, not zero.
  */
 import type pg from 'pg'
+import type { TeamStatusView } from '../../contract/ipc'
 import { readTeamCounts, readTeamMoney } from '../coordination/team/team-money-settings'
 
-export interface TeamStatus {
-  desks: { name: string; host: string; lastSeen: string; lastRole: string }[]
-  operators: { role: string; desks: string[]; lastSeen: string }[]
-  runningJobs: { desk: string; jobId: string; kind: string; state: string; total: number; counts: Record<string, number>; operator: string; updatedAt: string }[]
-  month: string
-  /** charges on the team ledger this month (all desks) */
-  spentRp: number
-  charges: number
-  reuses: number
-  /** from the coordination tables (core/coordination/team) */
-  hits: Record<string, number> | null
-  /** the month's team budget and what is left of it (charges and live reservations taken off); null: no budget set */
-  budgetRp: number | null
-  budgetLeftRp: number | null
-  /** the last stated balance; null: none stated */
-  balanceRp: number | null
-  /** per product: the plan rate (rps) of limiters drawn on in the last minute */
-  rateInUse: Record<string, number> | null
-  makerChecker: boolean
-}
+/** The Team screen's view (the contract's) without who is asking: the team's own state. */
+export type TeamStatus = Omit<TeamStatusView, 'team' | 'desk' | 'role'>
 
 /** Job states that mean "a desk is working on it now" (contract/job-names). */
 const RUNNING = ['running', 'blocked']
