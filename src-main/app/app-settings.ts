@@ -51,6 +51,8 @@ export interface AppSettings {
   /** team mode (README "Team mode"): the team store's address and this desk's name; null = alone */
   teamUrl: string | null
   teamDesk: string | null
+  /** desktop notifications when a job ends, is blocked or needs review */
+  notifications: boolean
 }
 
 const STORE_KEY = 'app.settings'
@@ -77,6 +79,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   uploadRetentionDays: DEFAULT_UPLOAD_RETENTION_DAYS,
   teamUrl: null,
   teamDesk: null,
+  notifications: true,
 }
 
 export function readAppSettings(repo: SettingsRepo): AppSettings {
@@ -124,6 +127,7 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
   }
   if (patch.allowOutsidePaths !== undefined) next.allowOutsidePaths = patch.allowOutsidePaths
   if (patch.uploadRetentionDays !== undefined) next.uploadRetentionDays = patch.uploadRetentionDays
+  if (patch.notifications !== undefined) next.notifications = patch.notifications
   if (patch.hospitalPlan !== undefined && patch.hospitalPlan !== current.hospitalPlan) {
     next.hospitalPlan = patch.hospitalPlan
     // a new plan brings its own rate (premium: 100 rps) unless this same patch sets one
@@ -234,6 +238,7 @@ export function settingsView(
     teamUrl: settings.teamUrl,
     teamDesk: settings.teamDesk,
     hasTeamPassword,
+    notifications: settings.notifications,
     ...key,
   }
 }

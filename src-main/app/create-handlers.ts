@@ -8,6 +8,8 @@ import { sandboxHandlers } from './handlers/sandbox'
 import { reviewHandlers } from './handlers/review'
 import { settingsHandlers } from './handlers/settings'
 import { teamHandlers } from './handlers/team'
+import { presetHandlers } from './handlers/presets'
+import { housekeepingHandlers } from './handlers/housekeeping'
 
 /** Every command of the contract, each handled once; the type proves none is missing. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -20,5 +22,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...sandboxHandlers(ctx),
     ...reviewHandlers(ctx),
     ...teamHandlers(ctx),
+    ...presetHandlers(ctx),
+    ...housekeepingHandlers(ctx),
   }
 }

@@ -17,6 +17,7 @@ import type { Handlers } from './dispatch'
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
 import { createEventHub, forwardEngineEvents } from './event-hub'
 import { watchStoreChanges } from './store-watch'
+import { forwardJobNotices } from './job-notices'
 import type { KeyVault } from './key-vault'
 import type { ReportWriters } from './report-writers'
 import { reportWritersWith } from './core-report-writers'
@@ -85,6 +86,8 @@ export function openApp(o: OpenAppOptions): OpenApp {
     })
     const events = createEventHub()
     const stopForwarding = forwardEngineEvents(engine, events)
+    // a job that ended, is blocked or needs review: a notice in the app's language (job-notices.ts)
+    const stopNotices = forwardJobNotices(store, events, () => readAppSettings(store.settings).language ?? 'id')
     // what another rekap process changes in the same store reaches open screens too
     const stopWatching = watchStoreChanges(store, engine, events)
     const ctx = createAppContext({
@@ -126,6 +129,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
         closing ??= (async () => {
           clearInterval(retentionTimer)
           stopForwarding()
+          stopNotices()
           stopWatching()
           await engine.close()
           await heavy?.close()

@@ -6,6 +6,7 @@ import { cliLang, t } from './cli-language'
 import { picturesDirFor } from '../core/engine'
 import { deletable, deleteJobs, parseAge, planDeletion, type DeletionItem } from '../core/unattended/housekeeping'
 import { reportTimeZone } from './report-time-zone'
+import { planPrune } from '../core/unattended/space-used'
 
 interface HousekeepingOptions {
   db?: string
@@ -73,8 +74,7 @@ export async function pruneJobsCommand(olderThan: string | undefined, o: Houseke
   if (age === null) throw new CliError(t().housekeeping.badAge(olderThan ?? ''), EXIT.usage)
   const cli = openCliEngine({ db: o.db })
   try {
-    const ids = cli.store.housekeeping.prunable(Date.now() - age).map((j) => j.id)
-    return await deleteShown(cli, planDeletion(cli.store, ids, folders(cli)), o)
+    return await deleteShown(cli, planPrune(cli.store, Date.now() - age, folders(cli)), o)
   } finally {
     await cli.close()
   }

@@ -12,6 +12,19 @@ import { z } from 'zod'
 import { JOB_KINDS } from './job-kinds'
 import { VERDICTS, type Verdict } from './verdicts'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from './plan-names'
+import {
+  compareSchema,
+  presetByNameSchema,
+  presetSaveSchema,
+  pruneSchema,
+  type CompareView,
+  type JobNoticeView,
+  type PresetView,
+  type PrunedView,
+  type PruneItemView,
+  type SpaceView,
+} from './unattended'
+export type { CompareView, JobNoticeView, PresetView, PrunedView, PruneItemView, SpaceView } from './unattended'
 
 // ---------- shared value schemas ----------
 
@@ -81,6 +94,8 @@ const settingsPatchSchema = z
     /** team mode: the team store's postgres:// address ('' or null = not in a team) and this desk's name */
     teamUrl: z.string().max(1000).nullable().optional(),
     teamDesk: z.string().max(100).nullable().optional(),
+    /** desktop notifications when a job ends, is blocked or needs review */
+    notifications: z.boolean().optional(),
   })
   .strict()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
@@ -125,6 +140,8 @@ export interface AppSettingsView {
   teamDesk: string | null
   /** whether a team password is kept (never the password itself) */
   hasTeamPassword: boolean
+  /** desktop notifications of job events (on by default) */
+  notifications: boolean
 }
 
 /** The Team screen: what `rekap team status --json` says (null fields: not known). */
@@ -586,6 +603,19 @@ export const commands = {
     { path: string; fileName: string; downloadUrl: string | null; notCovered: string | null }
   >(z.object({ query: directoryQuerySchema, lang: langSchema }).strict()),
 
+  /** presets (the same store as `rekap preset`): list, save from New Job, delete */
+  'presets.list': command<typeof none, PresetView[]>(none),
+  'presets.save': command<typeof presetSaveSchema, PresetView[]>(presetSaveSchema),
+  'presets.delete': command<typeof presetByNameSchema, PresetView[]>(presetByNameSchema),
+  /** `rekap compare` of two jobs of one kind, written as an xlsx in the exports folder */
+  'jobs.compare': command<typeof compareSchema, CompareView>(compareSchema),
+  /** the space rekap uses, counted as housekeeping counts it */
+  'storage.usage': command<typeof none, SpaceView>(none),
+  /** what `rekap jobs --prune --older-than Nd` would delete, shown first */
+  'storage.prunePlan': command<typeof pruneSchema, PruneItemView[]>(pruneSchema),
+  /** deletes the shown jobs that are still prunable, as `rekap jobs --prune --yes` does */
+  'storage.prune': command<typeof pruneSchema, PrunedView>(pruneSchema),
+
   /** sandbox only: add points to the embedded sandbox's balance (rehearsing a top-up) */
   'sandbox.topup': command<z.ZodObject<{ points: z.ZodNumber }>, { balance: number }>(
     z.object({ points: z.number().int().min(1).max(1_000_000_000) }).strict(),
@@ -605,6 +635,8 @@ export interface Events {
   /** every job state transition, after it is written to the store */
   'job.state': { jobId: string; state: JobStateView; blockedReason: BlockedReasonView | null; detail: string | null }
   'jobs.changed': { reason: string }
+  /** a job ended, is blocked or needs review: the app shows a desktop notification */
+  'job.notice': JobNoticeView
 }
 export type EventName = keyof Events
 

@@ -37,9 +37,16 @@ export const COMMAND_NAMES = [
   'directory.valueLists',
   'directory.schoolSearch',
   'sandbox.topup',
+  'presets.list',
+  'presets.save',
+  'presets.delete',
+  'jobs.compare',
+  'storage.usage',
+  'storage.prunePlan',
+  'storage.prune',
 ] as const
 
-export const EVENT_NAMES = ['job.progress', 'job.state', 'jobs.changed'] as const
+export const EVENT_NAMES = ['job.progress', 'job.state', 'jobs.changed', 'job.notice'] as const
 
 /** Builds `{ jobs: { start: (input) => invoke('jobs.start', input) }, ... }` from the allowlist. */
 export function buildDomainMethods<T>(invoke: (name: string, input: unknown) => Promise<unknown>): T {

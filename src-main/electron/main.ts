@@ -3,7 +3,7 @@
  * IPC handlers. All the work happens in src-main/app (shared with browser mode); this file
  * only connects Electron to it.
  */
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appPaths } from '../app/app-paths'
@@ -98,6 +98,13 @@ async function start(): Promise<void> {
   secrets = () => ctx.secrets()
   registerIpcHandlers(ipcMain, handlers, ctx, location.isAppUrl)
   forwardEventsTo(ctx, () => mainWindow)
+  // job notices as desktop notifications, from the main process (the page is granted no permissions)
+  ctx.events.subscribe((e) => {
+    if (e.name !== 'job.notice' || !ctx.settings().notifications || !Notification.isSupported()) return
+    const n = new Notification({ title: e.payload.title, body: e.payload.body })
+    n.on('click', showWindow)
+    n.show()
+  })
 
   const openWindow = (): void => {
     mainWindow = createMainWindow(PRELOAD, location, WINDOW_ICON)

@@ -1,5 +1,6 @@
 import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsEn } from './team-en'
+import { noticeTextsEn } from './notice-en'
 import { ACTION_COMMANDS, JOB_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
@@ -178,4 +179,5 @@ export const coreTextsEn: CoreTextTable = {
     `${p.file} carries no rekap report digest on its first sheet: it is not a report rekap wrote (or it was written before reports carried one)`,
   'verify.incomplete': (p) => `${p.file}: the summary sheet lacks the job id or the report time; it is not a complete rekap report`,
   ...teamTextsEn,
+  ...noticeTextsEn,
 }

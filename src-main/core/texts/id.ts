@@ -1,5 +1,6 @@
 import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsId } from './team-id'
+import { noticeTextsId } from './notice-id'
 import { ACTION_COMMANDS, JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 
@@ -230,6 +231,7 @@ export const coreTextsId = {
     `${p.file} tidak memuat digest laporan rekap di sheet pertamanya: bukan laporan yang ditulis rekap (atau ditulis sebelum laporan memuat digest)`,
   'verify.incomplete': (p: { file: string }) => `${p.file}: sheet ringkasan tidak memuat ID pekerjaan atau waktu laporan; bukan laporan rekap yang lengkap`,
   ...teamTextsId,
+  ...noticeTextsId,
 }
 
 export type CoreTextTable = typeof coreTextsId

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { JOB_KINDS } from '../../contract/job-kinds'
+import { PRESET_NAME } from '../../contract/unattended'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from '../model/plans'
 
 /**
@@ -41,10 +42,9 @@ export const PresetSchema = z
 export type Preset = z.infer<typeof PresetSchema>
 export const PRESET_FIELDS = Object.keys(PresetSchema.shape) as Array<keyof Preset>
 
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,63}$/u
 
 export function isPresetName(name: string): boolean {
-  return NAME.test(name)
+  return PRESET_NAME.test(name)
 }
 
 /** The part of a settings store presets need (core/store's SettingsRepo). */
@@ -105,4 +105,19 @@ export function presetFromFlags(flags: Record<string, unknown>, explicit: (field
     if (flags[field] !== undefined && explicit(field)) picked[field] = flags[field]
   }
   return PresetSchema.parse(picked)
+}
+
+/** The New Job screen's column mapping as a preset's `field=Header` pairs (the CLI's --map). */
+export function mapOfMapping(mapping: Record<string, string>): string[] {
+  return Object.entries(mapping).map(([field, header]) => `${field}=${header}`)
+}
+
+/** A preset's `field=Header` pairs as a mapping (a pair without "=" is not a mapping and is left out). */
+export function mappingOfMap(map: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const pair of map ?? []) {
+    const eq = pair.indexOf('=')
+    if (eq > 0) out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim()
+  }
+  return out
 }
