@@ -1,0 +1,162 @@
+/**
+ * Every report kind at 100,000 rows (issue 27): face, hospital lookup, hospital directory, school
+ * lookup, school directory, regions, school search. Each kind's job is seeded into its own SQLite
+ * file (bench/report-kinds-seed.ts), exported by rekap in a child process (its own peak RSS), and
+ * then exceljs's streaming WorkbookWriter writes the same number of cells in another child of the
+ * same run. Printed per kind: cells (rows x columns of every sheet, the issue's count) and cells
+ * written (non-empty), million cells/s, peak RSS, and rekap's time per written cell / exceljs's.
+ *
+ *   npx tsx bench/report-kinds.ts [rows=100000] [kind,kind...]
+ *   BENCH_EXCELJS=0 skips exceljs; BENCH_CPU_PROF=<dir> writes a CPU profile of each rekap export
+ *   targets: >= 1.5 million cells/s, <= 0.25x exceljs streaming per cell, < 300 MB
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ExcelJS from 'exceljs'
+import { openStore } from '../src-main/core/store'
+import { writeJobReport } from '../src-main/core/export'
+import { ZipDirectory } from '../src-main/core/importers/zip-directory'
+import { REPORT_KINDS, seedReportJob, type ReportKind } from './report-kinds-seed'
+
+interface Measured {
+  ms: number
+  cpuMs: number
+  peakRss: number
+  bytes: number
+  cells?: number
+  written?: number
+  widest?: number
+}
+
+function peakTracker(): () => number {
+  let peak = process.memoryUsage().rss
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
+  return () => {
+    clearInterval(timer)
+    return Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024)
+  }
+}
+
+/** Rows x columns of every sheet, and the cells actually written, read back from the file. */
+async function countCells(file: string): Promise<{ cells: number; written: number; widest: number }> {
+  const zip = await ZipDirectory.open(file)
+  let cells = 0
+  let written = 0
+  let widest = 0
+  for (const name of zip.entries.keys()) {
+    if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) continue
+    let rows = 0
+    let cols = 0
+    let tail = ''
+    for await (const chunk of await zip.stream(name)) {
+      const text = tail + (chunk as Buffer).toString('latin1')
+      rows += count(text, '<row ')
+      written += count(text, '<c r=')
+      cols += count(text, '<col ')
+      // shorter than every needle: a needle cut by the chunk's end is counted once, in the next text
+      tail = text.slice(-4)
+    }
+    cells += rows * cols
+    widest = Math.max(widest, cols)
+  }
+  return { cells, written, widest }
+}
+
+function count(text: string, needle: string): number {
+  let n = 0
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) n++
+  return n
+}
+
+async function measureRekap(dbFile: string, jobId: string, out: string): Promise<Measured> {
+  const peak = peakTracker()
+  const t = performance.now()
+  const cpu0 = process.cpuUsage()
+  const store = openStore(dbFile)
+  await writeJobReport(store, jobId, { out, signer: null })
+  store.close()
+  const ms = performance.now() - t
+  const cpu = process.cpuUsage(cpu0)
+  const peakRss = peak()
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss, bytes: statSync(out).size, ...(await countCells(out)) }
+}
+
+/** exceljs's streaming writer, `cells` non-empty cells in rows of `width`: text, numbers and dates mixed as in a report. */
+async function measureExceljs(cells: number, width: number, out: string): Promise<Measured> {
+  const peak = peakTracker()
+  const t = performance.now()
+  const cpu0 = process.cpuUsage()
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: out, useStyles: true, useSharedStrings: false })
+  const ws = wb.addWorksheet('Hasil')
+  ws.columns = Array.from({ length: width }, (_, i) => ({ header: `Kolom ${i + 1}`, key: `c${i}`, width: 14, style: i % 3 === 1 ? { numFmt: '#,##0' } : {} }))
+  const date = new Date(Date.UTC(2026, 10, 23, 2))
+  for (let left = cells, r = 0; left > 0; left -= width, r++) {
+    const n = Math.min(width, left)
+    const row: ExcelJS.CellValue[] = new Array(n)
+    for (let i = 0; i < n; i++) row[i] = i % 3 === 1 ? r * 31 + i : i % 7 === 6 ? date : `teks ${r} ${i}`
+    ws.addRow(row).commit()
+  }
+  ws.commit()
+  await wb.commit()
+  const ms = performance.now() - t
+  const cpu = process.cpuUsage(cpu0)
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: peak(), bytes: statSync(out).size, written: cells }
+}
+
+function child(args: string[]): Measured {
+  const prof = process.env.BENCH_CPU_PROF && args[0] === 'rekap' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF, '--cpu-prof-name', `${args[2]}.cpuprofile`] : []
+  const self = fileURLToPath(import.meta.url)
+  const c = spawnSync(process.execPath, [...prof, '--import', 'tsx', self, '--measure', ...args], { encoding: 'utf8', maxBuffer: 1 << 20 })
+  if (c.status !== 0) throw new Error(`${args.join(' ')} failed: ${c.stderr}`)
+  return JSON.parse(c.stdout.trim().split('\n').pop()!)
+}
+
+const mb = (b: number): string => `${(b / 1048576).toFixed(0)} MB`
+const mcs = (cells: number, ms: number): string => `${(cells / ms / 1000).toFixed(2)} M cells/s`
+
+async function main(): Promise<void> {
+  const [, , first, ...rest] = process.argv
+  if (first === '--measure') {
+    const r = rest[0] === 'rekap' ? await measureRekap(rest[1], rest[2], rest[3]) : await measureExceljs(Number(rest[1]), Number(rest[2]), rest[3])
+    process.stdout.write(JSON.stringify(r) + '\n')
+    return
+  }
+  const rows = Number(first ?? 100_000)
+  const kinds = (rest[0]?.split(',') ?? REPORT_KINDS) as ReportKind[]
+  const dir = mkdtempSync(join(tmpdir(), 'rekap-bench-kinds-'))
+  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores; ${rows.toLocaleString('en')} rows (records for directory kinds)`)
+  const summary: string[] = []
+  try {
+    for (const kind of kinds) {
+      const dbFile = join(dir, `${kind}.sqlite`)
+      const t = performance.now()
+      const store = openStore(dbFile)
+      const jobId = seedReportJob(store, kind, rows)
+      store.close()
+      const seeded = ((performance.now() - t) / 1000).toFixed(1)
+      const r = child(['rekap', dbFile, jobId, join(dir, `${kind}.xlsx`)])
+      rmSync(dbFile, { force: true })
+      let line =
+        `${kind.padEnd(19)} ${(r.ms / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s), ${r.cells!.toLocaleString('en')} cells = ${mcs(r.cells!, r.ms)}` +
+        ` (${r.written!.toLocaleString('en')} written = ${mcs(r.written!, r.ms)}), peak RSS ${mb(r.peakRss)}, ${(r.bytes / 1e6).toFixed(1)} MB; seeded in ${seeded} s`
+      if (process.env.BENCH_EXCELJS !== '0') {
+        const e = child(['exceljs', String(r.written), String(r.widest), join(dir, `${kind}-exceljs.xlsx`)])
+        const ratio = r.ms / r.written! / (e.ms / e.written!)
+        const cpuRatio = r.cpuMs / r.written! / (e.cpuMs / e.written!)
+        line += `\n${''.padEnd(19)} exceljs streaming, same ${e.written!.toLocaleString('en')} cells: ${(e.ms / 1000).toFixed(2)} s (CPU ${(e.cpuMs / 1000).toFixed(2)} s) = ${mcs(e.written!, e.ms)}, ${mb(e.peakRss)}; rekap/exceljs per cell ${ratio.toFixed(2)}x wall, ${cpuRatio.toFixed(2)}x CPU`
+        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU), ${mb(r.peakRss)}`)
+      } else summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${mb(r.peakRss)}`)
+      rmSync(join(dir, `${kind}.xlsx`), { force: true })
+      rmSync(join(dir, `${kind}-exceljs.xlsx`), { force: true })
+      console.log(line)
+    }
+    console.log(`load average after ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n` + summary.join('\n'))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
