@@ -4,7 +4,7 @@
  * decoded under the same pixel limit. The raw cell text is never read again: it could name a file
  * pre-flight refused (`../` escapes, links out of the folder, a 256-megapixel PNG).
  */
-import sharp from 'sharp'
+import { sharp } from './sharp-lazy'
 import { IMAGE_MAX_PIXELS } from './limits'
 
 export type PhotoSide = 'image1' | 'image2'

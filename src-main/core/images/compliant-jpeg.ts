@@ -1,4 +1,5 @@
-import sharp from 'sharp'
+import type Sharp from 'sharp'
+import { sharp } from './sharp-lazy'
 import { loadImage, type ImageInput } from './image-source'
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './limits'
 
@@ -42,7 +43,7 @@ export async function makeCompliantJpeg(input: ImageInput, opts: CompliantJpegOp
     throw new ImageConversionError('too-many-pixels', `${loaded.label}: the file is too big to convert safely`)
   }
   const data = loaded.data
-  let meta: sharp.Metadata
+  let meta: Sharp.Metadata
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata()
   } catch {

@@ -3,7 +3,8 @@
  * Problems block sending; warnings are worth showing but the service would accept the file.
  */
 import path from 'node:path'
-import sharp from 'sharp'
+import type Sharp from 'sharp'
+import { sharp } from './sharp-lazy'
 import { loadImage, type ImageInput } from './image-source'
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './limits'
 import { ACCEPTED_KINDS, detectImageKind, KIND_NAMES, type ImageKind } from './magic-bytes'
@@ -120,7 +121,7 @@ export async function preflightImage(input: ImageInput, opts: PreflightOptions =
 
 /** Pixel size from the header, then a full decode that fails on a truncated or corrupt file. */
 async function inspectPixels(data: Buffer, label: string, maxPixels: number, result: ImagePreflight): Promise<void> {
-  let meta: sharp.Metadata
+  let meta: Sharp.Metadata
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata()
   } catch {

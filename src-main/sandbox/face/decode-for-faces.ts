@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { sharp } from '../../core/images/sharp-lazy'
 import { IMAGE_MAX_PIXELS } from '../../core/images/limits'
 
 /** The engine never looks at more than this many pixels per side; the detectors work at 416 or 512. */

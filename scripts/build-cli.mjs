@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * Builds the `rekap` command into out/cli/ (issue 27: the first line within 0.5 s, `--help` under
+ * 0.3 s). Run by `npm ci` / `npm install` (the `prepare` script) and by `npm run build`.
+ *
+ * bin/rekap.mjs runs this build only while it is at least as new as every file it was made from
+ * (out/cli/manifest.json lists them with the time the build started); otherwise it runs the
+ * TypeScript sources through tsx, as before. So an edit in src-main is never answered by an older
+ * build, and a missing build only costs start-up time.
+ *
+ * One ES module per lazily imported part (esbuild's code splitting), so a command still loads only
+ * what it uses; the worker threads are entries of their own (heavy-worker.js, face-worker.js beside
+ * the chunks, where core/workers/worker-launch.ts looks for them). Packages stay in node_modules.
+ *
+ *   node scripts/build-cli.mjs [--outdir DIR]
+ */
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const outIndex = process.argv.indexOf('--outdir')
+const OUT = path.resolve(ROOT, outIndex > 0 ? process.argv[outIndex + 1] : 'out/cli')
+
+/** Files that shape the build without being bundled sources: a change in one makes the build old too
+ * (npm rewrites node_modules/.package-lock.json on every install that changes a package). */
+const BUILD_INPUTS = ['package.json', 'node_modules/.package-lock.json', 'tsconfig.json', 'tsconfig.node.json', 'scripts/build-cli.mjs']
+
+/** Packages loaded from node_modules at run time (see the build options below). */
+const EXTERNAL = ['better-sqlite3', 'sharp', '@vladmandic/face-api', '@tensorflow/*', 'exceljs', 'pg', 'idn-area-data', 'electron']
+
+const ENTRIES = {
+  rekap: 'src-main/cli/main.ts',
+  'heavy-worker': 'src-main/core/workers/heavy-worker.ts',
+  'face-worker': 'src-main/sandbox/face/face-worker.ts',
+}
+
+async function loadEsbuild() {
+  try {
+    return await import('esbuild')
+  } catch {
+    return null
+  }
+}
+
+async function main() {
+  const esbuild = await loadEsbuild()
+  if (!esbuild) {
+    // an install without devDependencies: rekap still runs, from the sources
+    console.error('rekap: esbuild is not installed; the rekap command runs from the TypeScript sources (slower start)')
+    return
+  }
+  const next = `${OUT}.next-${process.pid}`
+  rmSync(next, { recursive: true, force: true })
+  mkdirSync(next, { recursive: true })
+  // the build's start in the file system's own clock: a source written after it is newer than the build
+  const stamp = path.join(next, '.started')
+  writeFileSync(stamp, '')
+  const builtAt = statSync(stamp).mtimeMs
+  rmSync(stamp)
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ENTRIES,
+    outdir: next,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // native code, wasm, model files and big lazily required packages stay in node_modules; the small
+    // pure-JavaScript ones (zod alone is ~95 modules) are bundled: fewer files to resolve and load
+    external: EXTERNAL,
+    // bundled CommonJS packages require() Node's own modules
+    banner: { js: "import { createRequire as __rekapRequire } from 'node:module'; const require = __rekapRequire(import.meta.url);" },
+    metafile: true,
+    logLevel: 'warning',
+  })
+  const inputs = [...Object.keys(result.metafile.inputs), ...BUILD_INPUTS].sort()
+  writeFileSync(path.join(next, 'manifest.json'), JSON.stringify({ builtAt, entry: 'rekap.js', inputs }, null, 1) + '\n')
+  rmSync(OUT, { recursive: true, force: true })
+  renameSync(next, OUT)
+  console.error(`rekap: command built into ${path.relative(ROOT, OUT) || OUT} (${inputs.length} sources)`)
+}
+
+await main()

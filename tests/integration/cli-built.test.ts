@@ -1,0 +1,70 @@
+/**
+ * Issue 27: `rekap` starts from the build in out/cli (scripts/build-cli.mjs, made by `npm ci` and
+ * `npm run build`) only while the build is as new as its sources. A user who edits src-main must
+ * get the edited behaviour at once, never the older build; a clone with no build still works.
+ * Checked on a copy of the sources (the repository's own out/cli is left alone), through what a
+ * user sees: `rekap --version` after an edit of core/version.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFileSync } from 'node:child_process'
+import { cpSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { REPO_ROOT, makeTempDir } from '../helpers/temp-dir'
+
+let tmp: ReturnType<typeof makeTempDir>
+let root: string
+const versionFile = (): string => join(root, 'src-main/core/version.ts')
+const packageVersion = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version as string
+
+function rekap(...args: string[]): string {
+  const env = { ...process.env, REKAP_FROM_SOURCES: '', REKAP_LANG: 'en' }
+  return execFileSync(process.execPath, [join(root, 'bin/rekap.mjs'), ...args], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+}
+function build(): void {
+  execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: root, stdio: 'ignore' })
+}
+const builtAt = (): number => JSON.parse(readFileSync(join(root, 'out/cli/manifest.json'), 'utf8')).builtAt as number
+
+beforeAll(() => {
+  tmp = makeTempDir('rekap-cli-built-')
+  root = join(tmp.dir, 'rekap')
+  for (const part of ['src-main', 'bin', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.node.json']) {
+    cpSync(join(REPO_ROOT, part), join(root, part), { recursive: true })
+  }
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'))
+}, 60_000)
+afterAll(() => tmp?.cleanup())
+
+describe('the built rekap command', () => {
+  it('runs from the sources when there is no build', () => {
+    expect(rekap('--version')).toBe(packageVersion)
+  }, 60_000)
+
+  it('runs the build while it is as new as its sources, and the sources once one of them is newer', () => {
+    build()
+    const manifest = JSON.parse(readFileSync(join(root, 'out/cli/manifest.json'), 'utf8')) as { inputs: string[] }
+    expect(manifest.inputs).toContain('src-main/cli/main.ts')
+    expect(manifest.inputs).toContain('src-main/core/version.ts')
+    // an edit whose time is before the build's (as a build made after it would see): the build runs,
+    // which is how this test knows which of the two answered
+    writeFileSync(versionFile(), readFileSync(versionFile(), 'utf8').replace('= pkg.version', "= pkg.version + '-edited'"))
+    const before = new Date(builtAt() - 60_000)
+    utimesSync(versionFile(), before, before)
+    expect(rekap('--version')).toBe(packageVersion)
+    // the same edit as a user makes it, after the build: the build is older, the sources run
+    const now = new Date()
+    utimesSync(versionFile(), now, now)
+    expect(statSync(versionFile()).mtimeMs).toBeGreaterThan(builtAt())
+    expect(rekap('--version')).toBe(`${packageVersion}-edited`)
+    // built again: the build has the edit and runs
+    build()
+    expect(rekap('--version')).toBe(`${packageVersion}-edited`)
+  }, 120_000)
+
+  it('runs the sources when a source the build was made from is gone', () => {
+    build()
+    rmSync(join(root, 'src-main/cli/commands/verify.ts'))
+    // the sources cannot run without it either: the failure is the sources', not a silent old build
+    expect(() => rekap('--version')).toThrow(/verify/)
+  }, 60_000)
+})
