@@ -32,6 +32,8 @@ export interface AppContext {
   vault: KeyVault
   /** team mode: the team store's password (desktop: encrypted like the key); absent: PGPASSWORD / ~/.pgpass */
   teamVault?: KeyVault
+  /** where REKAP_TEAM (and PGPASSWORD) are read when Settings name no team; absent: process.env */
+  teamEnv?: NodeJS.ProcessEnv
   sandbox: EmbeddedSandbox
   paths: AppPaths
   events: EventHub

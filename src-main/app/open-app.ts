@@ -26,6 +26,7 @@ import { importRowsIntoJob } from '../core/jobs/planner'
 import { targetForJob } from './service-target'
 import { readAppSettings } from './app-settings'
 import type { SandboxOptions } from '../sandbox/index'
+import { appTeamConfig, createAppTeam, type AppTeam } from './app-team'
 
 export interface OpenAppOptions {
   mode: AppMode
@@ -34,6 +35,8 @@ export interface OpenAppOptions {
   vault: (store: Store) => KeyVault
   /** team mode: the team store's password (Electron: safeStorage); absent: PGPASSWORD / ~/.pgpass */
   teamVault?: (store: Store) => KeyVault
+  /** where REKAP_TEAM, REKAP_TEAM_DESK and PGPASSWORD are read when Settings name no team (default process.env) */
+  env?: NodeJS.ProcessEnv
   platformLanguage: string
   downloads?: Downloads
   core?: Partial<CoreContext>
@@ -67,11 +70,18 @@ export function openApp(o: OpenAppOptions): OpenApp {
   privateStoreFiles(o.paths.dbFile)
   let sandbox: EmbeddedSandbox | null = null
   let heavyWork: HeavyWork | null = null
+  let team: AppTeam | null = null
   try {
     const vault = o.vault(store)
+    const teamVault = o.teamVault?.(store)
     sandbox = createEmbeddedSandbox(o.sandbox ?? {})
     const embedded = sandbox
-    const core = defaultContext(o.core)
+    const env = o.env ?? process.env
+    const clock = defaultContext(o.core).clock
+    // Settings → Team (else REKAP_TEAM): the same team coordination and job publishing as a CLI desk
+    const appTeam = createAppTeam(store, clock, () => appTeamConfig(readAppSettings(store.settings), teamVault, env))
+    team = appTeam
+    const core = defaultContext({ ...o.core, coordination: o.core?.coordination ?? appTeam.coordination })
     const heavy = o.heavyWorkThreads === false ? null : new HeavyWork()
     heavyWork = heavy
     const engine = createEngine({
@@ -84,6 +94,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
       // a blocked job's reason in the app's language (Settings, else Indonesian)
       textLang: () => readAppSettings(store.settings).language ?? 'id',
     })
+    appTeam.attach(engine)
     const events = createEventHub()
     const stopForwarding = forwardEngineEvents(engine, events)
     // a job that ended, is blocked or needs review: a notice in the app's language (job-notices.ts)
@@ -95,7 +106,8 @@ export function openApp(o: OpenAppOptions): OpenApp {
       store,
       engine,
       vault,
-      teamVault: o.teamVault?.(store),
+      teamVault,
+      teamEnv: env,
       sandbox,
       paths: o.paths,
       events,
@@ -132,6 +144,8 @@ export function openApp(o: OpenAppOptions): OpenApp {
           stopNotices()
           stopWatching()
           await engine.close()
+          // the jobs' last states to the team, then its lease and connections
+          await appTeam.close()
           await heavy?.close()
           await embedded.close()
           store.close()
@@ -141,6 +155,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
     }
   } catch (err) {
     void heavyWork?.close()
+    void team?.close()
     void sandbox?.close()
     store.close()
     throw err

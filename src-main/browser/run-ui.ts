@@ -56,6 +56,7 @@ export async function startUi(o: StartUiOptions): Promise<RunningUi> {
     sandbox: o.sandbox,
     progressIntervalMs: o.progressIntervalMs,
     allowedFolders: o.folders ?? [],
+    env: o.env ?? process.env,
   })
   secrets = () => app.ctx.secrets()
   const settings = app.ctx.settings()

@@ -79,9 +79,9 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
   const sandbox = createEmbeddedSandbox(o.sandbox ?? {})
   const { logger, tally } = tallyingLogger(stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : [])))
   const clock = defaultContext().clock
-  // in a team, the team store's coordination (its driver loaded only then); else the engine's own
-  const team = inTeam() ? import('./team-coordination').then((m) => m.teamCoordinationFor(store, clock)) : null
-  const coordination = team ? deferredCoordination(async () => (await team)!) : undefined
+  // in a team, the team store's coordination and job publisher (their driver loaded only then); else the engine's own
+  const team = inTeam() ? import('./team-coordination').then((m) => m.deskTeamFor(store, clock)) : null
+  const coordination = team ? deferredCoordination(async () => (await team)!.coordination) : undefined
   const ctx = defaultContext({ logger, coordination })
   const engine = createEngine({
     store,
@@ -99,7 +99,7 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
       return { baseUrl, apiKey: key, source: new URL(baseUrl).host, sandbox: false }
     },
   })
-  const publisher = team ? import('./team-coordination').then((m) => m.teamJobPublisherFor(store, engine)) : null
+  void team?.then((t) => t?.attach(engine), () => {})
   return {
     store,
     engine,
@@ -109,13 +109,12 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
     retries: tally,
     verbose: o.verbose ?? false,
     joinTeam: async () => {
-      if (team) await (await import('./team-coordination')).checkTeamJoin(await team)
+      if (team) await (await import('./team-coordination')).checkTeamJoin((await team)?.coordination)
     },
     async close() {
       await engine.close()
       // the jobs' final states (and a finished job's doubtful pairs) to the team before leaving
-      await (await publisher)?.close()
-      await coordination?.close()
+      await (await team)?.close()
       await sandbox.close()
       store.close()
     },

@@ -1,14 +1,15 @@
 /**
- * Which coordination a CLI command's engine gets: with `--team URL` (or REKAP_TEAM) the team
- * store's, else none (the engine then uses this desk's own). The team config is taken once per
- * command, before its action runs (main.ts), so every command that opens an engine shares the rule.
+ * Which team a CLI command's engine joins: with `--team URL` (or REKAP_TEAM) the team store's
+ * coordination and job publisher (core/team/desk-team.ts, the same join the app uses), else none
+ * (the engine then uses this desk's own). The team config is taken once per command, before its
+ * action runs (main.ts), so every command that opens an engine shares the rule.
  */
 import { currentCommand } from './team-command-ref'
 import type { Clock } from '../core/context'
 import type { Store } from '../core/store'
-import { openTeamSession, isTeamUnreachable, createJobPublisher, type JobPublisher, type TeamConfig } from '../core/team'
-import type { Engine } from '../core/engine'
-import { createTeamCoordination, type TeamCoordination } from '../core/coordination/team/team-coordination'
+import { isTeamUnreachable, type TeamConfig } from '../core/team'
+import { joinTeamAsDesk, type DeskTeam } from '../core/team/desk-team'
+import type { TeamCoordination } from '../core/coordination/team/team-coordination'
 import { asTeamCliError, teamConfigOf } from './team-options'
 
 /** The team the running command works in (null = alone). */
@@ -17,10 +18,10 @@ function currentTeamConfig(): TeamConfig | null {
   return cmd ? teamConfigOf(cmd) : null
 }
 
-export function teamCoordinationFor(store: Store, clock: Clock): TeamCoordination | undefined {
+/** The running command's desk in its team, or undefined when it works alone. */
+export function deskTeamFor(store: Store, clock: Clock): DeskTeam | undefined {
   const config = currentTeamConfig()
-  if (!config) return undefined
-  return createTeamCoordination({ open: () => openTeamSession(config), store, clock })
+  return config ? joinTeamAsDesk(config, store, clock) : undefined
 }
 
 /**
@@ -35,14 +36,4 @@ export async function checkTeamJoin(coordination: TeamCoordination | undefined):
     if (isTeamUnreachable(err)) return
     throw asTeamCliError(err)
   }
-}
-
-/** In a team: the engine's job changes go to the team's job registry (and finished jobs' doubtful pairs to its queue). */
-export function teamJobPublisherFor(store: Store, engine: Engine): JobPublisher | undefined {
-  const config = currentTeamConfig()
-  if (!config) return undefined
-  const publisher = createJobPublisher({ store, open: () => openTeamSession(config) })
-  engine.onState((s) => publisher.changed(s.jobId))
-  engine.onProgress((p) => publisher.changed(p.jobId))
-  return publisher
 }

@@ -5,6 +5,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startUi, type RunningUi } from '../browser/run-ui'
+import { currentCommand } from './team-command-ref'
+import type { TeamFlags } from './team-options'
+import { readTeamPasswordFile } from '../core/team/team-password'
 import { buildRenderer, DEFAULT_RENDERER_DIR, rendererBuilt } from '../browser/renderer-build'
 import { openInBrowser } from '../browser/open-browser'
 import { BrowserServerOptionError, checkBindOptions } from '../browser/server'
@@ -72,8 +75,29 @@ function checkedFlags(flags: UiCommandFlags): { port: number | undefined; tls: {
   return { port, tls, baseUrl }
 }
 
+/**
+ * The team the app works in when Settings name none: `--team`, `--team-desk`, `--team-password-file`
+ * as for every command (else REKAP_TEAM, REKAP_TEAM_DESK, PGPASSWORD of this process), handed to
+ * the app as its environment (app/app-team.ts); the password stays in this process, never in argv.
+ */
+function uiTeamEnv(): NodeJS.ProcessEnv {
+  const o = (currentCommand()?.optsWithGlobals() ?? {}) as TeamFlags
+  const env = { ...process.env }
+  if (o.team) env.REKAP_TEAM = o.team
+  if (o.teamDesk) env.REKAP_TEAM_DESK = o.teamDesk
+  if (o.teamPasswordFile) {
+    try {
+      env.PGPASSWORD = readTeamPasswordFile(o.teamPasswordFile)
+    } catch (err) {
+      throw new CliError(coreMessage(err), EXIT.usage)
+    }
+  }
+  return env
+}
+
 export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
   const { port, tls, baseUrl } = checkedFlags(flags)
+  const env = uiTeamEnv()
   // REKAP_RENDERER_DIR: serve another build of the renderer (packaging, tests)
   const rendererDir = process.env.REKAP_RENDERER_DIR ? resolve(process.env.REKAP_RENDERER_DIR) : DEFAULT_RENDERER_DIR
   if (!rendererBuilt(rendererDir)) {
@@ -97,6 +121,7 @@ export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
       folders: (flags.folder?.length ? flags.folder : flags.allowRemote ? [] : [process.cwd()]).map((f) => resolve(f)),
       tls,
       verbose: flags.verbose,
+      env,
       sandbox: {
         balance: numberFlag('sandbox-balance', flags.sandboxBalance),
         latencyMs: numberFlag('sandbox-latency', flags.sandboxLatency),
