@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { REPO_ROOT, SHARED_DIR, makeTempDir } from '../helpers/temp-dir'
@@ -51,4 +52,56 @@ describe('the first line', () => {
     }
     expect(await exited).toBe(0)
   })
+
+  // What a start loads decides how soon the line comes (docs/performance.md): the packages below cost
+  // tens to hundreds of milliseconds each and nothing before `job <id>` or in `--help` needs them.
+  // Checked by what was loaded, not by a clock, so the machine's load cannot make it flaky.
+  const HEAVY = /node_modules\/(sharp|exceljs|@vladmandic\/face-api|@tensorflow\/[^/]+|pg)\//
+  const HEAVY_OR_SQLITE = /node_modules\/(sharp|exceljs|@vladmandic\/face-api|@tensorflow\/[^/]+|pg|better-sqlite3)\//
+
+  function heavyLoadedBy(args: string[], at: 'first-line' | 'exit'): string[] {
+    const probe = join(tmp.dir, 'loaded-probe.mjs')
+    const out = join(tmp.dir, `loaded-${at}.json`)
+    // records the CommonJS modules loaded (every package above is one) when the first line is
+    // written, or when the process ends
+    writeFileSync(
+      probe,
+      `import { createRequire } from 'node:module'
+import { writeFileSync } from 'node:fs'
+const cache = createRequire(import.meta.url).cache
+const dump = () => writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(cache)))
+if (${JSON.stringify(at)} === 'exit') process.on('exit', dump)
+else {
+  const write = process.stdout.write.bind(process.stdout)
+  let done = false
+  process.stdout.write = (chunk, ...rest) => {
+    if (!done && String(chunk).includes('\\n')) { done = true; dump() }
+    return write(chunk, ...rest)
+  }
+}
+`,
+    )
+    const stdout = execFileSync(process.execPath, ['--import', probe, 'bin/rekap.mjs', ...args], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' },
+    })
+    expect(stdout.length).toBeGreaterThan(0)
+    // the probe wrote its list (readFileSync throws otherwise), maybe empty: the built CLI bundles
+    // its small packages
+    const loaded = JSON.parse(readFileSync(out, 'utf8')) as string[]
+    const heavy = at === 'exit' ? HEAVY_OR_SQLITE : HEAVY
+    return loaded.filter((f) => heavy.test(f)).map((f) => heavy.exec(f)![1])
+  }
+
+  it('`rekap run` on the example says job <id> before loading sharp, exceljs, the face engine or pg', () => {
+    const db = join(tmp.dir, 'example.db')
+    const first = heavyLoadedBy(['run', 'examples/kyc/kyc-sample.xlsx', '--dry-run', '--db', db], 'first-line')
+    expect([...new Set(first)]).toEqual([])
+  }, 120_000)
+
+  it('`rekap --help` loads none of them, nor SQLite', () => {
+    const loaded = heavyLoadedBy(['--help'], 'exit')
+    expect([...new Set(loaded)]).toEqual([])
+  }, 120_000)
 })

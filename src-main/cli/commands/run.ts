@@ -43,7 +43,8 @@ export function register(program: Command): void {
     .option('--preset <name>')
   addRunSettingOptions(cmd).action(async (file: string, opts, command: Command) => {
     const { runCommand } = await import('../run-job')
-    const { applyPreset } = await import('../preset-command')
-    process.exitCode = await runCommand(file, applyPreset(opts, command))
+    // presets (and zod, which checks them) load only for --preset: not before every run's first line
+    const settings = opts.preset ? (await import('../preset-command')).applyPreset(opts, command) : opts
+    process.exitCode = await runCommand(file, settings)
   })
 }
