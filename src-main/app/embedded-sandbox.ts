@@ -7,14 +7,35 @@ import { randomBytes } from 'node:crypto'
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index'
 
 /**
- * Seconds the embedded sandbox takes to answer its first face pair (it loads its face engine then;
- * measured 20-28 s on the project's 2 shared cores). A plan adds it while no pair was answered yet.
+ * The face engine's warm-up (its load plus the first pair) before it answers anything. Measured
+ * on this machine the first time and remembered in the store: on the project's 2 shared cores it
+ * was 1.7 s quiet (load 3) and 20-28 s with eight engineers on them, so no constant fits every
+ * machine. Until one was measured, a plan assumes DEFAULT_FACE_WARMUP_MS.
  */
-export const SANDBOX_FACE_WARMUP_S = 20
+export const DEFAULT_FACE_WARMUP_MS = 3_000
 
-/** Whether the sandbox's face engine still has to load: no verification answered since it started. */
-export function faceWarmUpOf(s: RunningSandbox): number {
-  return s.state().charged_calls > 0 ? 0 : SANDBOX_FACE_WARMUP_S
+/** Where the last measured warm-up is kept (the store's settings, one value per machine's store). */
+export interface WarmUpMemory {
+  get(): number | null
+  set(ms: number): void
+}
+
+export const FACE_WARMUP_SETTING = 'sandbox.faceWarmUpMs'
+
+export function warmUpMemoryIn(settings: { get<T>(key: string): T | undefined; set(key: string, value: unknown): void }): WarmUpMemory {
+  return {
+    get: () => {
+      const v = settings.get<number>(FACE_WARMUP_SETTING)
+      return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null
+    },
+    set: (ms) => settings.set(FACE_WARMUP_SETTING, ms),
+  }
+}
+
+/** Seconds a plan adds for the warm-up: 0 once this process's engine answered a pair. */
+export function faceWarmUpOf(s: RunningSandbox, remembered: number | null): number {
+  if (s.faceWarmUpMs() !== null || s.state().charged_calls > 0) return 0
+  return Math.round((remembered ?? DEFAULT_FACE_WARMUP_MS) / 1000)
 }
 
 /** The plans a job states: the embedded sandbox answers by them (rate limit, monthly quota). */
@@ -25,17 +46,22 @@ export interface EmbeddedSandbox {
   get(plans?: StatedPlans): Promise<RunningSandbox>
   /** the running sandbox, or null if nothing has asked for it yet */
   current(): RunningSandbox | null
+  /** the face warm-up a plan on it should add now, in seconds (faceWarmUpOf) */
+  faceWarmUpSeconds(s: RunningSandbox): number
   close(): Promise<void>
 }
 
 /** `options` tunes the sandbox for rehearsals and tests (balance, latency, data); port/host/key are fixed. */
-export function createEmbeddedSandbox(options: Omit<SandboxOptions, 'port' | 'host' | 'keys' | 'allowRemote'> = {}): EmbeddedSandbox {
+export function createEmbeddedSandbox(
+  options: Omit<SandboxOptions, 'port' | 'host' | 'keys' | 'allowRemote' | 'onFaceWarmedUp'> = {},
+  memory?: WarmUpMemory,
+): EmbeddedSandbox {
   let starting: Promise<RunningSandbox> | null = null
   let running: RunningSandbox | null = null
   function start(): Promise<RunningSandbox> {
     if (!starting) {
       const key = `sbx-${randomBytes(18).toString('hex')}`
-      starting = startSandbox({ ...options, port: 0, host: '127.0.0.1', keys: [key] }).then((s) => (running = s))
+      starting = startSandbox({ ...options, port: 0, host: '127.0.0.1', keys: [key], onFaceWarmedUp: (ms) => memory?.set(ms) }).then((s) => (running = s))
       starting.catch(() => {
         starting = null // a later request may try again
       })
@@ -49,6 +75,7 @@ export function createEmbeddedSandbox(options: Omit<SandboxOptions, 'port' | 'ho
       return s
     },
     current: () => running,
+    faceWarmUpSeconds: (s) => faceWarmUpOf(s, memory?.get() ?? null),
     async close() {
       const s = starting ? await starting.catch(() => null) : null
       starting = null

@@ -14,7 +14,7 @@ import { createAppContext, type AppContext, type AppMode, type Downloads } from 
 import type { AppPaths } from './app-paths'
 import { createHandlers } from './create-handlers'
 import type { Handlers } from './dispatch'
-import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
+import { createEmbeddedSandbox, warmUpMemoryIn, type EmbeddedSandbox } from './embedded-sandbox'
 import { createEventHub, forwardEngineEvents } from './event-hub'
 import { watchStoreChanges } from './store-watch'
 import { forwardJobNotices } from './job-notices'
@@ -74,7 +74,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
   try {
     const vault = o.vault(store)
     const teamVault = o.teamVault?.(store)
-    sandbox = createEmbeddedSandbox(o.sandbox ?? {})
+    sandbox = createEmbeddedSandbox(o.sandbox ?? {}, warmUpMemoryIn(store.settings))
     const embedded = sandbox
     const env = o.env ?? process.env
     const clock = defaultContext(o.core).clock

@@ -10,7 +10,7 @@ import type { JobSettings } from '../core/model/job-settings'
 import { AppError } from './app-error'
 import { keyConfirmedFor, type AppSettings } from './app-settings'
 import { serviceOrigin } from '../core/net/service-url'
-import { faceWarmUpOf, type EmbeddedSandbox } from './embedded-sandbox'
+import type { EmbeddedSandbox } from './embedded-sandbox'
 import type { KeyVault } from './key-vault'
 
 export type { ServiceTarget } from '../core/engine'
@@ -40,7 +40,7 @@ export async function targetForJob(
   if (job.sandbox) {
     // a rehearsal answers like the plans the job states (rate limit, monthly quota)
     const s = await sandbox.get({ hospitalPlan: job.hospitalPlan, schoolPlan: job.schoolPlan, regionalPlan: job.regionalPlan })
-    return { baseUrl: s.url, apiKey: s.keys[0], source: SANDBOX_SOURCE, sandbox: true, faceWarmUpSeconds: faceWarmUpOf(s) }
+    return { baseUrl: s.url, apiKey: s.keys[0], source: SANDBOX_SOURCE, sandbox: true, faceWarmUpSeconds: sandbox.faceWarmUpSeconds(s) }
   }
   const apiKey = vault.get()
   if (!apiKey) {

@@ -7,25 +7,47 @@ import type { FaceVerifier } from './face/types'
  */
 export interface FaceVerifierSlot {
   get(): Promise<FaceVerifier>
+  /**
+   * Milliseconds from the first request for the engine to its first answered verification (the
+   * load plus the first pair: what a plan calls the warm-up), or null while none was answered.
+   */
+  warmUpMs(): number | null
   close(): Promise<void>
 }
 
-export function createFaceVerifierSlot(injected?: FaceVerifier): FaceVerifierSlot {
-  if (injected) return { get: async () => injected, close: async () => {} }
+export function createFaceVerifierSlot(injected?: FaceVerifier, onWarmedUp?: (ms: number) => void): FaceVerifierSlot {
   let loading: Promise<FaceVerifier> | null = null
+  let askedAt = 0
+  let warmUp: number | null = null
+  // the first answered pair (right or refused alike) ends the warm-up
+  const timed = (v: FaceVerifier): FaceVerifier => ({
+    verify: async (a, b) => {
+      try {
+        return await v.verify(a, b)
+      } finally {
+        if (warmUp === null) {
+          warmUp = Math.max(0, Math.round(performance.now() - askedAt))
+          onWarmedUp?.(warmUp)
+        }
+      }
+    },
+    close: () => v.close(),
+  })
   return {
     get() {
       if (!loading) {
+        askedAt = performance.now()
         // dynamic import: the model code and weights load only when a face match is asked for
-        loading = import('./face/index').then((m) => m.createFaceEngine())
+        loading = injected ? Promise.resolve(timed(injected)) : import('./face/index').then((m) => m.createFaceEngine()).then(timed)
         loading.catch(() => {
           loading = null // let a later request try again
         })
       }
       return loading
     },
+    warmUpMs: () => warmUp,
     async close() {
-      if (!loading) return
+      if (!loading || injected) return
       const engine = await loading.catch(() => null)
       await engine?.close()
     },

@@ -34,6 +34,8 @@ export interface RunningSandbox {
    * sandbox behaves like the plan the user states (`--hospital-plan premium`: 100 rps, no quota).
    */
   setPlans(p: Partial<Pick<PlanSettings, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan'>>): void
+  /** ms from the first face request to the first answered pair (the engine's warm-up), null before */
+  faceWarmUpMs(): number | null
   /** stops listening, cuts open connections and closes a face engine the sandbox loaded itself */
   close(): Promise<void>
 }
@@ -43,7 +45,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const tree = loadRegionTree()
   const account = createAccount(o.balance)
   const faults: FaultSettings = { latencyMs: o.latencyMs, failRate: o.failRate }
-  const face = createFaceVerifierSlot(o.faceVerifier)
+  const face = createFaceVerifierSlot(o.faceVerifier, o.onFaceWarmedUp)
   // read on every request: an embedded sandbox follows the plans of the job it serves (setPlans)
   const plan: PlanSettings = { hospitalPlan: o.hospitalPlan, schoolPlan: o.schoolPlan, regionalPlan: o.regionalPlan, monthlyQuota: o.monthlyQuota }
   const handler = createRequestHandler({
@@ -88,6 +90,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     keys: [...o.keys],
     adminToken: o.adminToken,
     state: () => snapshotState(account, faults, o.now()),
+    faceWarmUpMs: () => face.warmUpMs(),
     setPlans(p) {
       if (p.hospitalPlan) plan.hospitalPlan = p.hospitalPlan
       if (p.schoolPlan) plan.schoolPlan = p.schoolPlan

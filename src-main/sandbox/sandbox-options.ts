@@ -46,6 +46,8 @@ export interface SandboxOptions {
   dataDir?: string
   /** face engine to use; default: src-main/sandbox/face loaded on the first verify request */
   faceVerifier?: FaceVerifier
+  /** told once, when the first verification is answered: ms since the engine was first asked for */
+  onFaceWarmedUp?: (ms: number) => void
   /** clock for monthly quotas and rate buckets (tests); default Date.now */
   now?: () => number
 }
@@ -54,8 +56,8 @@ export const DEFAULT_SANDBOX_PORT = 8787
 export const DEFAULT_SANDBOX_KEY = 'sandbox-key'
 export const DEFAULT_SANDBOX_BALANCE = 10_000_000
 
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier'>> &
-  Pick<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier'>
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'onFaceWarmedUp'>> &
+  Pick<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'onFaceWarmedUp'>
 
 /**
  * A bad option: a core text naming the flag (`.message` in English, `.text` for the CLI to say in
@@ -89,6 +91,7 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
     seed: opts.seed ?? 1,
     dataDir: opts.dataDir,
     faceVerifier: opts.faceVerifier,
+    onFaceWarmedUp: opts.onFaceWarmedUp,
     now: opts.now ?? Date.now,
   }
   check(Number.isInteger(r.port) && r.port >= 0 && r.port <= 65535, coreText('sandbox.port', {}))

@@ -19,6 +19,19 @@ export interface CallsEstimate {
 }
 
 const TYPICAL_LATENCY_MS: Record<Product, number> = { 'face-match': 800, hospitals: 150, schools: 150, regional: 150 }
+/**
+ * The sandbox answers on this machine, not across the internet: a directory call in a few ms (50
+ * allows for a loaded machine's CPU share), a face pair in 200-450 ms on the project's 2 cores
+ * (bench/face.ts: 230 ms one at a time quiet, 336-450 ms at load 3.5-6.5). With the real service's
+ * latencies a sandbox plan said 43 s for a 26 s run of 100 pairs and 3m08s for 120 s of 10,000
+ * premium hospital lookups (bench/plan-vs-run.ts, load 17).
+ */
+const SANDBOX_LATENCY_MS: Record<Product, number> = { 'face-match': 400, hospitals: 50, schools: 50, regional: 50 }
+
+/** The latency a plan assumes for one call of `product` on this target. */
+export function typicalLatencyMs(product: Product, sandbox: boolean): number {
+  return (sandbox ? SANDBOX_LATENCY_MS : TYPICAL_LATENCY_MS)[product]
+}
 
 export interface PlanViewExtra {
   problems: PlanProblem[]
@@ -65,7 +78,7 @@ export function planView(core: EngineCore, jobId: string, extra: PlanViewExtra):
     estimatedCostRp: costRp,
     // a cold face engine answers its first pair tens of seconds late: a plan of "4s" for a 28 s run misleads
     estimatedSeconds:
-      estimateSeconds(callsNeeded, s.rps[product], s.concurrency, TYPICAL_LATENCY_MS[product]) +
+      estimateSeconds(callsNeeded, s.rps[product], s.concurrency, typicalLatencyMs(product, s.sandbox)) +
       (product === 'face-match' && callsNeeded > 0 ? Math.round(extra.faceWarmUpSeconds ?? 0) : 0),
     quotaLeft: left,
     budgetRp: s.budgetRp,
