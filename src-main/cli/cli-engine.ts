@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { openStore, type Store } from '../core/store'
 import { createEngine, picturesDirFor, type Engine, type ServiceTarget } from '../core/engine'
 import { defaultContext, stderrLogger } from '../core/context'
-import { createEmbeddedSandbox, faceWarmUpOf, type EmbeddedSandbox } from '../app/embedded-sandbox'
+import { createEmbeddedSandbox, warmUpMemoryIn, type EmbeddedSandbox } from '../app/embedded-sandbox'
 import { defaultDataDir } from '../app/app-paths'
 import type { SandboxOptions } from '../sandbox'
 import { CliError, EXIT } from './exit-codes'
@@ -76,8 +76,8 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
     throw new CliError(t().cannotOpenDb(dbFile, (err as Error).message), EXIT.usage)
   }
   const key = keyFrom(o.key)
-  const sandbox = createEmbeddedSandbox(o.sandbox ?? {})
-  const { logger, tally } = tallyingLogger(stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : [])))
+  const sandbox = createEmbeddedSandbox(o.sandbox ?? {}, warmUpMemoryIn(store.settings))
+  const { logger, tally } = tallyingLogger(stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : []), (level) => t().logLevel[level]))
   const clock = defaultContext().clock
   // in a team, the team store's coordination and job publisher (their driver loaded only then); else the engine's own
   const team = inTeam() ? import('./team-coordination').then((m) => m.deskTeamFor(store, clock)) : null
@@ -91,7 +91,7 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
       if (settings.sandbox) {
         // a rehearsal answers like the plans the job states (--hospital-plan premium: 100 rps, no quota)
         const s = await sandbox.get({ hospitalPlan: settings.hospitalPlan, schoolPlan: settings.schoolPlan, regionalPlan: settings.regionalPlan })
-        return { baseUrl: s.url, apiKey: s.keys[0], source: 'sandbox', sandbox: true, faceWarmUpSeconds: faceWarmUpOf(s) }
+        return { baseUrl: s.url, apiKey: s.keys[0], source: 'sandbox', sandbox: true, faceWarmUpSeconds: sandbox.faceWarmUpSeconds(s) }
       }
       if (!key) throw new CliError(t().needsKey, EXIT.blocked)
       // a job stored before the https rule (or by hand) is held to it too before the key goes out

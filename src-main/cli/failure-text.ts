@@ -1,4 +1,4 @@
-import { rowErrorReason } from '../contract/row-error-reasons'
+import { rowErrorDetail, rowErrorReason } from '../contract/row-error-reasons'
 import type { CliLang } from './cli-language'
 
 export interface FailureInput {
@@ -16,7 +16,7 @@ const LOCATION = /^(.*?), sheet "([^"]*)"(?:, row (\d+))?(?:, column "([^"]*)")?
  * One failure as a line: where (row, column; file and sheet too when asked) once, then why.
  * The stored message often starts with its own location, which is taken apart instead of
  * being printed after a second "row N". In Indonesian the short reason for the code comes
- * first and the original words follow, untranslated.
+ * first, then what it is about (rowErrorDetail: the path, or the service's words quoted).
  */
 export function failureText(f: FailureInput, lang: CliLang, o: { withFile?: boolean } = {}): string {
   const m = LOCATION.exec(f.message)
@@ -31,6 +31,7 @@ export function failureText(f: FailureInput, lang: CliLang, o: { withFile?: bool
   if (row !== null && row > 0) where.push(lang === 'id' ? `baris ${row}` : `row ${row}`)
   if (column) where.push(lang === 'id' ? `kolom "${column}"` : `column "${column}"`)
   const reason = lang === 'id' ? rowErrorReason(f.code, 'id') : null
-  const why = reason && original && !original.includes(reason) ? `${reason} — ${original}` : reason ?? original
+  const detail = rowErrorDetail(f.code, original, lang)
+  const why = reason && detail && !detail.includes(reason) ? `${reason} — ${detail}` : reason ?? original
   return where.length ? `${where.join(', ')}: ${why}` : why
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../core/context'
+import { t } from './cli-language'
 
 /** Retries and 429 back-offs seen during a run, for `--verbose`. */
 export interface RetryTally {
@@ -21,6 +22,8 @@ export function tallyingLogger(inner: Logger): { logger: Logger; tally: RetryTal
           tally.retries++
           if (fields.kind === 'rate-limited') tally.rateLimited++
           if (typeof fields.waitMs === 'number') tally.waitedMs += fields.waitMs
+          // the person's language, not the runner's English log words
+          return inner.log(level, t().retryLine(Number(fields.row), String(fields.kind), Number(fields.waitMs ?? 0)))
         }
         inner.log(level, message, fields)
       },

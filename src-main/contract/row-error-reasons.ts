@@ -88,3 +88,37 @@ export function rowErrorReason(code: string | null | undefined, lang: 'id' | 'en
   const table: Record<string, string> = ROW_ERROR_REASONS[lang]
   return table[rowErrorReasonKey(code)] ?? null
 }
+
+/** Codes whose stored words are the service's own (English, the spec's texts), not rekap's. */
+const SERVICE_CODES = new Set(['invalid', 'invalid-image1', 'invalid-image2', 'not-found', 'premium', 'server', 'timeout', 'network', 'rate-limited', 'protocol'])
+
+/**
+ * What an importer's or pre-flight's English sentence is about: the photo path or cell value it
+ * names (`file not found: photos/a.jpg` -> `photos/a.jpg`; `/x/a.jpg: the file is GIF, ...` ->
+ * `/x/a.jpg`). Null when the sentence is none of rekap's known forms.
+ */
+export function rowErrorSubject(message: string): string | null {
+  const forms = [
+    /^(?:file not found|not a file \(a folder\?\)): (.+)$/,
+    /^"(.+)" is (?:not a picture path|not a valid file:\/\/ address|a Windows path that cannot be opened)/,
+    /^web addresses are not downloaded \((.+?)\);/,
+    /^the photo path (.+?) is outside the workbook's folder/,
+    /^(.+?): (?:the file is|named \.|the picture is|this is a folder|file not found|no permission|the file cannot be read)/,
+  ]
+  for (const f of forms) {
+    const m = f.exec(message)
+    if (m) return m[1]
+  }
+  return message === 'no picture path in the cell' ? '' : null
+}
+
+/**
+ * The words after a row's short reason, in the reader's language. English: the original words.
+ * Indonesian: what the sentence is about (the path) instead of rekap's English sentence, which the
+ * short reason already says; the service's own words quoted as the service's; anything else as it was.
+ */
+export function rowErrorDetail(code: string | null | undefined, message: string, lang: 'id' | 'en'): string {
+  if (lang === 'en' || !code || !rowErrorReason(code, lang)) return message
+  if (SERVICE_CODES.has(code)) return message ? `pesan layanan: "${message}"` : ''
+  return rowErrorSubject(message) ?? message
+}

@@ -49,13 +49,13 @@ export const systemClock: Clock = {
 export const silentLogger: Logger = { log: () => {} }
 
 /** Writes one line per event to stderr, with every registered secret masked. */
-export function stderrLogger(minLevel: LogLevel = 'info', secrets: () => string[] = () => []): Logger {
+export function stderrLogger(minLevel: LogLevel = 'info', secrets: () => string[] = () => [], tag: (level: LogLevel) => string = (l) => l): Logger {
   const order: LogLevel[] = ['debug', 'info', 'warn', 'error']
   return {
     log(level, message, fields) {
       if (order.indexOf(level) < order.indexOf(minLevel)) return
       const line = fields ? `${message} ${JSON.stringify(fields)}` : message
-      process.stderr.write(`[${level}] ${redactSecrets(line, secrets())}\n`)
+      process.stderr.write(`[${tag(level)}] ${redactSecrets(line, secrets())}\n`)
     },
   }
 }

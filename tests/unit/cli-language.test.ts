@@ -74,10 +74,10 @@ describe('failure lines', () => {
     const idLine = failureText(located, 'id')
     expect(idLine.match(/baris 10|row 10/g)).toHaveLength(1)
   })
-  it('in Indonesian: the Indonesian reason, then the original words', () => {
-    expect(failureText(located, 'id')).toBe(
-      'baris 10, kolom "Foto KTP": Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih) — file not found: photos/ktp-06.jpg',
-    )
+  it('in Indonesian: the Indonesian reason, then what it is about (issue 23 item 15: not the English sentence)', () => {
+    expect(failureText(located, 'id')).toBe('baris 10, kolom "Foto KTP": Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih) — photos/ktp-06.jpg')
+    const gif = { row: 11, column: 'Foto KTP', code: 'image-wrong-type', message: '/x/ktp-07.jpg: the file is GIF, but only JPG and PNG photos are accepted; save or export it as JPG' }
+    expect(failureText(gif, 'id')).toBe('baris 11, kolom "Foto KTP": Berkas bukan foto JPG atau PNG; simpan ulang sebagai JPG — /x/ktp-07.jpg')
   })
   it('keep file and sheet for the pre-flight list', () => {
     expect(failureText(located, 'en', { withFile: true })).toBe(
@@ -87,7 +87,8 @@ describe('failure lines', () => {
   it('a service failure without a location gets the row from the row', () => {
     const f = { row: 13, column: null, code: 'invalid', message: 'Failed to verify faces.' }
     expect(failureText(f, 'en')).toBe('row 13: Failed to verify faces.')
-    expect(failureText(f, 'id')).toBe('baris 13: Ditolak layanan (tidak ditagih) — Failed to verify faces.')
+    // the service's own words are quoted as the service's
+    expect(failureText(f, 'id')).toBe('baris 13: Ditolak layanan (tidak ditagih) — pesan layanan: "Failed to verify faces."')
   })
 })
 

@@ -6,6 +6,14 @@ import { renderCoreText, type CoreText } from '../../core/texts/core-text'
 import { helpEn } from './help-en'
 import type { CliMessages } from './id'
 
+const RETRY_KINDS_EN: Record<string, string> = {
+  'rate-limited': 'rate-limited by the service (429)',
+  server: 'service error (5xx)',
+  timeout: 'the service did not answer in time',
+  network: 'could not reach the service',
+  protocol: "the service's answer does not follow the spec",
+}
+
 /** English texts; the same keys as id.ts (the CliMessages type enforces it). */
 export const en: CliMessages = {
   rp: (n) => formatRp(n, 'en'),
@@ -121,6 +129,8 @@ export const en: CliMessages = {
   retryFailedHint: (job) => `fix them, then send the failed rows again with: rekap retry-failed ${job}`,
 
   retries: (retries, backoffs429, waitText) => `retries: ${retries}; rate-limited by the service (429): ${backoffs429} time(s), ${waitText} of back-off summed over rows`,
+  logLevel: { debug: 'debug', info: 'info', warn: 'warn', error: 'error' },
+  retryLine: (row, kind, waitMs) => `row ${formatNumber(row, 'en')}: ${RETRY_KINDS_EN[kind] ?? kind}, retry in ${formatNumber(waitMs, 'en')} ms`,
 
   interrupted: 'interrupted',
   sandboxLines: {

@@ -10,6 +10,15 @@ import { helpId } from './help-id'
  * (its type is this object's). Machine-read output is NOT here and never translated: the first
  * line `job <id>`, `--json` documents and exit codes.
  */
+/** Why a request is tried again (the service error kinds the runner retries), for --verbose. */
+const RETRY_KINDS_ID: Record<string, string> = {
+  'rate-limited': 'dibatasi layanan (429)',
+  server: 'layanan galat (5xx)',
+  timeout: 'layanan tidak menjawab tepat waktu',
+  network: 'koneksi ke layanan gagal',
+  protocol: 'jawaban layanan tidak sesuai spesifikasi',
+}
+
 export const id = {
   rp: (n: number) => formatRp(n, 'id'),
   /** a sentence core made (a refused action, a verify finding…): its words are in core/texts */
@@ -133,6 +142,10 @@ export const id = {
   // verbose: retries and back-offs
   retries: (retries: number, backoffs429: number, waitText: string) =>
     `percobaan ulang: ${retries}; dibatasi layanan (429): ${backoffs429} kali, total jeda ${waitText} (dijumlah per baris)`,
+  logLevel: { debug: 'debug', info: 'info', warn: 'peringatan', error: 'galat' },
+  /** one --verbose line per retry, as it happens */
+  retryLine: (row: number, kind: string, waitMs: number) =>
+    `baris ${formatNumber(row, 'id')}: ${RETRY_KINDS_ID[kind] ?? kind}, dicoba lagi dalam ${formatNumber(waitMs, 'id')} md`,
 
   // jobs, resume, cancel
   interrupted: 'terputus',
