@@ -28,6 +28,7 @@ import { euclideanDistance, pickPrimaryFace } from '../src-main/sandbox/face/fac
 import { createServiceClient, type ServiceClient } from '../src-main/core/provider'
 import { startSandbox } from '../src-main/sandbox'
 import { JOB_KINDS, type JobKind } from '../src-main/contract/job-kinds'
+import { kindModule } from '../src-main/core/kinds/registry'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const EXAMPLES_DIR = path.join(REPO, 'examples')
@@ -139,7 +140,8 @@ export const KYC_ROWS: KycRow[] = [
 
 export const KYC_WORKBOOK = 'kyc/kyc-sample.xlsx'
 export const KYC_SHEET = 'Data KYC'
-export const KYC_HEADERS = ['No', 'NIK', 'Nama', 'Foto KTP', 'Foto Selfie', 'Cabang'] as const
+/** the face-match kind's template headers (core/kinds/face-match) */
+export const KYC_HEADERS = kindModule('face-match').example.headers
 export const KYC_TITLE = 'Daftar verifikasi wajah nasabah (contoh rekap)'
 /** 1-based sheet row of the header: a title, a note, an empty row, then the header */
 export const KYC_HEADER_ROW = 4
@@ -524,26 +526,12 @@ async function writeDirectoryExamples(out: string, samples: { hospitalCodes: str
   ]
   await writeFile(path.join(out, 'schools', 'npsn.csv'), ['NPSN,Nama Sekolah', ...npsnRows.map(csvLine)].join('\n') + '\n')
 
-  // One template per job kind (a kind without one does not compile): its header row as rekap
-  // guesses and maps it, and one example row.
-  const templates: Record<JobKind, { sheet: string; headers: string[]; row: Array<string | number>; textColumns: number[] }> = {
-    'face-match': { sheet: 'Data KYC', headers: [...KYC_HEADERS], row: [1, '3273015708920003', 'Nama Nasabah', 'photos/ktp-0001.jpg', 'photos/selfie-0001.jpg', 'Bandung'], textColumns: [2] },
-    'hospital-lookup': { sheet: 'Daftar RS', headers: ['No', 'Kode RS'], row: [1, samples.hospitalCodes[0]], textColumns: [2] },
-    'school-lookup': { sheet: 'Daftar Sekolah', headers: ['No', 'NPSN'], row: [1, samples.npsn[0].npsn], textColumns: [2] },
-    'school-directory': { sheet: 'Wilayah', headers: ['Kode Kabupaten', 'Jenjang', 'Status'], row: ['3273', 'SD', 'N'], textColumns: [1] },
-    'hospital-directory': {
-      sheet: 'Filter RS',
-      headers: ['Kode Provinsi', 'Kode Kabupaten', 'Kelas', 'Jenis', 'Kepemilikan', 'Status BLU'],
-      row: ['32', '3273', 'B', 'Rumah Sakit Umum', 'Swasta', 'Non BLUD'],
-      textColumns: [1, 2],
-    },
-    regions: { sheet: 'Provinsi', headers: ['Kode Provinsi', 'Nama Provinsi'], row: ['32', 'Jawa Barat'], textColumns: [1] },
-    'school-search': { sheet: 'Cari Sekolah', headers: ['No', 'Kata Kunci'], row: [1, samples.npsn[0].name], textColumns: [] },
-    'regency-autocomplete': { sheet: 'Nama Kabupaten', headers: ['No', 'Nama Kabupaten'], row: [1, 'Bandung'], textColumns: [] },
-  }
+  // One template per job kind, from its folder (core/kinds/<kind>/index.ts `example`; a kind without
+  // one does not compile): its header row as rekap guesses and maps it, and one example row.
+  const known = { hospitalCode: samples.hospitalCodes[0], npsn: samples.npsn[0].npsn, schoolName: samples.npsn[0].name }
   for (const kind of TEMPLATE_KINDS) {
-    const t = templates[kind]
-    await writeSimpleWorkbook(path.join(out, 'templates', `${kind}.xlsx`), t.sheet, t.headers, [t.row], t.textColumns)
+    const t = kindModule(kind).example
+    await writeSimpleWorkbook(path.join(out, 'templates', `${kind}.xlsx`), t.sheet, [...t.headers], [t.row(known)], [...t.textColumns])
   }
 }
 

@@ -187,6 +187,8 @@ export interface KindView {
   scored: boolean
   /** the verdicts offered in the rows filter (the rows are selected by the same verdict rule they show) */
   verdictFilters: VerdictView[]
+  /** its name and the words for the columns it reads, per language (core/kinds/<kind>/words.ts) */
+  words: Record<Lang, { name: string; fields: Record<string, string> }>
 }
 
 export interface SheetPreview {

@@ -182,6 +182,7 @@ async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, 
   const lines = jobSummaryLines(job, figures, L, {
     now: ctx.now,
     rekapVersion: ctx.rekapVersion,
+    kindName: kind.words[L.lang].reportName,
     notes,
     scored: kind.scored,
     records: kind.recordsLinked,

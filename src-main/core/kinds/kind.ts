@@ -14,6 +14,7 @@ import type { Unit } from './unit'
 import type { ReviewCount } from '../review/review-queue'
 import type { VerdictCount } from '../reports/job-figures'
 import type { DirectoryOptions, DirectoryPaging, DirectoryQueryPlan } from './directory'
+import { fieldWordsOf, type ExampleTemplate, type KindWordsByLang } from './kind-words'
 
 /** What a kind's row check knows besides the row: where the sheet is, how columns map to fields. */
 export interface RowCheckContext {
@@ -54,6 +55,10 @@ export interface ReportContext {
  */
 export interface JobKindModule {
   kind: JobKind
+  /** its names in both languages, and words for fields the shared table lacks (its words.ts) */
+  words: KindWordsByLang
+  /** its template in examples/templates (scripts/make-examples.ts writes it) */
+  example: ExampleTemplate
   /** the product it spends: plan, price, rate limit, quota */
   product: Product
   /** the columns it reads, with their header guesses */
@@ -105,5 +110,11 @@ export interface JobKindModule {
 
 /** What the renderer needs of a kind (sent in app.info), so it never switches on the name. */
 export function kindView(m: JobKindModule): KindView {
-  return { kind: m.kind, photos: m.photos, scored: m.scored, verdictFilters: [...m.verdictFilters] }
+  const fields = m.fields.map((f) => f.field)
+  const wordsIn = (lang: 'id' | 'en') => ({
+    name: m.words[lang].name,
+    // a field without a word shows its name (tests/unit/kind-registry-complete.test.ts keeps there being none)
+    fields: Object.fromEntries(Object.entries(fieldWordsOf(m.words, lang, fields)).map(([f, w]) => [f, w ?? f])),
+  })
+  return { kind: m.kind, photos: m.photos, scored: m.scored, verdictFilters: [...m.verdictFilters], words: { id: wordsIn('id'), en: wordsIn('en') } }
 }

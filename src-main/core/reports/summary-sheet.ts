@@ -127,6 +127,8 @@ export function jobSummaryLines(
   ctx: {
     now: number
     rekapVersion: string
+    /** the job kind's name in the report's language (core/kinds/<kind>/words.ts) */
+    kindName: string
     notes?: string[]
     zone?: ReportZone
     /** results carry a confidence (the review band is stated) */
@@ -145,7 +147,7 @@ export function jobSummaryLines(
   const lines: SummaryLine[] = [
     { label: S.sectionJob },
     { label: S.jobId, value: job.id },
-    { label: S.kind, value: L.kinds[job.kind] },
+    { label: S.kind, value: ctx.kindName },
     { label: S.state, value: (L.states[job.state] ?? job.state) + (job.blockedReason ? ` (${job.blockedReason})` : '') },
   ]
   if (job.stateDetail) lines.push({ label: S.stateDetail, value: detailText(job.stateDetail, L.lang as CoreTextLang) })

@@ -1,6 +1,7 @@
 import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
 import type { Messages } from './id'
 import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
+import { FIELD_WORDS } from '../../../src-main/contract/field-words'
 
 /** English texts; same keys as id.ts (the Messages type enforces it). */
 export const en: Messages = {
@@ -22,37 +23,7 @@ export const en: Messages = {
     settings: 'Settings',
     team: 'Team',
   },
-  kind: {
-    'face-match': 'Face match (KYC)',
-    'hospital-lookup': 'Hospital lookup by code',
-    'hospital-directory': 'Hospital directory',
-    'school-lookup': 'School lookup by NPSN',
-    'school-directory': 'School directory',
-    'school-search': 'School search (premium)',
-    'regency-autocomplete': 'Regency suggestions (autocomplete)',
-    regions: 'Regions',
-  },
-  field: {
-    query: 'Search text',
-    accreditation: 'Accreditation',
-    services: 'Services',
-    province_name: 'Province name',
-    image1: 'ID card (KTP) photo',
-    image2: 'Selfie photo',
-    nik: 'NIK',
-    name: 'Name',
-    code: 'Hospital code',
-    npsn: 'NPSN',
-    regency_code: 'Regency/city code',
-    province_code: 'Province code',
-    grade: 'Grade',
-    status: 'Status',
-    class: 'Class',
-    type: 'Type',
-    ownership: 'Ownership',
-    blu_status: 'BLU status',
-    address: 'Address',
-  },
+  field: FIELD_WORDS.en,
   state: {
     draft: 'Draft',
     ready: 'Ready',

@@ -6,7 +6,7 @@
  */
 import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
 import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
-import type { JobKindView } from '../../../src-main/contract/ipc'
+import { FIELD_WORDS } from '../../../src-main/contract/field-words'
 
 export const id = {
   app: {
@@ -27,38 +27,9 @@ export const id = {
     settings: 'Pengaturan',
     team: 'Tim',
   },
-  kind: {
-    'face-match': 'Pencocokan wajah (KYC)',
-    'hospital-lookup': 'Cari rumah sakit per kode',
-    'hospital-directory': 'Direktori rumah sakit',
-    'school-lookup': 'Cari sekolah per NPSN',
-    'school-directory': 'Direktori sekolah',
-    'school-search': 'Pencarian sekolah (premium)',
-    'regency-autocomplete': 'Saran kabupaten/kota (autocomplete)',
-    regions: 'Wilayah',
-    // keyed by the contract's kinds: a kind without its name here does not compile
-  } satisfies Record<JobKindView, string>,
-  field: {
-    query: 'Teks pencarian',
-    accreditation: 'Akreditasi',
-    services: 'Layanan',
-    province_name: 'Nama provinsi',
-    image1: 'Foto KTP',
-    image2: 'Foto selfie',
-    nik: 'NIK',
-    name: 'Nama',
-    code: 'Kode RS',
-    npsn: 'NPSN',
-    regency_code: 'Kode kabupaten/kota',
-    province_code: 'Kode provinsi',
-    grade: 'Jenjang',
-    status: 'Status',
-    class: 'Kelas',
-    type: 'Jenis',
-    ownership: 'Kepemilikan',
-    blu_status: 'Status BLU',
-    address: 'Alamat',
-  },
+  // a job kind's name is in its folder (src-main/core/kinds/<kind>/words.ts) and arrives in app.info;
+  // the columns' words are shared with the kinds (contract/field-words.ts)
+  field: FIELD_WORDS.id,
   state: {
     draft: 'Draf',
     ready: 'Siap',

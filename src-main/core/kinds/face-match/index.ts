@@ -7,6 +7,7 @@ import type { JobKindModule } from '../kind'
 import type { Unit } from '../unit'
 import { reuseVerifiedPairs } from './pair-reuse'
 import { readFaceImage, resolveFaceImage, type FacePayload } from './face-images'
+import { words } from './words'
 
 export type { FacePayload, FaceImageRef } from './face-images'
 
@@ -25,6 +26,8 @@ const sendPair: Unit = async (row, env) => {
 /** KYC: a KTP photo against a selfie, per row; paid per verification. */
 export const faceMatch: JobKindModule = {
   kind: 'face-match',
+  words,
+  example: { sheet: 'Data KYC', headers: ['No', 'NIK', 'Nama', 'Foto KTP', 'Foto Selfie', 'Cabang'], row: () => [1, '3273015708920003', 'Nama Nasabah', 'photos/ktp-0001.jpg', 'photos/selfie-0001.jpg', 'Bandung'], textColumns: [2] },
   product: 'face-match',
   fields: [
     { field: 'image1', required: true, synonyms: IMAGE1 },

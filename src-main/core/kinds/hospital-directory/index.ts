@@ -7,6 +7,7 @@ import { PlanError } from '../../jobs/plan-error'
 import type { JobKindModule } from '../kind'
 import { hospitalRecordsReport } from '../records-report'
 import { cellText, checkProvinceCode, checkRegencyCode, optionalText } from '../row-checks'
+import { words } from './words'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
 
@@ -33,6 +34,13 @@ const fromQuery: DirectoryQueryPlan = {
 /** Every hospital matching each row's filters (any filter may be empty). */
 export const hospitalDirectory: JobKindModule = {
   kind: 'hospital-directory',
+  words,
+  example: {
+    sheet: 'Filter RS',
+    headers: ['Kode Provinsi', 'Kode Kabupaten', 'Kelas', 'Jenis', 'Kepemilikan', 'Status BLU'],
+    row: () => ['32', '3273', 'B', 'Rumah Sakit Umum', 'Swasta', 'Non BLUD'],
+    textColumns: [1, 2],
+  },
   product: 'hospitals',
   fields: [
     { field: 'province_code', required: false, synonyms: PROVINCE_SYNONYMS },

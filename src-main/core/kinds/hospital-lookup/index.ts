@@ -5,6 +5,7 @@ import type { JobKindModule } from '../kind'
 import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from '../lookup'
 import { checkHospitalCode } from '../row-checks'
 import type { Unit } from '../unit'
+import { words } from './words'
 
 const lookUp: Unit = async (row, env) => {
   const { code } = row.payload as LookupPayload
@@ -18,6 +19,8 @@ const lookUp: Unit = async (row, env) => {
 /** One hospital per row, by its code. */
 export const hospitalLookup: JobKindModule = {
   kind: 'hospital-lookup',
+  words,
+  example: { sheet: 'Daftar RS', headers: ['No', 'Kode RS'], row: (s) => [1, s.hospitalCode], textColumns: [2] },
   product: 'hospitals',
   fields: [{ field: 'code', required: true, synonyms: ['code', 'koders', 'kode', 'hospitalcode', 'koderumahsakit', 'kodersu', 'kodehospital', 'rscode', 'kdrs'] }],
   guessRank: 2,

@@ -5,6 +5,7 @@ import { failedRow, fieldCell, plainInput } from '../checked-row'
 import type { JobKindModule } from '../kind'
 import { optionalText } from '../row-checks'
 import type { Unit } from '../unit'
+import { words } from './words'
 
 /** A row sends one regency name (or part of one) to the regional autocomplete. */
 export type SuggestPayload = { query: string }
@@ -36,6 +37,8 @@ const suggestionColumns = (L: Parameters<JobKindModule['writeReportSheets']>[3])
  */
 export const regencyAutocomplete: JobKindModule = {
   kind: 'regency-autocomplete',
+  words,
+  example: { sheet: 'Nama Kabupaten', headers: ['No', 'Nama Kabupaten'], row: () => [1, 'Bandung'], textColumns: [] },
   product: 'regional',
   fields: [{ field: 'query', required: true, synonyms: ['regencyname', 'namakabupaten', 'namakabkota', 'kabupatenkota', 'kabupaten', 'kabkota', 'regency'] }],
   // last: a sheet with regency codes beside the names is a school-directory one (more columns explained; ties go to the lower rank)

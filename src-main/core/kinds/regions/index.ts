@@ -7,6 +7,7 @@ import { directoryRow, PROVINCE_SYNONYMS, type DirectoryPayload } from '../direc
 import type { JobKindModule } from '../kind'
 import { cellText, checkProvinceCode } from '../row-checks'
 import type { Unit } from '../unit'
+import { words } from './words'
 
 /**
  * The region tree of one province (or all): regencies, then districts of each regency. Each
@@ -58,6 +59,8 @@ function fetchedProvinces(store: Store, jobId: string): Set<string> | 'all' {
 /** Provinces, regencies and districts (of one province per row, or all). */
 export const regions: JobKindModule = {
   kind: 'regions',
+  words,
+  example: { sheet: 'Provinsi', headers: ['Kode Provinsi', 'Nama Provinsi'], row: () => ['32', 'Jawa Barat'], textColumns: [1] },
   product: 'regional',
   fields: [
     { field: 'province_code', required: false, synonyms: PROVINCE_SYNONYMS },

@@ -7,6 +7,7 @@ import { coreText } from '../../texts/core-text'
 import type { JobKindModule } from '../kind'
 import { schoolRecordsReport } from '../records-report'
 import { checkRegencyCode, checkSchoolStatus, optionalText } from '../row-checks'
+import { words } from './words'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
 
@@ -24,6 +25,8 @@ const fromQuery: DirectoryQueryPlan = {
 /** Every school of each row's regency (the service lists schools per regency), optionally by grade and status. */
 export const schoolDirectory: JobKindModule = {
   kind: 'school-directory',
+  words,
+  example: { sheet: 'Wilayah', headers: ['Kode Kabupaten', 'Jenjang', 'Status'], row: () => ['3273', 'SD', 'N'], textColumns: [1] },
   product: 'schools',
   fields: [
     { field: 'regency_code', required: true, synonyms: REGENCY_SYNONYMS },

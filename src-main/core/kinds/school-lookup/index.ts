@@ -6,6 +6,7 @@ import type { JobKindModule } from '../kind'
 import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from '../lookup'
 import { checkNpsn } from '../row-checks'
 import type { Unit } from '../unit'
+import { words } from './words'
 
 const lookUp: Unit = async (row, env) => {
   const { code } = row.payload as LookupPayload
@@ -21,6 +22,8 @@ const lookUp: Unit = async (row, env) => {
 /** One school per row, by its NPSN. */
 export const schoolLookup: JobKindModule = {
   kind: 'school-lookup',
+  words,
+  example: { sheet: 'Daftar Sekolah', headers: ['No', 'NPSN'], row: (s) => [1, s.npsn], textColumns: [2] },
   product: 'schools',
   fields: [{ field: 'npsn', required: true, synonyms: ['npsn', 'nomorpokoksekolahnasional', 'npsnsekolah', 'schoolnpsn'] }],
   guessRank: 3,

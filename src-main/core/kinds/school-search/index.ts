@@ -6,6 +6,7 @@ import type { JobKindModule } from '../kind'
 import { schoolRecordsReport } from '../records-report'
 import { optionalText } from '../row-checks'
 import type { Unit } from '../unit'
+import { words } from './words'
 
 /** A school-search row sends one query text. */
 export type SearchPayload = { query: string }
@@ -37,6 +38,8 @@ const search: Unit = async (row, env) => {
 /** Schools found by a text (name, NPSN or address) per row: the service's school search. */
 export const schoolSearch: JobKindModule = {
   kind: 'school-search',
+  words,
+  example: { sheet: 'Cari Sekolah', headers: ['No', 'Kata Kunci'], row: (s) => [1, s.schoolName], textColumns: [] },
   product: 'schools',
   fields: [{ field: 'query', required: true, synonyms: ['query', 'cari', 'pencarian', 'katakunci', 'keyword', 'search', 'carisekolah'] }],
   guessRank: 6,

@@ -1,5 +1,4 @@
 import { VERDICT_WORDS } from '../../../contract/verdicts'
-import type { JobKind } from '../../../contract/job-kinds'
 import { JOB_STATE_WORDS, ROW_STATE_WORDS } from '../../texts/state-words'
 /**
  * Indonesian report texts (the default). The English table in ./en.ts has exactly these keys;
@@ -147,19 +146,11 @@ export const ID = {
     oldestFetched: 'Data tertua diambil',
     newestFetched: 'Data terbaru diambil',
   },
+  // the directory reports' kinds; a job kind's name is in its folder (core/kinds/<kind>/words.ts)
   kinds: {
-    'face-match': 'Pencocokan wajah',
-    'hospital-lookup': 'Cari rumah sakit per kode',
-    'hospital-directory': 'Direktori rumah sakit',
-    'school-lookup': 'Cari sekolah per NPSN',
-    'school-directory': 'Direktori sekolah',
-    'school-search': 'Pencarian sekolah (premium)',
-    'regency-autocomplete': 'Saran kabupaten/kota (autocomplete)',
-    regions: 'Wilayah',
     'hospitals-offline': 'Direktori rumah sakit (cache lokal)',
     'schools-offline': 'Direktori sekolah (cache lokal)',
-    // keyed by JobKind: a kind without its name here does not compile (the summary never prints a raw name)
-  } satisfies Record<JobKind | 'hospitals-offline' | 'schools-offline', string>,
+  },
   states: JOB_STATE_WORDS.id,
   rowStates: ROW_STATE_WORDS.id,
   hospital: {
