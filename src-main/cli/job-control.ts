@@ -89,7 +89,7 @@ export async function jobControlCommand(
       const job = cli.store.jobs.get(jobId)!
       cli.store.jobs.update(jobId, { settings: { ...job.settings, ...limits, ...planSettings(job.settings, o) } }, Date.now())
     }
-    stateHitsUsed(cli, cli.store.jobs.get(jobId)!.settings, o, say)
+    await stateHitsUsed(cli, cli.store.jobs.get(jobId)!.settings, o, say)
     const start =
       wanted === 'retryFailed'
         ? () => cli.engine.retryFailed(jobId)

@@ -73,7 +73,7 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
     await cli.joinTeam()
     const chosen = await chooseKind(file, o)
     const settings = settingsFrom(o, chosen.kind, useSandbox)
-    stateHitsUsed(cli, settings, o, say)
+    await stateHitsUsed(cli, settings, o, say)
     cli.engine.discardStalePlans() // plans never started, older than a week
     // The first line is machine-read (`job <id>`) in every language, said as soon as the job exists
     // (before its rows are checked: a run killed during a long pre-flight can still be found);
@@ -301,11 +301,11 @@ export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKin
 }
 
 /** --hits-used: the account's hits this month as the user states them, before anything is planned. */
-export function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: PlanFlags, say: Say): void {
+export async function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: PlanFlags, say: Say): Promise<void> {
   const used = hitsUsedRecord(o)
   if (!Object.keys(used).length) return
   const account = accountId({ baseUrl: settings.baseUrl, apiKey: cli.key, sandbox: settings.sandbox })
-  const view = cli.engine.stateHitsUsed(account, settings, used)
+  const view = await cli.engine.stateHitsUsed(account, settings, used)
   for (const p of view.products) {
     if (used[p.product] !== undefined) say(t().hitsUsed(p.product, p.used, p.quota === null ? null : { left: p.left ?? 0, quota: p.quota }))
   }

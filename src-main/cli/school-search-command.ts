@@ -37,7 +37,7 @@ export async function schoolSearchCommand(query: string, o: SchoolSearchOptions)
       sandbox: useSandbox,
       authHeader: (o.authHeader ?? defaults.authHeader).toLowerCase(),
     }
-    stateHitsUsed(cli, settings, o, say)
+    await stateHitsUsed(cli, settings, o, say)
     const r = await cli.engine.schoolSearch(settings, query)
     if (o.json) process.stdout.write(JSON.stringify({ rows: r.rows, premiumRequired: r.premiumRequired }) + '\n')
     if (r.premiumRequired) {

@@ -46,7 +46,7 @@ async function usedElsewhere(product: string, hits: number, settings: JobSetting
   await sandbox!.admin('POST', '/_sandbox/usage', { product, hits })
   if (tellRekap) {
     const account = accountId({ baseUrl: sandbox!.url, apiKey: sandbox!.key, sandbox: false })
-    h!.engine.stateHitsUsed(account, settings, { [product]: hits })
+    await h!.engine.stateHitsUsed(account, settings, { [product]: hits })
   }
 }
 

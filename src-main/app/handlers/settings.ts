@@ -42,7 +42,7 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
       await requirePersonFor(ctx, wideningsOf(current, next, ctx.paths.exportsDir))
       ctx.saveSettings(next)
       // Hits used are a statement about the account right now, not a setting kept for later.
-      if (patch.hitsUsed) ctx.engine.stateHitsUsed(account(next), quotaSettings(next), patch.hitsUsed)
+      if (patch.hitsUsed) await ctx.engine.stateHitsUsed(account(next), quotaSettings(next), patch.hitsUsed)
       return view()
     },
     'settings.setKey': async ({ key }) => {

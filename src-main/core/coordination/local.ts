@@ -67,6 +67,7 @@ function localHits(store: Store, account: string, product: Product, now: () => n
     state: async (hits) => {
       store.usage.setHitsThisMonth(account, product, hits, now())
       h.refresh()
+      return hits
     },
   }
 }

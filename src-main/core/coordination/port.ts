@@ -37,8 +37,12 @@ export interface HitCounter {
   /** a runner starts / stops drawing on the counter (the first one re-reads the stored count) */
   acquire(): void
   release(): void
-  /** the user states how many hits the account used this month */
-  state(hits: number): Promise<void>
+  /**
+   * The user states how many hits the account used this month; resolves to the count now held.
+   * A team's count is never lowered by a statement (it holds every desk's requests): a stated
+   * count below it leaves it as it is, and the higher count comes back.
+   */
+  state(hits: number): Promise<number>
 }
 
 /** Which limit stops a paid request: the job's own or the team's (account's) shared one. */

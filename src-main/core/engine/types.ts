@@ -97,7 +97,8 @@ export interface Engine {
   regencySuggestions(settings: JobSettings, query: string): Promise<{ source: 'service' | 'local'; items: RegionView[] }>
   usage(account: string, settings: JobSettings): UsageView
   /** The user states the hits the account (see accountId) has already used this month (other machines, the dashboard). */
-  stateHitsUsed(account: string, settings: JobSettings, used: Partial<Record<'schools' | 'regional' | 'hospitals' | 'face-match', number>>): UsageView
+  /** In a team, the team's count is never lowered: a lower statement is refused (PlanError, team.hitsNotLowered). */
+  stateHitsUsed(account: string, settings: JobSettings, used: Partial<Record<'schools' | 'regional' | 'hospitals' | 'face-match', number>>): Promise<UsageView>
   listJobs(): JobSummaryView[]
   /** A page of rows; `verdict` selects rows by the one verdict rule (the label each row shows). */
   rows(jobId: string, offset: number, limit: number, filter?: RowsFilter): { total: number; rows: RowView[] }

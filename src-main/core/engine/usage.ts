@@ -2,7 +2,7 @@ import type { Product } from '../model/products'
 import type { JobSettings } from '../model/job-settings'
 import { quotaExhaustedText } from '../model/plans'
 import { premiumRequired } from '../model/premium-text'
-import { renderCoreText, type CoreText } from '../texts/core-text'
+import { coreText, renderCoreText, type CoreText } from '../texts/core-text'
 import { quotaLeft } from '../jobs/estimate'
 import { PlanError } from '../jobs/plan-error'
 import { ServiceError } from '../provider'
@@ -22,10 +22,11 @@ export function usageView(core: EngineCore, account: string, settings: JobSettin
 }
 
 /** The user states the hits the account has already used this month (other machines, the dashboard). */
-export function stateHitsUsed(core: EngineCore, account: string, settings: JobSettings, used: Partial<Record<Product, number>>): UsageView {
+export async function stateHitsUsed(core: EngineCore, account: string, settings: JobSettings, used: Partial<Record<Product, number>>): Promise<UsageView> {
   for (const [product, n] of Object.entries(used) as Array<[Product, number]>) {
-    // local: written at once; a team's shared count is set in the team store
-    void core.access.hitsOf(account, product).state(n)
+    // local: written as stated; a team's shared count is only ever raised (coordination port)
+    const held = await core.access.hitsOf(account, product).state(n)
+    if (held > n) throw new PlanError(coreText('team.hitsNotLowered', { product, stated: n, team: held }), 2)
   }
   return usageView(core, account, settings)
 }

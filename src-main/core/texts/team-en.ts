@@ -22,4 +22,6 @@ export const teamTextsEn: { [K in keyof typeof teamTextsId]: (p: Parameters<(typ
   'team.alreadyDecided': (p) => `pair ${p.item} is already decided (${p.decision} by ${p.by}); decisions are only appended, never changed`,
   'team.noItem': (p) => `there is no pair ${p.item} in the team queue`,
   'team.noDesk': () => 'no desk name: give --desk NAME or Settings → Team',
+  'team.hitsNotLowered': (p) =>
+    `the team has already counted ${p.team} ${p.product} hits this month, more than the ${p.stated} stated: a team's count is never lowered (every desk's requests are in it); it stays ${p.team}`,
 }

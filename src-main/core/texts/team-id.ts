@@ -26,4 +26,6 @@ export const teamTextsId = {
   'team.alreadyDecided': (p: { item: number; decision: string; by: string }) => `pasangan ${p.item} sudah diputuskan (${p.decision} oleh ${p.by}); keputusan hanya ditambahkan, tidak diubah`,
   'team.noItem': (p: { item: number }) => `tidak ada pasangan ${p.item} di antrean tim`,
   'team.noDesk': (_p: Record<string, never>) => 'nama meja kosong: isi --desk NAMA atau Pengaturan → Tim',
+  'team.hitsNotLowered': (p: { product: string; stated: number; team: number }) =>
+    `tim sudah menghitung ${p.team} hit ${p.product} bulan ini, lebih dari ${p.stated} yang dinyatakan: hitungan tim tidak pernah diturunkan (permintaan setiap meja ada di dalamnya); tetap ${p.team}`,
 }

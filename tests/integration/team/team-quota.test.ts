@@ -65,6 +65,32 @@ describe('3,000 hits a month across 4 desks', () => {
     }
   }, 180_000)
 
+  it('--hits-used in a team never lowers the team count: a lower statement is refused naming it, a higher one raises it', async () => {
+    const teamCount = async (): Promise<number> =>
+      (await team.query(`SELECT max(hits)::int AS n FROM rekap.hits WHERE product = 'hospitals'`)).rows[0].n as number
+    const counted = await teamCount()
+    expect(counted).toBeGreaterThanOrEqual(2995)
+    const requests = async (): Promise<number> => ((await sandbox.admin('GET', '/_sandbox/requests')).requests as Array<{ product: string }>).filter((r) => r.product === 'hospitals').length
+    const sent = await requests()
+    // before: the statement replaced the team's count with 10, and this desk went on to spend hits the team had used
+    const lower = await startDesk({
+      team, sandbox, role: 'op1', name: 'hits-lower',
+      args: ['run', codesFile(team.dir, 'hits-lower.csv', 5), '--kind', 'hospital-lookup', '--hospital-plan', 'standard', '--hits-used', 'hospitals=10'],
+    }).done
+    expect(lower.code, lower.out).toBe(2)
+    expect(lower.out).toContain(`the team has already counted ${counted} hospitals hits this month, more than the 10 stated`)
+    expect(await teamCount()).toBe(counted)
+    expect(await requests()).toBe(sent)
+    // a higher statement (hits used outside the team) raises it: nothing is left, nothing is sent
+    const higher = await startDesk({
+      team, sandbox, role: 'op2', name: 'hits-higher',
+      args: ['run', codesFile(team.dir, 'hits-higher.csv', 5), '--kind', 'hospital-lookup', '--hospital-plan', 'standard', '--hits-used', 'hospitals=3000'],
+    }).done
+    expect(higher.code, higher.out).toBe(3)
+    expect(await teamCount()).toBe(3000)
+    expect(await requests()).toBe(sent)
+  }, 120_000)
+
   it('the team store never holds the API key, nor the hash rekap keeps of it locally', async () => {
     const tables = await team.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'rekap'`)
     let dump = ''

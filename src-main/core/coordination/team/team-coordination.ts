@@ -85,8 +85,8 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
         acquire: () => {},
         release: () => {},
         state: async (hits) => {
-          known = hits
-          await (await get('state')).state(hits)
+          known = await (await get('state')).state(hits)
+          return known
         },
       }
       counters.set(id, c)

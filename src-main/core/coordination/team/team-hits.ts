@@ -46,12 +46,16 @@ export function teamHits(link: TeamLink, account: string, product: string): HitC
     acquire() {},
     release() {},
     async state(hits) {
-      known = Math.max(0, Math.floor(hits))
-      await link.q(
-        `INSERT INTO rekap.hits (account, product, month, hits) VALUES ($1, $2, ${MONTH}, $3)
-         ON CONFLICT (account, product, month) DO UPDATE SET hits = EXCLUDED.hits`,
-        [account, product, known],
+      // raised to a higher stated count (requests from outside the team), never lowered: the
+      // team's count holds every desk's requests, and one desk's statement must not erase them
+      const r = await link.q(
+        `INSERT INTO rekap.hits AS h (account, product, month, hits) VALUES ($1, $2, ${MONTH}, $3)
+         ON CONFLICT (account, product, month) DO UPDATE SET hits = greatest(h.hits, EXCLUDED.hits)
+         RETURNING hits`,
+        [account, product, Math.max(0, Math.floor(hits))],
       )
+      known = r.rows[0].hits as number
+      return known
     },
   }
 }
