@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import { openStore } from '../src-main/core/store'
@@ -107,7 +107,7 @@ async function measureExceljs(cells: number, width: number, out: string): Promis
 }
 
 function child(args: string[]): Measured {
-  const prof = process.env.BENCH_CPU_PROF && args[0] === 'rekap' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF, '--cpu-prof-name', `${args[2]}.cpuprofile`] : []
+  const prof = process.env.BENCH_CPU_PROF && args[0] === 'rekap' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF, '--cpu-prof-name', `${basename(args[3], '.xlsx')}.cpuprofile`] : []
   const self = fileURLToPath(import.meta.url)
   const c = spawnSync(process.execPath, [...prof, '--import', 'tsx', self, '--measure', ...args], { encoding: 'utf8', maxBuffer: 1 << 20 })
   if (c.status !== 0) throw new Error(`${args.join(' ')} failed: ${c.stderr}`)

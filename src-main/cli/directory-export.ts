@@ -82,7 +82,7 @@ export async function directoryExportCommand(o: DirectoryExportOptions): Promise
   const store = openStore(dbFile)
   const source = sourceOfFlag(o.baseUrl)
   try {
-    const reports = await import('../core/reports')
+    const reports = await import('../core/export')
     const { directoryCoverage, notCoveredText } = await import('../core/export/directory-coverage')
     const { checkedDirectoryQuery } = await import('../core/export/directory-values')
     // the same checks as the app's export: known filter values, and whether the cache covers the query

@@ -4,6 +4,8 @@
  */
 export { writeJobReport, writeAnnotatedCopy } from './job-report'
 export type { JobReportOptions } from './job-report'
-export { writeDirectoryReport, formatFromName, ReportError, MAX_ANNOTATED_ROWS, literalCell, csvField, isFormulaLike, labelsFor } from '../reports'
-export type { DirectoryReportOptions, ReportResult, ReportLang, ReportLabels, ReportFormat } from '../reports'
+export { writeDirectoryReport } from './directory-report'
+export type { DirectoryReportOptions } from './directory-report'
+export { formatFromName, ReportError, MAX_ANNOTATED_ROWS, literalCell, csvField, isFormulaLike, labelsFor } from '../reports'
+export type { ReportResult, ReportLang, ReportLabels, ReportFormat } from '../reports'
 export { MAX_THUMBNAIL_ROWS } from '../kinds/face-match/thumbnails'

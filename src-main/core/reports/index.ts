@@ -1,8 +1,6 @@
 /** Report building blocks; a job's whole report is put together by kind in core/export. */
 export { formatFromName, ReportError } from './report-result'
 export type { ReportResult } from './report-result'
-export { writeDirectoryReport } from './directory-report'
-export type { DirectoryReportOptions } from './directory-report'
 export { writeAnnotatedCopy, MAX_ANNOTATED_ROWS } from './annotated-copy'
 export { literalCell, csvField, isFormulaLike } from './cell-safety'
 export { labelsFor } from './labels'

@@ -11,10 +11,6 @@ export function inputColumns(job: JobRecord, firstInput?: Record<string, unknown
   return headers.map((h) => ({ header: h, kind: isCodeHeader(h) ? 'code' : 'auto' }))
 }
 
-export function inputValues(columns: ColumnSpec[], input: Record<string, unknown>): unknown[] {
-  return columns.map((c) => input[c.header])
-}
-
 /**
  * rekap's own columns beside the user's: one whose title is already an input column's (the
  * input's "Kode RS" and the service's "Kode RS") is marked as the service's, so every column of

@@ -2,6 +2,7 @@ import type { ColumnSpec } from './column-cells'
 import type { ReportLabels } from './labels'
 import type { ReportRow } from '../store/report-rows'
 import type { ReportZone } from './time-zone'
+import type { ResultColumn } from './results-sheet'
 
 /**
  * The columns every results sheet ends with, whatever the job kind: when the row was finished
@@ -16,10 +17,21 @@ export function trailColumns(L: ReportLabels, timeHeader: string, zone: ReportZo
   ]
 }
 
-export function trailValues(row: ReportRow, L: ReportLabels, zone: ReportZone): unknown[] {
-  return [row.finishedAt ? zone.wall(row.finishedAt) : null, row.attempts, slowedBy429(row, L)]
-}
-
 export function slowedBy429(row: Pick<ReportRow, 'rateLimited'>, L: ReportLabels): string {
   return row.rateLimited > 0 ? L.yes : L.no
+}
+
+/** The trail columns with their values, for a results sheet whose row context carries the row. */
+export function trailResultColumns<C extends { row: ReportRow }>(L: ReportLabels, timeHeader: string, zone: ReportZone): ResultColumn<C>[] {
+  const [time, attempts, slowed] = trailColumns(L, timeHeader, zone)
+  return [
+    { ...time, value: (c) => (c.row.finishedAt ? zone.wall(c.row.finishedAt) : null) },
+    { ...attempts, value: (c) => c.row.attempts },
+    { ...slowed, value: (c) => slowedBy429(c.row, L) },
+  ]
+}
+
+/** The row id column results sheets end with (the row's number in the job). */
+export function rowIdColumn<C extends { row: ReportRow }>(header: string): ResultColumn<C> {
+  return { header, kind: 'integer', width: 9, value: (c) => c.row.rowNo }
 }

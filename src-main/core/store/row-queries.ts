@@ -259,6 +259,18 @@ export class RowQueries {
     return (this.db.prepare('SELECT COALESCE(SUM(attempts), 0) AS n FROM job_rows WHERE job_id = ?').get(jobId) as { n: number }).n
   }
 
+  /**
+   * The distinct values at a JSON `path` of the payloads of a job's rows that were sent and
+   * answered (done, not duplicates); null for a row whose payload has none. One aggregate query:
+   * reading every row for it took 2 s of a 100,000-row regions report.
+   */
+  donePayloadValues(jobId: string, path: string): Array<string | null> {
+    const rows = this.db
+      .prepare(`SELECT DISTINCT json_extract(payload_json, ?) AS v FROM job_rows WHERE job_id = ? AND state = 'done' AND duplicate_of IS NULL`)
+      .all(path, jobId) as Array<{ v: string | number | null }>
+    return rows.map((r) => (r.v === null ? null : String(r.v)))
+  }
+
   /** Records a directory job yielded (de-duplicated). */
   recordsCount(jobId: string): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM job_records WHERE job_id = ?').get(jobId) as { n: number }).n

@@ -1,5 +1,6 @@
-import { writeErrorsSheet } from '../../reports/errors-sheet'
-import { writeFaceResults } from './report'
+import { faceResults } from './report'
+import { reportSheets } from '../../reports/report-skeleton'
+import { writeResultsSheet } from '../../reports/results-sheet'
 import { faceAnnotatedColumns } from './annotated-columns'
 import { writeReviewLogSheet } from '../../reports/review-log-sheet'
 import { failedRow, plainInput } from '../checked-row'
@@ -59,10 +60,9 @@ export const faceMatch: JobKindModule = {
   photos: true,
   annotatedColumns: faceAnnotatedColumns,
   verdictFilters: ['match', 'review', 'no-match', 'uncertain', 'failed'],
-  async writeReportSheets(writer, store, job, L, ctx) {
-    const n = await writeFaceResults(writer, store, job, L, ctx)
-    await writeErrorsSheet(writer, store, job.id, L)
-    await writeReviewLogSheet(writer, store, job, L, { zone: ctx.zone, asOf: ctx.asOf })
-    return n
-  },
+  // its closing sheet is the review log (zone and cut-off of the report)
+  writeReportSheets: reportSheets({
+    results: (writer, store, job, L, ctx) => writeResultsSheet(writer, store, job, L, faceResults(store, job, L, ctx), { fingerprint: ctx.fingerprint }),
+    after: (writer, store, job, L, _p, ctx) => writeReviewLogSheet(writer, store, job, L, { zone: ctx.zone, asOf: ctx.asOf }),
+  }),
 }

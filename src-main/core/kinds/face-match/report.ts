@@ -1,16 +1,14 @@
-import type { Store, JobRecord, JobFingerprint } from '../../store'
-import { iterateReportRows, type ReportRow } from '../../store/report-rows'
+import type { Store, JobRecord } from '../../store'
+import type { ReportRow } from '../../store/report-rows'
 import type { ReportLabels } from '../../reports/labels'
-import type { ColumnSpec } from '../../reports/column-cells'
-import type { OutcomeTone, ReportWriter } from '../../reports/report-output'
-import { besideInputs, inputColumns } from '../../reports/input-columns'
+import type { OutcomeTone, SheetWriter } from '../../reports/report-output'
+import type { ResultColumn, ResultsSheetSpec } from '../../reports/results-sheet'
+import type { ReportContext } from '../kind'
 import { rowVerdict, type Verdict } from '../../verdict'
 import { rowReview, type RowReview } from '../../review/review-rules'
-import type { ReviewCount } from '../../review/review-queue'
-import type { VerdictCount } from '../../reports/job-figures'
 import { finalDecisionCells } from '../../reports/final-decision'
 import { slowedBy429, trailColumns } from '../../reports/row-trail'
-import { reportZone, type ReportZone } from '../../reports/time-zone'
+import type { ReportZone } from '../../reports/time-zone'
 import { reviewBandText } from '../../reports/summary-sheet'
 import { thumbnail, THUMBNAIL_PX } from './thumbnails'
 import { checkedPhotoPath } from '../../images/checked-photo'
@@ -52,9 +50,7 @@ interface FaceRowContext {
 }
 
 /** A result column: its header, how it is shown, and its value. Adding a column is one entry here. */
-interface FaceColumn extends ColumnSpec {
-  value: (c: FaceRowContext) => unknown
-}
+type FaceColumn = ResultColumn<FaceRowContext>
 
 function faceResultColumns(L: ReportLabels, zone: ReportZone): FaceColumn[] {
   const F = L.face
@@ -82,70 +78,42 @@ function faceResultColumns(L: ReportLabels, zone: ReportZone): FaceColumn[] {
  * Sheet 2 of a face-match report: the input's own columns, then the result columns of
  * `faceResultColumns`, and with `thumbnails` two small photos per row.
  */
-export async function writeFaceResults(
-  writer: ReportWriter,
-  store: Store,
-  job: JobRecord,
-  L: ReportLabels,
-  opts: {
-    thumbnails?: boolean
-    zone?: ReportZone
-    asOf?: number
-    fingerprint?: JobFingerprint
-    reviewCount?: ReviewCount
-    verdictCount?: VerdictCount
-  } = {},
-): Promise<number> {
+export function faceResults(store: Store, job: JobRecord, L: ReportLabels, ctx: ReportContext): ResultsSheetSpec<FaceRowContext> {
   const F = L.face
-  const zone = opts.zone ?? reportZone()
+  const zone = ctx.zone
   const band = job.settings.reviewBand ?? null
-  const reviews = store.review.byRow(job.id, { asOf: opts.asOf })
-  const rows = iterateReportRows(store, job.id, { fingerprint: opts.fingerprint })
-  const first = rows.next()
-  const inputs = inputColumns(job, first.done ? undefined : first.value.input)
-  const resultCols = besideInputs(inputs, faceResultColumns(L, zone), L.lookup.fromService)
-  const thumbs = opts.thumbnails === true
-  const photoCols: ColumnSpec[] = thumbs
-    ? [
-        { header: F.photo1, kind: 'text', width: 11 },
-        { header: F.photo2, kind: 'text', width: 11 },
-      ]
-    : []
-  const sheet = writer.sheet(L.sheets.results, [...inputs, ...resultCols, ...photoCols], {
-    primary: true,
-    outcomeColumn: inputs.length,
-    outcomeTones: toneMap(L, FACE_TONES),
-    rowHeight: thumbs ? THUMBNAIL_PX * 0.75 + 6 : undefined,
-  })
+  const reviews = store.review.byRow(job.id, { asOf: ctx.asOf })
   const threshold = reviewBandText(band)
-  const photoCol0 = inputs.length + resultCols.length
-  const nIn = inputs.length
-  const values: unknown[] = new Array(nIn + resultCols.length)
-  let n = 0
-  const write = async (row: ReportRow): Promise<void> => {
-    const r = row.result
-    const entries = reviews.get(row.rowNo)
-    const ctx: FaceRowContext = { row, outcome: rowVerdict(row.state, r, band), L, threshold, zone, review: entries ? rowReview(entries) : null }
-    opts.reviewCount?.add(ctx.outcome, ctx.review)
-    opts.verdictCount?.add(ctx.outcome)
-    const rowNumber = sheet.nextRow
-    for (let i = 0; i < nIn; i++) values[i] = row.input[inputs[i].header]
-    for (let i = 0; i < resultCols.length; i++) values[nIn + i] = resultCols[i].value(ctx)
-    sheet.addRow(values)
-    if (thumbs && sheet.addPicture) {
-      // the path pre-flight checked, for rows that passed it; never the cell's text again
-      const stored = store.rows.get(job.id, row.rowNo)
-      for (const [i, field] of (['image1', 'image2'] as const).entries()) {
-        const file = stored ? checkedPhotoPath(stored, field) : null
-        const t = file ? await thumbnail(file) : null
-        if (t) sheet.addPicture(t.data, 'jpeg', photoCol0 + i, rowNumber, { width: t.width, height: t.height })
-      }
-    }
-    n++
-    await sheet.breathe()
+  const thumbs = ctx.thumbnails === true
+  return {
+    tones: FACE_TONES,
+    columns: faceResultColumns(L, zone),
+    trailing: thumbs
+      ? [
+          { header: F.photo1, kind: 'text', width: 11 },
+          { header: F.photo2, kind: 'text', width: 11 },
+        ]
+      : [],
+    rowHeight: thumbs ? THUMBNAIL_PX * 0.75 + 6 : undefined,
+    rowContext(row) {
+      const entries = reviews.get(row.rowNo)
+      const c: FaceRowContext = { row, outcome: rowVerdict(row.state, row.result, band), L, threshold, zone, review: entries ? rowReview(entries) : null }
+      ctx.reviewCount?.add(c.outcome, c.review)
+      ctx.verdictCount?.add(c.outcome)
+      return c
+    },
+    afterRow: thumbs ? (c, sheet, rowNumber, photoCol0) => addThumbnails(store, job, c.row.rowNo, sheet, rowNumber, photoCol0) : undefined,
   }
-  if (!first.done) await write(first.value)
-  for (const row of rows) await write(row)
-  await sheet.close()
-  return n
+}
+
+/** The row's two photos, as pre-flight checked them (rows that passed it), in the sheet's last two columns. */
+async function addThumbnails(store: Store, job: JobRecord, rowNo: number, sheet: SheetWriter, rowNumber: number, photoCol0: number): Promise<void> {
+  if (!sheet.addPicture) return
+  // the path pre-flight checked, for rows that passed it; never the cell's text again
+  const stored = store.rows.get(job.id, rowNo)
+  for (const [i, field] of (['image1', 'image2'] as const).entries()) {
+    const file = stored ? checkedPhotoPath(stored, field) : null
+    const t = file ? await thumbnail(file) : null
+    if (t) sheet.addPicture(t.data, 'jpeg', photoCol0 + i, rowNumber, { width: t.width, height: t.height })
+  }
 }

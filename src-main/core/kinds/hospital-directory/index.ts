@@ -5,7 +5,7 @@ import { directoryRow, directoryUnit, PROVINCE_SYNONYMS, REGENCY_SYNONYMS, type 
 import { directoryBaseFilters, directoryUnits } from '../directory-units'
 import { PlanError } from '../../jobs/plan-error'
 import type { JobKindModule } from '../kind'
-import { hospitalRecordsReport } from '../records-report'
+import { hospitalRecordsReport } from '../hospital-records/report'
 import { cellText, checkProvinceCode, checkRegencyCode, optionalText } from '../row-checks'
 import { words } from './words'
 
@@ -107,5 +107,5 @@ export const hospitalDirectory: JobKindModule = {
   scored: false,
   photos: false,
   verdictFilters: ['records', 'failed'],
-  ...hospitalRecordsReport,
+  writeReportSheets: hospitalRecordsReport,
 }

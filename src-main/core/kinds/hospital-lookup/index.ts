@@ -1,6 +1,4 @@
-import { loadRegionNames } from '../../reports/region-names'
-import { writeErrorsSheet } from '../../reports/errors-sheet'
-import { HospitalPivots, writeHospitalLookupResults, writeHospitalPivots } from '../../reports/hospital-report'
+import { hospitalLookupReport } from '../hospital-records/report'
 import type { JobKindModule } from '../kind'
 import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from '../lookup'
 import { checkHospitalCode } from '../row-checks'
@@ -29,12 +27,5 @@ export const hospitalLookup: JobKindModule = {
   rowsAnsweredFromCache: (store, jobId, source, freshAfter) => store.cache.countFreshLookups(jobId, 'hospital', source, freshAfter),
   ...LOOKUP_TRAITS,
   defaultConcurrency: 8,
-  async writeReportSheets(writer, store, job, L, ctx) {
-    const regions = await loadRegionNames(store.cache)
-    const pivots = new HospitalPivots()
-    const n = await writeHospitalLookupResults(writer, store, job, L, regions, pivots, { zone: ctx.zone, fingerprint: ctx.fingerprint })
-    await writeErrorsSheet(writer, store, job.id, L)
-    await writeHospitalPivots(writer, pivots, L, regions)
-    return n
-  },
+  writeReportSheets: hospitalLookupReport,
 }

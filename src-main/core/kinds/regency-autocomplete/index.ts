@@ -1,6 +1,7 @@
 import type { AutocompleteItem } from '../../provider'
-import { writeErrorsSheet } from '../../reports/errors-sheet'
-import { writeLookupResults, type LookupRecordKind } from '../../reports/lookup-results'
+import { reportSheets } from '../../reports/report-skeleton'
+import { writeResultsSheet } from '../../reports/results-sheet'
+import { lookupResults, type LookupRecordKind } from '../lookup-report'
 import { failedRow, fieldCell, plainInput } from '../checked-row'
 import type { JobKindModule } from '../kind'
 import { optionalText } from '../row-checks'
@@ -57,9 +58,8 @@ export const regencyAutocomplete: JobKindModule = {
   scored: false,
   photos: false,
   verdictFilters: ['records', 'failed'],
-  async writeReportSheets(writer, store, job, L, ctx) {
-    const n = await writeLookupResults(writer, store, job, L, suggestionColumns(L), { zone: ctx.zone, fingerprint: ctx.fingerprint })
-    await writeErrorsSheet(writer, store, job.id, L)
-    return n
-  },
+  writeReportSheets: reportSheets({
+    results: (writer, store, job, L, ctx) =>
+      writeResultsSheet(writer, store, job, L, lookupResults(store, job, L, ctx.zone, suggestionColumns(L)), { fingerprint: ctx.fingerprint }),
+  }),
 }

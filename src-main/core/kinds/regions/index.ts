@@ -1,7 +1,8 @@
 import type { Store } from '../../store'
 import { loadRegionTree } from '../../regions/region-tree'
-import { writeErrorsSheet } from '../../reports/errors-sheet'
-import { writeRegionTree, writeRegionUnits } from './report'
+import { reportSheets } from '../../reports/report-skeleton'
+import { writeResultsSheet } from '../../reports/results-sheet'
+import { regionUnits, writeRegionTree } from './report'
 import { checkField, fieldCell, plainInput } from '../checked-row'
 import { directoryRow, PROVINCE_SYNONYMS, type DirectoryPayload } from '../directory'
 import type { JobKindModule } from '../kind'
@@ -46,14 +47,9 @@ const fetchTree: Unit = async (row, env) => {
 
 /** The provinces the job's answered rows fetched; 'all' when one of them asked for every province. */
 function fetchedProvinces(store: Store, jobId: string): Set<string> | 'all' {
-  const codes = new Set<string>()
-  for (const r of store.rows.iterate(jobId)) {
-    if (r.state !== 'done' || r.duplicateOf) continue
-    const p = (r.payload as DirectoryPayload | null)?.filters?.province_code
-    if (!p) return 'all'
-    codes.add(p)
-  }
-  return codes
+  // the path of DirectoryPayload's filters.province_code
+  const codes = store.rows.donePayloadValues(jobId, '$.filters.province_code')
+  return codes.some((p) => !p) ? 'all' : new Set(codes as string[])
 }
 
 /** Provinces, regencies and districts (of one province per row, or all). */
@@ -106,10 +102,8 @@ export const regions: JobKindModule = {
   scored: false,
   photos: false,
   verdictFilters: ['records', 'failed'],
-  async writeReportSheets(writer, store, job, L, ctx) {
-    const n = await writeRegionUnits(writer, store, job, L, { zone: ctx.zone, fingerprint: ctx.fingerprint })
-    await writeErrorsSheet(writer, store, job.id, L)
-    await writeRegionTree(writer, store, L, fetchedProvinces(store, job.id))
-    return n
-  },
+  writeReportSheets: reportSheets({
+    results: (writer, store, job, L, ctx) => writeResultsSheet(writer, store, job, L, regionUnits(L, ctx.zone), { fingerprint: ctx.fingerprint }),
+    after: (writer, store, job, L) => writeRegionTree(writer, store, L, fetchedProvinces(store, job.id)),
+  }),
 }

@@ -1,65 +1,33 @@
-import type { Store, JobRecord, RegionEntry, JobFingerprint } from '../../store'
-import { iterateReportRows, type ReportRow } from '../../store/report-rows'
+import type { Store, RegionEntry } from '../../store'
+import type { ReportRow } from '../../store/report-rows'
 import type { ReportLabels } from '../../reports/labels'
 import type { ReportWriter } from '../../reports/report-output'
-import { besideInputs, inputColumns, inputValues } from '../../reports/input-columns'
-import { verdictOf } from '../../verdict'
-import { toneMap } from '../../reports/outcome-tones'
-import { LOOKUP_TONES } from '../../reports/lookup-results'
-import { trailColumns, trailValues } from '../../reports/row-trail'
-import { reportZone, type ReportZone } from '../../reports/time-zone'
+import type { ResultsSheetSpec } from '../../reports/results-sheet'
+import { verdictOf, type Verdict } from '../../verdict'
+import { LOOKUP_TONES } from '../lookup-report'
+import { rowIdColumn, trailResultColumns } from '../../reports/row-trail'
+import type { ReportZone } from '../../reports/time-zone'
 import { errorReason } from '../../reports/error-reason'
 
+/** A row of a regions report: its verdict. */
+interface RegionRow {
+  row: ReportRow
+  outcome: Verdict
+}
+
 /** Sheet 2 of a regions report: each unit of the job with its outcome and how many regions it yielded. */
-export async function writeRegionUnits(
-  writer: ReportWriter,
-  store: Store,
-  job: JobRecord,
-  L: ReportLabels,
-  opts: { zone?: ReportZone; fingerprint?: JobFingerprint } = {},
-): Promise<number> {
-  const zone = opts.zone ?? reportZone()
-  const rows = iterateReportRows(store, job.id, { fingerprint: opts.fingerprint })
-  const first = rows.next()
-  const inputs = inputColumns(job, first.done ? undefined : first.value.input)
-  const sheet = writer.sheet(
-    L.sheets.results,
-    [
-      ...inputs,
-      ...besideInputs(
-        inputs,
-        [
-          { header: L.lookup.result, kind: 'outcome', width: 17 },
-          { header: L.lookup.records, kind: 'integer' },
-          { header: L.lookup.note, kind: 'text', width: 40 },
-          ...trailColumns(L, L.lookup.time, zone),
-          { header: L.lookup.rowId, kind: 'integer', width: 9 },
-        ],
-        L.lookup.fromService,
-      ),
+export function regionUnits(L: ReportLabels, zone: ReportZone): ResultsSheetSpec<RegionRow> {
+  return {
+    tones: LOOKUP_TONES,
+    columns: [
+      { header: L.lookup.result, kind: 'outcome', width: 17, value: (c) => L.outcomes[c.outcome] },
+      { header: L.lookup.records, kind: 'integer', value: (c) => c.row.result?.recordCount ?? null },
+      { header: L.lookup.note, kind: 'text', width: 40, value: (c) => errorReason(c.row, L).reason },
+      ...trailResultColumns<RegionRow>(L, L.lookup.time, zone),
+      rowIdColumn<RegionRow>(L.lookup.rowId),
     ],
-    { primary: true, outcomeColumn: inputs.length, outcomeTones: toneMap(L, LOOKUP_TONES) },
-  )
-  let n = 0
-  const write = (row: ReportRow): void => {
-    const outcome = verdictOf(row.state, row.result?.outcome, false)
-    sheet.addRow([
-      ...inputValues(inputs, row.input),
-      L.outcomes[outcome],
-      row.result?.recordCount ?? null,
-      errorReason(row, L).reason,
-      ...trailValues(row, L, zone),
-      row.rowNo,
-    ])
-    n++
+    rowContext: (row) => ({ row, outcome: verdictOf(row.state, row.result?.outcome, false) }),
   }
-  if (!first.done) write(first.value)
-  for (const row of rows) {
-    write(row)
-    await sheet.breathe()
-  }
-  await sheet.close()
-  return n
 }
 
 /**

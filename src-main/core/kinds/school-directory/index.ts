@@ -5,7 +5,7 @@ import { directoryUnits } from '../directory-units'
 import { PlanError } from '../../jobs/plan-error'
 import { coreText } from '../../texts/core-text'
 import type { JobKindModule } from '../kind'
-import { schoolRecordsReport } from '../records-report'
+import { schoolRecordsNotes, schoolRecordsReport } from '../school-records/report'
 import { checkRegencyCode, checkSchoolStatus, optionalText } from '../row-checks'
 import { words } from './words'
 
@@ -71,5 +71,6 @@ export const schoolDirectory: JobKindModule = {
   scored: false,
   photos: false,
   verdictFilters: ['records', 'failed'],
-  ...schoolRecordsReport,
+  writeReportSheets: schoolRecordsReport,
+  reportNotes: schoolRecordsNotes,
 }

@@ -1,7 +1,5 @@
-import { loadRegionNames } from '../../reports/region-names'
-import { writeErrorsSheet } from '../../reports/errors-sheet'
 import { schoolsLackPremiumFields } from '../../store/premium-fields'
-import { SchoolPivots, writeSchoolLookupResults, writeSchoolPivots } from '../../reports/school-report'
+import { schoolLookupReport } from '../school-records/report'
 import type { JobKindModule } from '../kind'
 import { LOOKUP_TRAITS, lookupRowCheck, type LookupPayload } from '../lookup'
 import { checkNpsn } from '../row-checks'
@@ -32,13 +30,6 @@ export const schoolLookup: JobKindModule = {
   rowsAnsweredFromCache: (store, jobId, source, freshAfter) => store.cache.countFreshLookups(jobId, 'school', source, freshAfter),
   ...LOOKUP_TRAITS,
   defaultConcurrency: 4,
-  async writeReportSheets(writer, store, job, L, ctx) {
-    const regions = await loadRegionNames(store.cache)
-    const pivots = new SchoolPivots()
-    const n = await writeSchoolLookupResults(writer, store, job, L, regions, pivots, { zone: ctx.zone, fingerprint: ctx.fingerprint })
-    await writeErrorsSheet(writer, store, job.id, L)
-    await writeSchoolPivots(writer, pivots, L, regions)
-    return n
-  },
+  writeReportSheets: schoolLookupReport,
   reportNotes: (store, job, L) => (schoolsLackPremiumFields(store, job, 'results') ? [L.notes.premium] : []),
 }

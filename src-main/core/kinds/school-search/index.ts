@@ -3,7 +3,7 @@ import { schoolSearchRecords } from '../../provider/school-search'
 import { premiumRequiredText } from '../../model/premium-text'
 import { failedRow, fieldCell, plainInput } from '../checked-row'
 import type { JobKindModule } from '../kind'
-import { schoolRecordsReport } from '../records-report'
+import { schoolRecordsNotes, schoolRecordsReport } from '../school-records/report'
 import { optionalText } from '../row-checks'
 import type { Unit } from '../unit'
 import { words } from './words'
@@ -57,5 +57,6 @@ export const schoolSearch: JobKindModule = {
   scored: false,
   photos: false,
   verdictFilters: ['records', 'failed'],
-  ...schoolRecordsReport,
+  writeReportSheets: schoolRecordsReport,
+  reportNotes: schoolRecordsNotes,
 }

@@ -1,7 +1,7 @@
-import type { SchoolRecord } from '../provider/types'
-import type { ReportLabels } from './labels'
-import type { ColumnSpec } from './column-cells'
-import type { RegionNames } from './region-names'
+import type { SchoolRecord } from '../../provider/types'
+import type { ReportLabels } from '../../reports/labels'
+import type { ColumnSpec } from '../../reports/column-cells'
+import type { RegionNames } from '../../reports/region-names'
 
 /** Every field of a school record; premium-only fields (accreditation, coordinates) may be empty. */
 export function schoolColumns(L: ReportLabels): ColumnSpec[] {

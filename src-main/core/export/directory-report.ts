@@ -1,18 +1,18 @@
 import type { Store, HospitalQuery, SchoolQuery } from '../store'
 import { REKAP_VERSION } from '../version'
-import { labelsFor, type ReportLang } from './labels'
-import { openReport, type ReportFormat, type ReportWriter } from './report-output'
+import { labelsFor, type ReportLang } from '../reports/labels'
+import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
 import { openReportReader } from '../store/report-reader'
-import { auditLines, digestSkipLabels, writeSummarySheet, type SummaryLine } from './summary-sheet'
-import { localReportSigner, signDigest, type ReportSigner } from './report-signing'
-import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from './report-digest'
-import { HospitalPivots, writeHospitalPivots, writeHospitalRecords } from './hospital-report'
-import { SchoolPivots, writeSchoolPivots, writeSchoolRecords } from './school-report'
-import { loadRegionNames } from './region-names'
-import { readableFilters } from './directory-filters'
+import { auditLines, digestSkipLabels, writeSummarySheet, type SummaryLine } from '../reports/summary-sheet'
+import { localReportSigner, signDigest, type ReportSigner } from '../reports/report-signing'
+import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from '../reports/report-digest'
+import { writeHospitalDirectory } from '../kinds/hospital-records/report'
+import { writeSchoolDirectory } from '../kinds/school-records/report'
+import { loadRegionNames } from '../reports/region-names'
+import { readableFilters } from '../reports/directory-filters'
 import { cachedSchoolsLackPremiumFields } from '../store/premium-fields'
-import { formatFromName, type ReportResult } from './report-result'
-import { reportZone } from './time-zone'
+import { formatFromName, type ReportResult } from '../reports/report-result'
+import { reportZone } from '../reports/time-zone'
 
 export type DirectoryReportOptions =
   | ({ product: 'hospitals'; query?: HospitalQuery } & DirectoryReportCommon)
@@ -78,18 +78,10 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
         : []),
     ]
     const regions = await loadRegionNames(reader.cache)
-    const records = async (w: ReportWriter): Promise<number> => {
-      if (opts.product === 'hospitals') {
-        const pivots = new HospitalPivots()
-        const n = await writeHospitalRecords(w, reader.cache.iterateHospitals(opts.query ?? {}), L, regions, pivots)
-        await writeHospitalPivots(w, pivots, L, regions)
-        return n
-      }
-      const pivots = new SchoolPivots()
-      const n = await writeSchoolRecords(w, reader.cache.iterateSchools(opts.query ?? {}), L, regions, pivots)
-      await writeSchoolPivots(w, pivots, L, regions)
-      return n
-    }
+    const records = (w: ReportWriter): Promise<number> =>
+      opts.product === 'hospitals'
+        ? writeHospitalDirectory(w, reader.cache, reader.cache.iterateHospitals(opts.query ?? {}), L)
+        : writeSchoolDirectory(w, reader.cache, reader.cache.iterateSchools(opts.query ?? {}), L)
     let rows: number
     if (format === 'xlsx' && writer.reserveFirst) {
       // as a job's report: records and pivots are written (and digested) first, the summary that

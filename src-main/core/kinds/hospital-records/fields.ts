@@ -1,8 +1,8 @@
-import type { HospitalRecord } from '../provider/types'
-import type { ReportLabels } from './labels'
-import type { ColumnSpec } from './column-cells'
-import type { RegionNames } from './region-names'
-import { zonelessIsoDate } from './report-time'
+import type { HospitalRecord } from '../../provider/types'
+import type { ReportLabels } from '../../reports/labels'
+import type { ColumnSpec } from '../../reports/column-cells'
+import type { RegionNames } from '../../reports/region-names'
+import { zonelessIsoDate } from '../../reports/report-time'
 
 /**
  * A hospital record flattened into readable columns: nested beds, staff, services and

@@ -1,0 +1,70 @@
+import type { Store, JobRecord } from '../store'
+import type { ReportRow } from '../store/report-rows'
+import type { ReportLabels } from '../reports/labels'
+import type { ColumnSpec } from '../reports/column-cells'
+import type { OutcomeTone } from '../reports/report-output'
+import { verdictOf, type Verdict } from '../verdict'
+import { serviceHost } from '../reports/summary-sheet'
+import { rowIdColumn, trailResultColumns } from '../reports/row-trail'
+import type { ReportZone } from '../reports/time-zone'
+import { errorReason } from '../reports/error-reason'
+import type { ResultColumn, ResultsSheetSpec } from '../reports/results-sheet'
+
+export const LOOKUP_TONES: Partial<Record<Verdict, OutcomeTone>> = {
+  found: 'good',
+  records: 'good',
+  'not-found': 'bad',
+  failed: 'failed',
+  uncertain: 'muted',
+  pending: 'muted',
+}
+
+/** What differs between the lookup kinds' results: the record a row found and its columns. */
+export interface LookupRecordKind<T> {
+  columns: ColumnSpec[]
+  /** the record carried in the row's result, or null */
+  fromResult(raw: unknown): T | null
+  /** the record from the local cache when the result did not carry it */
+  fromCache(store: Store, key: string, source: string): T | undefined
+  values(record: T | null): unknown[]
+  /** told about every record written (pivots) */
+  onRecord(record: T): void
+}
+
+/** A row of a lookup report: its verdict and its record's cells. */
+interface LookupRow {
+  row: ReportRow
+  outcome: Verdict
+  record: unknown[]
+}
+
+/**
+ * The results of a lookup kind (hospitals, schools, regency suggestions): the outcome and note,
+ * every field of the record found, the trail.
+ */
+export function lookupResults<T>(store: Store, job: JobRecord, L: ReportLabels, zone: ReportZone, kind: LookupRecordKind<T>): ResultsSheetSpec<LookupRow> {
+  const source = serviceHost(job.settings.baseUrl)
+  const width = kind.columns.length
+  return {
+    withRaw: true,
+    tones: LOOKUP_TONES,
+    columns: [
+      { header: L.lookup.result, kind: 'outcome', width: 17, value: (c) => L.outcomes[c.outcome] },
+      { header: L.lookup.note, kind: 'text', width: 40, value: (c) => errorReason(c.row, L).reason },
+      ...kind.columns.map((col, i): ResultColumn<LookupRow> => ({ ...col, value: (c) => c.record[i] ?? null })),
+      ...trailResultColumns<LookupRow>(L, L.lookup.time, zone),
+      rowIdColumn<LookupRow>(L.lookup.rowId),
+    ],
+    rowContext(row) {
+      const r = row.result
+      const outcome = verdictOf(row.state, r?.outcome, false)
+      let record = kind.fromResult(r?.raw)
+      if (!record && r?.recordKey && outcome === 'found') record = kind.fromCache(store, r.recordKey, source) ?? null
+      if (record) kind.onRecord(record)
+      const values = kind.values(record)
+      // a record without some fields leaves their cells empty
+      while (values.length < width) values.push(null)
+      return { row, outcome, record: values }
+    },
+  }
+}

@@ -1,0 +1,125 @@
+import type { SchoolRecord } from '../../provider/types'
+import type { ReportLabels } from '../../reports/labels'
+import type { ColumnSpec } from '../../reports/column-cells'
+import type { ReportWriter } from '../../reports/report-output'
+import { loadRegionNames, type RegionNames } from '../../reports/region-names'
+import { Pivot, writePivotSheet } from '../../reports/pivot'
+import { reportSheets } from '../../reports/report-skeleton'
+import { writeRecordsSheet, writeResultsSheet } from '../../reports/results-sheet'
+import type { DirectoryCache } from '../../store'
+import { lookupResults } from '../lookup-report'
+import { schoolsLackPremiumFields } from '../../store/premium-fields'
+import type { JobKindModule } from '../kind'
+import { asSchoolRecord, lacksPremiumFields, schoolColumns, schoolStatusLabel, schoolValues } from './fields'
+
+const GRADE_ORDER = ['PAUD', 'TK', 'KB', 'SD', 'SMP', 'SMA', 'SMK', 'SLB']
+
+/** District x grade and district x status, fed one distinct school at a time. */
+export class SchoolPivots {
+  readonly districtByGrade = new Pivot()
+  readonly districtByStatus = new Pivot()
+  /** set when any record lacked the premium-only fields: the summary explains the empty cells */
+  premiumMissing = false
+  private readonly seen = new Set<string>()
+  private readonly districtNames = new Map<string, { district: string; regency: string }>()
+
+  add(s: SchoolRecord): void {
+    if (lacksPremiumFields(s)) this.premiumMissing = true
+    if (this.seen.has(s.npsn)) return
+    this.seen.add(s.npsn)
+    const d = s.district_code ?? ''
+    if (!this.districtNames.has(d)) this.districtNames.set(d, { district: s.district_name ?? '', regency: s.regency_name ?? '' })
+    this.districtByGrade.add(d, s.grade ?? '')
+    this.districtByStatus.add(d, s.status ?? '')
+  }
+
+  names(districtCode: string): { district: string; regency: string } | undefined {
+    return this.districtNames.get(districtCode)
+  }
+}
+
+export async function writeSchoolPivots(writer: ReportWriter, p: SchoolPivots, L: ReportLabels, regions: RegionNames): Promise<void> {
+  const S = L.school
+  const keyColumns: ColumnSpec[] = [
+    { header: S.districtCode, kind: 'code' },
+    { header: S.district, kind: 'text' },
+    { header: S.regency, kind: 'text' },
+  ]
+  const keyValues = (k: string): unknown[] => {
+    const n = p.names(k)
+    return [k, n?.district || regions.name(k), n?.regency || regions.name(k.slice(0, 4))]
+  }
+  await writePivotSheet(writer, p.districtByGrade, {
+    name: L.sheets.districtByGrade,
+    keyColumns,
+    keyValues,
+    colKeys: p.districtByGrade.columnKeys(GRADE_ORDER.filter((g) => p.districtByGrade.columnCount(g) > 0)),
+    colLabel: (g) => g || '-',
+    countHeader: S.schools,
+    totalLabel: S.total,
+  })
+  await writePivotSheet(writer, p.districtByStatus, {
+    name: L.sheets.districtByStatus,
+    keyColumns,
+    keyValues,
+    colKeys: p.districtByStatus.columnKeys(['N', 'S']),
+    colLabel: (s) => schoolStatusLabel(s, L) || '-',
+    countHeader: S.schools,
+    totalLabel: S.total,
+  })
+}
+
+/** What a school report's sheets share: region names, the pivots the records feed. */
+interface SchoolSheets {
+  regions: RegionNames
+  pivots: SchoolPivots
+}
+
+async function prepare(cache: DirectoryCache): Promise<SchoolSheets> {
+  return { regions: await loadRegionNames(cache), pivots: new SchoolPivots() }
+}
+
+/** One row per distinct school (a directory's or a search's results, the offline directory export). */
+export function writeSchoolRecords(writer: ReportWriter, records: Iterable<SchoolRecord>, L: ReportLabels, p: SchoolSheets): Promise<number> {
+  return writeRecordsSheet(writer, L, schoolColumns(L), records, (s) => schoolValues(s, L, p.regions), (s) => p.pivots.add(s))
+}
+
+/** The offline directory export's sheets: the schools, the pivots. */
+export async function writeSchoolDirectory(writer: ReportWriter, cache: DirectoryCache, records: Iterable<SchoolRecord>, L: ReportLabels): Promise<number> {
+  const p = await prepare(cache)
+  const n = await writeSchoolRecords(writer, records, L, p)
+  await writeSchoolPivots(writer, p.pivots, L, p.regions)
+  return n
+}
+
+/** A school lookup's report: one row per input row with the school found, errors, pivots. */
+export const schoolLookupReport = reportSheets<SchoolSheets>({
+  prepare: (store) => prepare(store.cache),
+  results: (writer, store, job, L, ctx, p) =>
+    writeResultsSheet(
+      writer,
+      store,
+      job,
+      L,
+      lookupResults<SchoolRecord>(store, job, L, ctx.zone, {
+        columns: schoolColumns(L),
+        fromResult: asSchoolRecord,
+        fromCache: (st, npsn, source) => st.cache.getSchool(npsn, source, 0),
+        values: (s) => schoolValues(s, L, p.regions),
+        onRecord: (s) => p.pivots.add(s),
+      }),
+      { fingerprint: ctx.fingerprint },
+    ),
+  after: (writer, _store, _job, L, p) => writeSchoolPivots(writer, p.pivots, L, p.regions),
+})
+
+/** The report of kinds whose rows link to school records (directory queries, school search). */
+export const schoolRecordsReport = reportSheets<SchoolSheets>({
+  prepare: (store) => prepare(store.cache),
+  results: (writer, store, job, L, _ctx, p) => writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, p),
+  after: (writer, _store, _job, L, p) => writeSchoolPivots(writer, p.pivots, L, p.regions),
+})
+
+/** The summary's note when the service withheld premium fields of a job's linked schools. */
+export const schoolRecordsNotes: NonNullable<JobKindModule['reportNotes']> = (store, job, L) =>
+  schoolsLackPremiumFields(store, job, 'records') ? [L.notes.premium] : []

@@ -1,0 +1,100 @@
+import type { Store, JobRecord, JobFingerprint } from '../store'
+import { iterateReportRows, type ReportRow } from '../store/report-rows'
+import type { Verdict } from '../verdict'
+import type { ReportLabels } from './labels'
+import type { ColumnSpec } from './column-cells'
+import type { OutcomeTone, ReportWriter, SheetWriter } from './report-output'
+import { besideInputs, inputColumns } from './input-columns'
+import { toneMap } from './outcome-tones'
+
+/** A column rekap adds after the user's own: how it is shown, and its value for a row. */
+export interface ResultColumn<C> extends ColumnSpec {
+  value(c: C): unknown
+}
+
+/** What one kind's results sheet shows; the loop that writes it is `writeResultsSheet`, for every kind. */
+export interface ResultsSheetSpec<C> {
+  /** rekap's columns after the user's own; the first is the outcome (coloured by `tones`) */
+  columns: ResultColumn<C>[]
+  /** what a row's column values are computed from, made once per row */
+  rowContext(row: ReportRow): C
+  tones: Partial<Record<Verdict, OutcomeTone>>
+  /** the rows' results carry records the columns show (read only when asked: face reports never show them) */
+  withRaw?: boolean
+  /** columns after the results ones that `afterRow` fills (thumbnails) */
+  trailing?: ColumnSpec[]
+  /** height of every data row in points (thumbnails) */
+  rowHeight?: number
+  /** after a row is added, with its worksheet row number and the 0-based index of the first trailing column */
+  afterRow?(c: C, sheet: SheetWriter, rowNumber: number, trailingCol0: number): Promise<void>
+}
+
+/**
+ * Sheet 2 of a job's report, whatever its kind: the user's own columns in their order, then the
+ * kind's result columns, one row per input row. `fingerprint` is fed by the same pass over the rows.
+ */
+export async function writeResultsSheet<C>(
+  writer: ReportWriter,
+  store: Store,
+  job: JobRecord,
+  L: ReportLabels,
+  spec: ResultsSheetSpec<C>,
+  opts: { fingerprint?: JobFingerprint } = {},
+): Promise<number> {
+  const rows = iterateReportRows(store, job.id, { withRaw: spec.withRaw === true, fingerprint: opts.fingerprint })
+  const first = rows.next()
+  const inputs = inputColumns(job, first.done ? undefined : first.value.input)
+  const results = besideInputs(inputs, spec.columns, L.lookup.fromService)
+  const sheet = writer.sheet(L.sheets.results, [...inputs, ...results, ...(spec.trailing ?? [])], {
+    primary: true,
+    outcomeColumn: inputs.length,
+    outcomeTones: toneMap(L, spec.tones),
+    rowHeight: spec.rowHeight,
+  })
+  const nIn = inputs.length
+  const headers = inputs.map((c) => c.header)
+  const values: unknown[] = new Array(nIn + results.length)
+  // the writers turn the values into cells before addRow returns, so one array serves every row
+  const write = async (row: ReportRow): Promise<void> => {
+    const c = spec.rowContext(row)
+    const rowNumber = sheet.nextRow
+    for (let i = 0; i < nIn; i++) values[i] = row.input[headers[i]]
+    for (let i = 0; i < results.length; i++) values[nIn + i] = results[i].value(c)
+    sheet.addRow(values)
+    if (spec.afterRow) await spec.afterRow(c, sheet, rowNumber, values.length)
+    await sheet.breathe()
+  }
+  let n = 0
+  if (!first.done) {
+    await write(first.value)
+    n++
+  }
+  for (const row of rows) {
+    await write(row)
+    n++
+  }
+  await sheet.close()
+  return n
+}
+
+/** A sheet of records (a directory's results): one row per record, `values` its cells, `onRecord` told of each. */
+export async function writeRecordsSheet<T>(
+  writer: ReportWriter,
+  L: ReportLabels,
+  columns: ColumnSpec[],
+  records: Iterable<T>,
+  values: (record: T) => unknown[],
+  onRecord: (record: T) => void,
+): Promise<number> {
+  // the record's key and name head every printed page across
+  const sheet = writer.sheet(L.sheets.results, columns, { primary: true, keyColumns: 2 })
+  let n = 0
+  for (const r of records) {
+    onRecord(r)
+    sheet.addRow(values(r))
+    n++
+    await sheet.breathe()
+  }
+  await sheet.close()
+  return n
+}
