@@ -1,4 +1,5 @@
 import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
+import { unattendedEn } from './unattended-en'
 import type { Messages } from './id'
 import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
 import { FIELD_WORDS } from '../../../src-main/contract/field-words'
@@ -479,6 +480,7 @@ export const en: Messages = {
     timeZone: 'Time zone of report time columns',
     timeZoneHint: 'An IANA name, e.g. Asia/Jakarta (WIB), Asia/Makassar (WITA), Asia/Jayapura (WIT).',
   },
+  unattended: unattendedEn,
   duration: {
     seconds: '{n} s',
     minutes: '{m} min {s} s',

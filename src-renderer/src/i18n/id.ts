@@ -4,6 +4,7 @@
  * checks it again at run time. Amounts arrive already formatted (see format/numbers.ts), so
  * no message here formats money itself. vue-i18n reserves @ { } | in texts: avoid them.
  */
+import { unattendedId } from './unattended-id'
 import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
 import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
 import { FIELD_WORDS } from '../../../src-main/contract/field-words'
@@ -486,6 +487,7 @@ export const id = {
     timeZone: 'Zona waktu kolom waktu di laporan',
     timeZoneHint: 'Nama IANA, misalnya Asia/Jakarta (WIB), Asia/Makassar (WITA), Asia/Jayapura (WIT).',
   },
+  unattended: unattendedId,
   duration: {
     seconds: '{n} dtk',
     minutes: '{m} mnt {s} dtk',

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import type { JobKindView, JobPlanView, SheetPreview } from '../../../src-main/contract/ipc'
+import type { JobKindView, JobPlanView, PresetView, SheetPreview } from '../../../src-main/contract/ipc'
 import { getApi } from '../api'
 import { errorText } from './error-text'
 
@@ -23,6 +23,10 @@ export const useNewJobStore = defineStore('newJob', {
     /** the engine's guess for the current sheet+kind, to label fields "guessed automatically" */
     guessed: {} as Record<string, string>,
     plan: null as JobPlanView | null,
+    /** the preset chosen (applied to the file opened, or to the next one) */
+    preset: null as PresetView | null,
+    /** the preset's budget: it wins over the one in Settings for this job */
+    budgetRp: null as number | null,
   }),
   getters: {
     missing(state): string[] {
@@ -31,7 +35,33 @@ export const useNewJobStore = defineStore('newJob', {
   },
   actions: {
     reset() {
+      // a chosen preset stays for the next file (a desk runs the same kind of workbook all day)
+      const preset = this.preset
       this.$reset()
+      this.preset = preset
+      this.budgetRp = preset?.budgetRp ?? null
+    },
+    /** Fills kind, sheet, mapping and budget from a preset (now, or once a file is opened). */
+    async choosePreset(preset: PresetView | null) {
+      this.preset = preset
+      this.budgetRp = preset?.budgetRp ?? null
+      if (preset && this.path) await this.run('reading', () => this.applyPreset())
+    },
+    async applyPreset() {
+      const p = this.preset
+      if (!p || !this.path || !this.preview) return
+      const sheet = p.sheet && this.preview.sheets.includes(p.sheet) ? p.sheet : this.preview.sheet
+      await this.inspect(this.path, sheet, (p.kind as JobKindView | null) ?? this.kind ?? undefined)
+      const fields = new Set(this.preview.fields.map((f) => f.name))
+      for (const [field, header] of Object.entries(p.mapping)) {
+        if (fields.has(field) && this.preview.headers.includes(header)) this.mapping[field] = header
+      }
+      this.budgetRp = p.budgetRp
+    },
+    /** Opens a file and applies the chosen preset to it. */
+    async inspectWithPreset(path: string) {
+      await this.inspect(path)
+      await this.applyPreset()
     },
     async run<T>(busy: 'reading' | 'checking' | 'starting', work: () => Promise<T>): Promise<T | undefined> {
       this.busy = busy
@@ -48,7 +78,7 @@ export const useNewJobStore = defineStore('newJob', {
     async openFile(file: File) {
       await this.run('reading', async () => {
         const path = await getApi().files.toPath(file)
-        await this.inspect(path)
+        await this.inspectWithPreset(path)
       })
     },
     /** Browser mode: a folder holding the workbook and its photos, uploaded with its relative paths. */
@@ -56,11 +86,11 @@ export const useNewJobStore = defineStore('newJob', {
       await this.run('reading', async () => {
         const upload = getApi().files.uploadFolder
         if (!upload) throw new Error('folders can be opened in browser mode only')
-        await this.inspect(await upload(files))
+        await this.inspectWithPreset(await upload(files))
       })
     },
     async openPath(path: string) {
-      await this.run('reading', () => this.inspect(path))
+      await this.run('reading', () => this.inspectWithPreset(path))
     },
     async inspect(path: string, sheet?: string, kind?: JobKindView) {
       const preview = await getApi().files.inspect({ path, sheet, kind })
@@ -94,8 +124,9 @@ export const useNewJobStore = defineStore('newJob', {
       this.plan = null
       this.step = 'map'
     },
-    async check(budgetRp: number | null) {
+    async check(settingsBudgetRp: number | null) {
       if (!this.path || !this.preview || !this.kind) return
+      const budgetRp = this.budgetRp ?? settingsBudgetRp
       const req = { path: this.path, kind: this.kind, sheet: this.preview.sheet, mapping: { ...this.mapping }, budgetRp }
       const plan = await this.run('checking', () => getApi().jobs.plan(req))
       if (plan) {

@@ -1,0 +1,145 @@
+/**
+ * Issue 26 in the app, in real Chromium against the real `rekap ui`: a preset saved with `rekap
+ * preset` fills the New Job screen (the selfie column no auto-guess knows, the budget), one saved in
+ * the app is shown by `rekap preset show`; a finished job raises a browser notification (permission
+ * granted to the page, as a person's click would); History compares two runs and offers the xlsx;
+ * Settings shows the space used and prunes after showing what goes. Screens go to docs/screenshots.
+ */
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import ExcelJS from 'exceljs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startUiProcess, type UiProcess } from './helpers/ui-process'
+import { launchChromium, screenshot } from './helpers/browser'
+import { ensureRendererBuilt } from './helpers/renderer-build'
+import { writeKycWorkbook } from './helpers/kyc-workbook'
+import { rekap } from '../helpers/rekap-process'
+
+let ui: UiProcess
+let browser: Browser
+let page: Page
+const jobs: string[] = []
+
+/** The same branch's workbook next month: one customer's name corrected (a changed cell). */
+async function nextMonth(from: string, to: string): Promise<void> {
+  mkdirSync(path.join(path.dirname(to), 'foto'), { recursive: true })
+  for (const f of readdirSync(path.join(path.dirname(from), 'foto'))) copyFileSync(path.join(path.dirname(from), 'foto', f), path.join(path.dirname(to), 'foto', f))
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.readFile(from)
+  wb.getWorksheet('Nasabah')!.getCell('C3').value = 'Siti Aminah Rahayu'
+  await wb.xlsx.writeFile(to)
+}
+
+/** Opens the folder on New Job with the chosen preset and runs it to the end; returns the job id. */
+async function runFolder(folder: string): Promise<string> {
+  await page.getByTestId('nav-new').click()
+  if (await page.getByTestId('other-file').count()) await page.getByTestId('other-file').click()
+  await page.getByTestId('folder-input').setInputFiles(folder)
+  await page.getByTestId('mapping').waitFor({ timeout: 60_000 })
+  // the preset's mapping: "Foto Kedua" is no column an auto-guess knows
+  await expect.poll(() => page.getByTestId('map-image2').inputValue()).toBe('Foto Kedua')
+  await page.getByTestId('check').click()
+  await page.getByTestId('preflight').waitFor({ timeout: 60_000 })
+  await expect(page.getByTestId('pf-budget').inputValue()).resolves.toBe('5000')
+  await page.getByTestId('pf-start').click()
+  await page.locator('[data-testid=job-state][data-state=done]').waitFor({ timeout: 180_000 })
+  return new URL(page.url()).hash.split('/')[2]
+}
+
+beforeAll(async () => {
+  ensureRendererBuilt()
+  ui = await startUiProcess()
+  const saved = await rekap(['preset', 'save', 'cabang-harian', '--kind', 'face-match', '--sheet', 'Nasabah', '--map', 'image2=Foto Kedua', '--budget', '5000', '--db', ui.dbFile])
+  expect(saved.code, saved.out + saved.err).toBe(0)
+  await writeKycWorkbook(path.join(ui.dataDir, 'oktober', 'kyc-cabang.xlsx'))
+  await nextMonth(path.join(ui.dataDir, 'oktober', 'kyc-cabang.xlsx'), path.join(ui.dataDir, 'november', 'kyc-cabang.xlsx'))
+  browser = await launchChromium()
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'id-ID', acceptDownloads: true })
+  await context.grantPermissions(['notifications'])
+  // what the page hands the browser's Notification API, kept for the test to read (the real one still runs)
+  await context.addInitScript(() => {
+    const Real = window.Notification
+    const shown: Array<{ title: string; body: string }> = []
+    ;(window as unknown as { shownNotices: typeof shown }).shownNotices = shown
+    class Recorded extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options)
+        shown.push({ title, body: options?.body ?? '' })
+      }
+    }
+    Object.defineProperty(Recorded, 'permission', { get: () => Real.permission })
+    window.Notification = Recorded as typeof Notification
+  })
+  page = await context.newPage()
+  await page.goto(ui.url)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await ui?.stop()
+})
+
+describe('unattended work in the app (browser mode)', () => {
+  it('a CLI preset fills New Job; a preset saved in the app is the CLI’s too', async () => {
+    await page.getByTestId('nav-new').click()
+    await page.getByTestId('preset-choose').selectOption('cabang-harian')
+    await page.getByTestId('preset-message').waitFor()
+    await page.getByTestId('folder-input').setInputFiles(path.join(ui.dataDir, 'oktober'))
+    await page.getByTestId('mapping').waitFor({ timeout: 60_000 })
+    await expect.poll(() => page.getByTestId('map-image2').inputValue()).toBe('Foto Kedua')
+    await page.getByTestId('preset-name').fill('kyc-cabang-bandung')
+    await page.getByTestId('preset-save').click()
+    await expect.poll(() => page.getByTestId('preset-message').textContent()).toContain('kyc-cabang-bandung')
+    await screenshot(page, 'unattended-preset', page.getByTestId('preset-bar'))
+    const shown = await rekap(['preset', 'show', 'kyc-cabang-bandung', '--json', '--db', ui.dbFile])
+    expect(shown.code, shown.err).toBe(0)
+    expect(JSON.parse(shown.out)).toMatchObject({ kind: 'face-match', sheet: 'Nasabah', budget: 5000 })
+    expect(JSON.parse(shown.out).map).toContain('image2=Foto Kedua')
+  })
+
+  it('a finished job raises a browser notification in the app’s language', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('notify-browser').waitFor()
+    await expect(page.getByTestId('notify-on').isChecked()).resolves.toBe(true)
+    jobs.push(await runFolder(path.join(ui.dataDir, 'oktober')))
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shownNotices: Array<{ title: string; body: string }> }).shownNotices), { timeout: 30_000 })
+      .toContainEqual(expect.objectContaining({ title: 'rekap: ada pasangan foto untuk ditinjau' }))
+  })
+
+  it('History compares two runs of one kind and offers the xlsx', async () => {
+    jobs.push(await runFolder(path.join(ui.dataDir, 'november')))
+    await page.getByTestId('nav-history').click()
+    await page.getByTestId('compare-toggle').click()
+    for (const id of jobs) await page.getByTestId(`pick-${id}`).check()
+    await page.getByTestId('compare-run').click()
+    await page.getByTestId('compare-result').waitFor({ timeout: 60_000 })
+    // the same comparison as `rekap compare` on the same store; Siti's corrected name is part of
+    // the face kind's key (NIK, name, both photos), so her row is one removed and one added
+    const cli = JSON.parse((await rekap(['compare', jobs[0], jobs[1], '--json', '--db', ui.dbFile])).out)
+    expect(cli).toMatchObject({ added: 1, removed: 1 })
+    const rows = new Set(cli.changed.map((c: { key: string }) => c.key)).size
+    await expect(page.getByTestId('compare-result').textContent()).resolves.toContain(
+      `${rows} baris berubah (${cli.changed.length} sel), 1 baris baru, 1 baris hilang, ${cli.unchanged} sama.`,
+    )
+    await screenshot(page, 'unattended-compare')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-download').click()])
+    expect(download.suggestedFilename()).toBe(`rekap-perbandingan-${jobs[0]}-${jobs[1]}.xlsx`)
+  })
+
+  it('Settings shows the space used and prunes after showing what will go', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('space-table').waitFor()
+    await page.getByTestId('prune-days').fill('0')
+    await page.getByTestId('prune-show').click()
+    await page.getByTestId('prune-list').waitFor()
+    const listed = await page.getByTestId('prune-list').locator('tr').count()
+    expect(listed).toBe(2)
+    await screenshot(page, 'unattended-settings', page.getByTestId('notify-panel'))
+    await page.getByTestId('prune-confirm').click()
+    await expect.poll(() => page.getByTestId('prune-message').textContent()).toContain('2 pekerjaan dihapus')
+    const list = await rekap(['jobs', '--json', '--db', ui.dbFile])
+    expect(JSON.parse(list.out)).toEqual([])
+  })
+})
