@@ -31,14 +31,15 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   }
 }
 
-export function createDirectoryData(opts: { seed: number; tree: RegionTree; dataDir?: string }): DirectoryData {
+/** `tree` is called when a hospital or school is first asked for: the region tree loads on first use. */
+export function createDirectoryData(opts: { seed: number; tree: () => RegionTree; dataDir?: string }): DirectoryData {
   const { seed, tree, dataDir } = opts
 
-  const hospitals = once(async () => (dataDir ? loadRealHospitals(dataDir, seed) : generateHospitals(seed, tree)))
+  const hospitals = once(async () => (dataDir ? loadRealHospitals(dataDir, seed) : generateHospitals(seed, tree())))
   const hospitalIndex = once(async () => new Map((await hospitals()).map((h) => [h.code, h])))
 
   if (dataDir) {
-    const byRegency = once(() => loadRealSchools(dataDir, seed, tree))
+    const byRegency = once(() => loadRealSchools(dataDir, seed, tree()))
     const all = once(async () => [...(await byRegency()).values()].flat())
     const byNpsn = once(async () => new Map((await all()).map((s) => [s.npsn, s])))
     return {
@@ -52,18 +53,18 @@ export function createDirectoryData(opts: { seed: number; tree: RegionTree; data
 
   const generated = new Map<string, SchoolRow[]>()
   const schoolsOfRegency = async (code: string): Promise<SchoolRow[]> => {
-    const regency = tree.regencyByCode.get(code)
+    const regency = tree().regencyByCode.get(code)
     if (!regency) return []
     let rows = generated.get(code)
     if (!rows) {
-      rows = generateSchoolsForRegency(seed, tree, regency)
+      rows = generateSchoolsForRegency(seed, tree(), regency)
       generated.set(code, rows)
     }
     return rows
   }
   const all = once(async () => {
     const out: SchoolRow[] = []
-    for (const r of tree.regencies) out.push(...(await schoolsOfRegency(r.code)))
+    for (const r of tree().regencies) out.push(...(await schoolsOfRegency(r.code)))
     return out
   })
   return {
@@ -72,7 +73,7 @@ export function createDirectoryData(opts: { seed: number; tree: RegionTree; data
     schoolsOfRegency,
     async schoolByNpsn(npsn) {
       const index = npsnRegencyIndex(npsn)
-      const regency = index === null ? undefined : tree.regencies[index]
+      const regency = index === null ? undefined : tree().regencies[index]
       if (!regency) return undefined
       return (await schoolsOfRegency(regency.code)).find((s) => s.npsn === npsn)
     },

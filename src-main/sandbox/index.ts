@@ -42,7 +42,6 @@ export interface RunningSandbox {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const o = resolveSandboxOptions(opts)
-  const tree = loadRegionTree()
   const account = createAccount(o.balance)
   const faults: FaultSettings = { latencyMs: o.latencyMs, failRate: o.failRate }
   const face = createFaceVerifierSlot(o.faceVerifier, o.onFaceWarmedUp)
@@ -55,8 +54,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     plan,
     faults,
     seed: o.seed,
-    tree,
-    data: createDirectoryData({ seed: o.seed, tree, dataDir: o.dataDir }),
+    // loaded (once per process) by the first request that needs it: a face job never does
+    tree: loadRegionTree,
+    data: createDirectoryData({ seed: o.seed, tree: loadRegionTree, dataDir: o.dataDir }),
     account,
     face,
     now: o.now,

@@ -28,7 +28,8 @@ export interface SandboxServerDeps {
   plan: PlanSettings
   faults: FaultSettings
   seed: number
-  tree: RegionTree
+  /** the region tree, loaded on the first request that needs it (not before a face job's first line) */
+  tree: () => RegionTree
   data: DirectoryData
   account: Account
   face: FaceVerifierSlot
@@ -133,7 +134,7 @@ export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMes
       query: url.searchParams,
       params,
       premium: deps.premium,
-      tree: deps.tree,
+      tree: deps.tree(),
       data: deps.data,
       account: deps.account,
       faceVerifier: () => deps.face.get(),
