@@ -49,6 +49,8 @@ export interface PostgresServer {
   /** pg_ctl stop -m fast (the team store going away); `start()` brings it back on the same port */
   pause(): Promise<void>
   start(): Promise<void>
+  /** a TLS server (`ssl` option): new certificate and key, taken at a reload (new connections use them) */
+  useCert(cert: string, key: string): Promise<void>
   /** stops the server (immediate) and removes its folder */
   stop(): Promise<void>
 }
@@ -133,32 +135,46 @@ async function initCluster(dir: string, password: string): Promise<void> {
   rmSync(pwfile, { force: true })
 }
 
-function serverOptions(dir: string, port: number): string {
+function serverOptions(dir: string, port: number, ssl: boolean): string {
   return [
     `-c listen_addresses=${HOST}`, `-p ${port}`, `-c unix_socket_directories=${dir}`,
     '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=200',
+    ...(ssl ? ['-c ssl=on', `-c ssl_cert_file=${join(dir, 'server.crt')}`, `-c ssl_key_file=${join(dir, 'server.key')}`] : []),
   ].join(' ')
 }
 
-async function startCluster(dir: string, port: number): Promise<void> {
-  await run('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'server.log'), '-o', serverOptions(dir, port), '-w', '-t', '60', 'start'])
+async function startCluster(dir: string, port: number, ssl = false): Promise<void> {
+  await run('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'server.log'), '-o', serverOptions(dir, port, ssl), '-w', '-t', '60', 'start'])
+}
+
+/** The server's certificate and key, readable by the server's user only (PostgreSQL refuses a key others can read). */
+function writeServerCert(dir: string, cert: string, key: string): void {
+  for (const [name, text] of [['server.crt', cert], ['server.key', key]] as const) {
+    const file = join(dir, name)
+    writeFileSync(file, text, { mode: 0o600 })
+    chmodSync(file, 0o600)
+    if (asRoot) chownSync(file, postgresIds().uid, postgresIds().gid)
+  }
 }
 
 export interface PostgresServerOptions {
   /** LOGIN roles to create at once: name -> password */
   roles?: Record<string, string>
+  /** TLS on (ssl=on) with this certificate and key (PEM); replace them later with `useCert` */
+  ssl?: { cert: string; key: string }
 }
 
 export async function startPostgresServer(opts: PostgresServerOptions = {}): Promise<PostgresServer> {
   installExitHook()
   const dir = makeServerDir()
+  if (opts.ssl) writeServerCert(dir, opts.ssl.cert, opts.ssl.key)
   const password = randomBytes(18).toString('base64url')
   await initCluster(dir, password)
   let port = 0
   for (let attempt = 0; ; attempt++) {
     port = await freePort()
     try {
-      await startCluster(dir, port)
+      await startCluster(dir, port, Boolean(opts.ssl))
       break
     } catch (err) {
       if (attempt >= 3) throw err // a port taken between probe and bind: try another
@@ -197,7 +213,11 @@ export async function startPostgresServer(opts: PostgresServerOptions = {}): Pro
       await run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop'])
     },
     async start() {
-      await startCluster(dir, port)
+      await startCluster(dir, port, Boolean(opts.ssl))
+    },
+    async useCert(cert, key) {
+      writeServerCert(dir, cert, key)
+      await run('pg_ctl', ['-D', join(dir, 'data'), 'reload'])
     },
     async stop() {
       running.delete(server)

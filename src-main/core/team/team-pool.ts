@@ -4,7 +4,8 @@
  * timeout so a desk notices an unreachable store within seconds instead of hanging.
  */
 import { readFileSync } from 'node:fs'
-import type { ConnectionOptions } from 'node:tls'
+import { checkServerIdentity, type ConnectionOptions } from 'node:tls'
+import { isIP } from 'node:net'
 import pg from 'pg'
 import { coreText, TextError } from '../texts/core-text'
 import type { TeamTarget } from './team-target'
@@ -32,7 +33,12 @@ function sslOptions(target: TeamTarget): false | ConnectionOptions {
   if (target.sslMode === 'require') return { rejectUnauthorized: false }
   // verify-ca: the chain is checked, the name is not (libpq's meaning); verify-full checks both
   if (target.sslMode === 'verify-ca') return { rejectUnauthorized: true, ca, checkServerIdentity: () => undefined }
-  return { rejectUnauthorized: true, ca, servername: target.host }
+  // the name checked is the address's host as written (an IP against the certificate's IP names);
+  // SNI carries only a DNS name (an IP there is refused by RFC 6066 and warned about by node)
+  return {
+    rejectUnauthorized: true, ca, ...(isIP(target.host) ? {} : { servername: target.host }),
+    checkServerIdentity: (_name, cert) => checkServerIdentity(target.host, cert),
+  }
 }
 
 export function openTeamPool(target: TeamTarget, opts: TeamPoolOptions): pg.Pool {
@@ -68,9 +74,25 @@ export function isTeamUnreachable(err: unknown): boolean {
 /** The server answered and said no: wrong password, no such role or database. */
 const REFUSED_CODES = new Set(['28P01', '28000', '3D000'])
 
-/** Turns a connection failure into "team store unreachable (address): reason"; other errors pass through. */
+/** The server's certificate did not prove who it is (node's TLS codes): refused, never retried as "away". */
+const TLS_UNTRUSTED_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_SIGNATURE_FAILURE', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_UNTRUSTED',
+])
+
+/**
+ * Turns a connection failure into "team store unreachable (address): reason", a certificate that
+ * does not prove the server's identity (wrong CA, wrong host name) or a refusal by the server
+ * into a refusal naming what to fix; other errors pass through.
+ */
 export function asTeamError(err: unknown, target: TeamTarget): unknown {
   const code = (err as { code?: string } | null)?.code
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return new TeamRefusedError(coreText('team.tlsWrongName', { target: target.display, host: target.host, reason: (err as Error).message }))
+  }
+  if (code && TLS_UNTRUSTED_CODES.has(code)) {
+    return new TeamRefusedError(coreText('team.tlsUntrusted', { target: target.display, reason: (err as Error).message }))
+  }
   if (code && REFUSED_CODES.has(code)) {
     return new TeamRefusedError(coreText('team.refused', { target: target.display, reason: (err as Error).message }))
   }

@@ -52,7 +52,9 @@ export function parseTeamTarget(raw: string, opts: { allowInsecure?: boolean } =
   const user = url.username ? decodeURIComponent(url.username) : undefined
   const sslRootCert = url.searchParams.get('sslrootcert') ?? undefined
   const shown = new URL(value)
-  const display = `${shown.protocol}//${user ? encodeURIComponent(user) + '@' : ''}${url.host}/${encodeURIComponent(database)}${mode === 'disable' ? '' : `?sslmode=${mode}`}`
+  const query = mode === 'disable' ? '' : `?sslmode=${mode}${sslRootCert ? `&sslrootcert=${encodeURIComponent(sslRootCert)}` : ''}`
+  // sslrootcert stays (a file path, no secret): Settings keeps this form, and verify-full needs its CA
+  const display = `${shown.protocol}//${user ? encodeURIComponent(user) + '@' : ''}${url.host}/${encodeURIComponent(database)}${query}`
   return { host, port, database, user, sslMode: mode, sslRootCert, display }
 }
 

@@ -21,6 +21,10 @@ export const teamTextsEn: { [K in keyof typeof teamTextsId]: (p: Parameters<(typ
   'team.notClaimed': (p) => `pair ${p.item} is not claimed by you (the claim expired or another reviewer took it): take the next pair`,
   'team.alreadyDecided': (p) => `pair ${p.item} is already decided (${p.decision} by ${p.by}); decisions are only appended, never changed`,
   'team.noItem': (p) => `there is no pair ${p.item} in the team queue`,
+  'team.tlsUntrusted': (p) =>
+    `the team store ${p.target} was refused: its certificate is not signed by a CA this desk trusts (${p.reason}); give the CA that signed it as sslrootcert=FILE in the team address`,
+  'team.tlsWrongName': (p) =>
+    `the team store ${p.target} was refused: its certificate is not for the host name ${p.host} (${p.reason}); use the name the certificate was made for in the team address`,
   'team.noDesk': () => 'no desk name: give --desk NAME or Settings → Team',
   'team.hitsNotLowered': (p) =>
     `the team has already counted ${p.team} ${p.product} hits this month, more than the ${p.stated} stated: a team's count is never lowered (every desk's requests are in it); it stays ${p.team}`,

@@ -25,6 +25,10 @@ export const teamTextsId = {
   'team.notClaimed': (p: { item: number }) => `pasangan ${p.item} tidak sedang Anda klaim (klaimnya kedaluwarsa atau diambil peninjau lain): ambil pasangan berikutnya`,
   'team.alreadyDecided': (p: { item: number; decision: string; by: string }) => `pasangan ${p.item} sudah diputuskan (${p.decision} oleh ${p.by}); keputusan hanya ditambahkan, tidak diubah`,
   'team.noItem': (p: { item: number }) => `tidak ada pasangan ${p.item} di antrean tim`,
+  'team.tlsUntrusted': (p: { target: string; reason: string }) =>
+    `penyimpanan tim ${p.target} ditolak: sertifikatnya tidak ditandatangani CA yang dipercaya meja ini (${p.reason}); cantumkan CA penandatangannya sebagai sslrootcert=BERKAS di alamat tim`,
+  'team.tlsWrongName': (p: { target: string; host: string; reason: string }) =>
+    `penyimpanan tim ${p.target} ditolak: sertifikatnya bukan untuk nama host ${p.host} (${p.reason}); pakai nama yang tertera di sertifikat pada alamat tim`,
   'team.noDesk': (_p: Record<string, never>) => 'nama meja kosong: isi --desk NAMA atau Pengaturan → Tim',
   'team.hitsNotLowered': (p: { product: string; stated: number; team: number }) =>
     `tim sudah menghitung ${p.team} hit ${p.product} bulan ini, lebih dari ${p.stated} yang dinyatakan: hitungan tim tidak pernah diturunkan (permintaan setiap meja ada di dalamnya); tetap ${p.team}`,

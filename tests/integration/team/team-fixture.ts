@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
-import { startPostgresServer, type PostgresServer } from '../../helpers/postgres-server'
+import { startPostgresServer, type PostgresServer, type PostgresServerOptions } from '../../helpers/postgres-server'
 import { makeTempDir, REPO_ROOT } from '../../helpers/temp-dir'
 import { openStore } from '../../../src-main/core/store'
 import { FACE_HEADERS, leakySettings, T0 } from '../reports-fixtures'
@@ -68,8 +68,8 @@ export function runRekap(args: string[], env: Record<string, string>, stdin?: st
   )
 }
 
-export async function startTestTeam(): Promise<TestTeam> {
-  const server = await startPostgresServer()
+export async function startTestTeam(o: PostgresServerOptions = {}): Promise<TestTeam> {
+  const server = await startPostgresServer(o)
   const { dir, cleanup } = makeTempDir('rekap-team-')
   const passwords = new Map<string, string>()
   const addRole = async (role: string, extra = ''): Promise<void> => {
