@@ -77,6 +77,9 @@ describe('face-match job in browser mode', () => {
     await page.getByTestId('mapping').waitFor()
     await expect(page.getByTestId('file-name').textContent()).resolves.toBe('kyc-cabang-bandung.xlsx')
     await expect(page.getByTestId('kind').inputValue()).resolves.toBe('face-match')
+    // the kind's name and its fields' words come from its folder (core/kinds/face-match/words.ts) through app.info
+    await expect(page.getByTestId('kind').locator('option:checked').textContent()).resolves.toContain('Pencocokan wajah (KYC)')
+    await expect(page.getByTestId('mapping').textContent()).resolves.toContain('Foto selfie')
     // "Foto KTP" is recognised; "Foto Kedua" is not, so image2 is missing and check is disabled.
     await expect(page.getByTestId('map-image1').inputValue()).resolves.toBe('Foto KTP')
     await page.getByTestId('auto-image1').waitFor()
@@ -225,6 +228,7 @@ describe('face-match job in browser mode', () => {
   it('history lists the job; switching to English sticks after a reload', async () => {
     await page.getByTestId('nav-history').click()
     await page.locator(`[data-job="${jobId}"]`).waitFor()
+    await expect(page.locator(`[data-job="${jobId}"]`).textContent()).resolves.toContain('Pencocokan wajah (KYC)')
     await screenshot(page, 'history')
 
     await page.getByTestId('language').selectOption('en')
@@ -233,6 +237,7 @@ describe('face-match job in browser mode', () => {
     await page.getByTestId('nav-history').waitFor()
     await page.waitForFunction(() => document.querySelector('[data-testid=nav-new]')?.textContent?.includes('New job'))
     await expect(page.getByTestId('language').inputValue()).resolves.toBe('en')
+    await expect(page.locator(`[data-job="${jobId}"]`).textContent()).resolves.toContain('Face match (KYC)')
     await page.locator(`[data-job="${jobId}"]`).click()
     await page.locator('[data-testid=job-state][data-state=done]').waitFor()
     await expect(page.getByTestId('job-state').textContent()).resolves.toBe('Done')
