@@ -25,7 +25,7 @@ export async function estimateDirectoryPages(
   store: Store,
   jobId: string,
   paging: DirectoryPaging,
-  ctx: { source: string; freshAfter: number; env: () => UnitEnv | null; maxProbes?: number },
+  ctx: { source: string; freshAfter: number; env: (rowNo: number) => UnitEnv | null; maxProbes?: number },
 ): Promise<DirectoryEstimate> {
   let pages = 0
   let cacheHits = 0
@@ -54,7 +54,7 @@ export async function estimateDirectoryPages(
       fromCache++
       continue
     }
-    const env = probed < maxProbes ? ctx.env() : null
+    const env = probed < maxProbes ? ctx.env(row.rowNo) : null
     if (env) {
       const p: PagingProgress = { nextPage: 1, totalPage: null, records: 0 }
       try {

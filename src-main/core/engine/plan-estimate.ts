@@ -11,6 +11,7 @@ import { accountId } from './account-id'
 import { estimateDirectoryPages } from './directory-estimate'
 import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
+import { keepLearned } from '../jobs/keep-learned'
 
 export interface CallsEstimate {
   callsNeeded: number
@@ -103,7 +104,7 @@ export async function estimateCalls(core: EngineCore, jobId: string, target: Ser
   if (kind.paging) {
     const client = (await core.access.clientFor(j.settings, j.kind)).client
     // a dry run sends nothing: no probes, the pages come from the cache or stay unknown
-    const probeEnv = (): UnitEnv | null => (probe ? probeEnvOf(core, jobId, target, client, freshAfter) : null)
+    const probeEnv = (rowNo: number): UnitEnv | null => (probe ? probeEnvOf(core, jobId, rowNo, target, client, freshAfter) : null)
     const d = await estimateDirectoryPages(store, jobId, kind.paging, { source: target.source, freshAfter, env: probeEnv })
     return { callsNeeded: d.pages, cacheHits: d.cacheHits, estimate: d.estimate }
   }
@@ -119,18 +120,19 @@ export async function estimateCalls(core: EngineCore, jobId: string, target: Ser
 }
 
 /** A unit's environment for the plan's page probes: each probe is a counted hit, paced like a run's. */
-function probeEnvOf(core: EngineCore, jobId: string, target: ServiceTarget, client: ServiceClient, freshAfter: number): UnitEnv {
+function probeEnvOf(core: EngineCore, jobId: string, rowNo: number, target: ServiceTarget, client: ServiceClient, freshAfter: number): UnitEnv {
   const j = core.job(jobId)
   const product = kindModule(j.kind).product
   const account = accountId(target)
   const hits = core.access.hitsOf(account, product)
   return {
     client,
-    store: core.store,
+    cache: core.store.cache,
     jobId,
     source: target.source,
-    account,
     freshAfter,
+    // a probed page is kept like a run's (records, progress, its hit): the run continues at the next page
+    keep: (learned) => keepLearned(core.store, { jobId, rowNo, source: target.source, account, product }, learned, core.now()),
     now: core.now,
     signal: new AbortController().signal,
     call: async (fn) => {

@@ -14,6 +14,7 @@ import { isPlanProduct, quotaExhaustedText } from '../model/plans'
 import { kindModule } from '../kinds/registry'
 import { planOf } from '../model/job-settings'
 import { UnitInputError, type Unit, type UnitEnv } from '../kinds/unit'
+import { keepLearned, type LearnedBy } from './keep-learned'
 import { coreText, storedText } from '../texts/core-text'
 
 const OFFLINE_AFTER = 12 // consecutive network failures (across rows) after which the service counts as gone
@@ -238,15 +239,16 @@ export class JobRunner {
           hold = await this.reserve(price)
         }
         const signal = this.paid ? new AbortController().signal : this.freeAbort.signal
+        const learnedBy: LearnedBy = { jobId, rowNo: row.rowNo, source: this.deps.source, account: this.deps.account, product: this.product }
         const env: UnitEnv = {
           client: this.deps.client,
-          store,
+          cache: store.cache,
           jobId,
           source: this.deps.source,
           freshAfter: clock.now() - this.job.settings.cacheFreshnessHours * 3_600_000,
           now: () => clock.now(),
           signal,
-          account: this.deps.account,
+          keep: (learned) => keepLearned(store, learnedBy, learned, clock.now()),
           call: async (fn) => {
             await this.startHit()
             try {
@@ -275,16 +277,23 @@ export class JobRunner {
           store.rows.markInFlight(jobId, row.rowNo, now)
         }
         if (out.type === 'done') {
-          store.rows.complete(jobId, row.rowNo, out.result, now, {
-            product: this.product,
-            chargePoints: out.charged ? price : 0,
-            hits: out.hits,
-            account: this.deps.account,
+          // what the unit learned is stored with its row's answer: both or neither
+          store.transaction(() => {
+            if (out.learned) keepLearned(store, learnedBy, out.learned, now)
+            store.rows.complete(jobId, row.rowNo, out.result, now, {
+              product: this.product,
+              chargePoints: out.charged ? price : 0,
+              hits: out.hits,
+              account: this.deps.account,
+            })
           })
           hold?.settle({ charged: out.charged && price > 0, rowNo: row.rowNo, pairKey: row.unitKey })
           if (pair?.kind === 'send') pair.finish(pairAnswer(out.result, now))
         } else {
-          store.rows.fail(jobId, row.rowNo, { code: out.code, message: out.message }, now, { product: this.product, hits: out.hits, account: this.deps.account })
+          store.transaction(() => {
+            if (out.learned) keepLearned(store, learnedBy, out.learned, now)
+            store.rows.fail(jobId, row.rowNo, { code: out.code, message: out.message }, now, { product: this.product, hits: out.hits, account: this.deps.account })
+          })
           hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
           if (pair?.kind === 'send') pair.finish(null)
         }

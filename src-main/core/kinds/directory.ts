@@ -64,14 +64,14 @@ export interface PagingProgress {
 export interface DirectoryPaging {
   product: 'hospitals' | 'schools'
   syncKey(row: JobRow): string
-  /** fetches the next page of the row's query and saves it with the progress, in one transaction */
+  /** fetches the next page of the row's query and keeps it with the progress (env.keep: one transaction) */
   fetchNext(row: JobRow, env: UnitEnv, progress: PagingProgress): Promise<void>
 }
 
 /**
- * Fetches every page of a directory query. Each page is saved (records to the cache, links
- * to the job, paging progress, the hit) in one transaction, so a resumed job continues at the
- * next page instead of re-hitting the ones it has.
+ * Fetches every page of a directory query. Each page is kept (records to the cache, links to the
+ * job, paging progress, the hit: `env.keep`, one transaction by the runner) before the next is
+ * asked, so a resumed job continues at the next page instead of re-hitting the ones it has.
  */
 export function directoryUnit<T extends HospitalRecord | SchoolRecord>(
   product: 'hospitals' | 'schools',
@@ -93,30 +93,25 @@ export function directoryUnit<T extends HospitalRecord | SchoolRecord>(
     progress.records += page.items.length
     const kept = keep(row, page.items)
     progress.kept = (progress.kept ?? 0) + kept.length
-    env.store.transaction(() => {
-      if (product === 'hospitals') env.store.cache.putHospitals(page.items as HospitalRecord[], env.source, env.now())
-      else env.store.cache.putSchools(page.items as SchoolRecord[], env.source, env.now())
-      env.store.cache.linkRecords(env.jobId, product, kept.map(keyOf), row.rowNo)
-      env.store.rows.saveProgress(env.jobId, row.rowNo, progress)
-      env.store.usage.addHits(product, 1, env.now(), env.account)
-    })
+    const records = product === 'hospitals' ? { hospitals: page.items as HospitalRecord[] } : { schools: page.items as SchoolRecord[] }
+    env.keep({ ...records, links: { product, keys: kept.map(keyOf) }, progress: { ...progress }, hits: 1 })
   }
   const unit: Unit = async (row, env) => {
     const { filters } = row.payload as DirectoryPayload
     // The same query was fetched to its last page recently: answer from the cache, no hits.
-    if (!row.progress && env.store.cache.freshSync(syncKey(row), env.source, env.freshAfter)) {
+    if (!row.progress && env.cache.freshSync(syncKey(row), env.source, env.freshAfter)) {
       const keys = keep(row, [...fromCache(env, filters)]).map(keyOf)
-      env.store.cache.linkRecords(env.jobId, product, keys, row.rowNo)
-      return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: keys.length, fromCache: true, raw: { filters, pages: 0 } } }
+      const result = { outcome: 'records' as const, recordCount: keys.length, fromCache: true, raw: { filters, pages: 0 } }
+      return { type: 'done', charged: false, hits: 0, result, learned: { links: { product, keys } } }
     }
     const progress: PagingProgress = (row.progress as PagingProgress | null) ?? { nextPage: 1, totalPage: null, records: 0 }
     while (progress.totalPage === null || progress.nextPage <= progress.totalPage) {
       await fetchNext(row, env, progress)
       if (progress.totalPage === 0) break
     }
-    env.store.cache.markSync(syncKey(row), product, filters, progress.records, env.source, env.now())
-    // Hits were counted page by page above.
-    return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: progress.kept ?? progress.records, raw: { filters, pages: progress.totalPage } } }
+    // Hits were kept page by page above.
+    const result = { outcome: 'records' as const, recordCount: progress.kept ?? progress.records, raw: { filters, pages: progress.totalPage } }
+    return { type: 'done', charged: false, hits: 0, result, learned: { sync: { key: syncKey(row), product, filters, records: progress.records } } }
   }
   return { unit, paging: { product, syncKey, fetchNext } }
 }

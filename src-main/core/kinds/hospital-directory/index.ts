@@ -87,7 +87,7 @@ export const hospitalDirectory: JobKindModule = {
     (env, filters, page, signal) => env.client.hospitals({ ...filters, page, size: 100 }, { signal }),
     (h) => h.code,
     (env, f) =>
-      env.store.cache.iterateHospitals({
+      env.cache.iterateHospitals({
         source: env.source,
         provinceCodes: list(f.province_code),
         regencyCodes: list(f.regency_code),

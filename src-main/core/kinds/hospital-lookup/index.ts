@@ -7,11 +7,10 @@ import { words } from './words'
 
 const lookUp: Unit = async (row, env) => {
   const { code } = row.payload as LookupPayload
-  const cached = env.store.cache.getHospital(code, env.source, env.freshAfter)
+  const cached = env.cache.getHospital(code, env.source, env.freshAfter)
   if (cached) return { type: 'done', charged: false, hits: 0, result: { outcome: 'found', recordKey: code, fromCache: true, raw: cached } }
   const h = await env.call((signal) => env.client.hospital(code, { signal }))
-  env.store.cache.putHospitals([h], env.source, env.now())
-  return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: h.code, raw: h } }
+  return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: h.code, raw: h }, learned: { hospitals: [h] } }
 }
 
 /** One hospital per row, by its code. */

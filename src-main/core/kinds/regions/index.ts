@@ -1,4 +1,4 @@
-import type { Store } from '../../store'
+import type { RegionEntry, Store } from '../../store'
 import { loadRegionTree } from '../../regions/region-tree'
 import { reportSheets } from '../../reports/report-skeleton'
 import { writeResultsSheet } from '../../reports/results-sheet'
@@ -12,36 +12,41 @@ import { words } from './words'
 
 /**
  * The region tree of one province (or all): regencies, then districts of each regency. Each
- * answer's hit is written as it comes (a row blocked half-way by the quota has spent them).
+ * answer is kept as it comes, with its hit (a row blocked half-way by the quota has spent them).
  */
 const fetchTree: Unit = async (row, env) => {
   const { filters } = row.payload as DirectoryPayload
-  const now = env.now()
-  const call = async <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+  const call = async <T>(fn: (signal: AbortSignal) => Promise<T>, regions: (answer: T) => RegionEntry[]): Promise<T> => {
     const r = await env.call(fn)
-    env.store.usage.addHits('regional', 1, env.now(), env.account)
+    env.keep({ hits: 1, regions: regions(r) })
     return r
   }
-  const provinces = await call((signal) => env.client.provinces({ signal }))
-  env.store.cache.putRegions(provinces.map((p) => ({ code: p.code, level: 'province', parentCode: null, name: p.name })), env.source, now)
+  const provinces = await call(
+    (signal) => env.client.provinces({ signal }),
+    (ps) => ps.map((p) => ({ code: p.code, level: 'province', parentCode: null, name: p.name })),
+  )
   const wanted = filters.province_code ? provinces.filter((p) => p.code === filters.province_code) : provinces
   if (!wanted.length) return { type: 'fail', code: 'not-found', message: `no province with code ${filters.province_code}`, hits: 0 }
   let regencyCount = 0
   let districtCount = 0
   for (const province of wanted) {
     for (let page = 1, total = 1; page <= total; page++) {
-      const p = await call((signal) => env.client.regencies({ province_code: province.code, page }, { signal }))
+      const p = await call(
+        (signal) => env.client.regencies({ province_code: province.code, page }, { signal }),
+        (answer) => answer.items.map((r) => ({ code: r.code, level: 'regency', parentCode: province.code, name: r.name })),
+      )
       total = p.paging.total_page
-      env.store.cache.putRegions(p.items.map((r) => ({ code: r.code, level: 'regency', parentCode: province.code, name: r.name })), env.source, env.now())
       for (const regency of p.items) {
-        const districts = await call((signal) => env.client.districts({ regency_code: regency.code }, { signal }))
-        env.store.cache.putRegions(districts.map((d) => ({ code: d.code, level: 'district', parentCode: regency.code, name: d.name })), env.source, env.now())
+        const districts = await call(
+          (signal) => env.client.districts({ regency_code: regency.code }, { signal }),
+          (ds) => ds.map((d) => ({ code: d.code, level: 'district', parentCode: regency.code, name: d.name })),
+        )
         regencyCount++
         districtCount += districts.length
       }
     }
   }
-  // Hits were counted call by call above.
+  // Hits were kept call by call above.
   return { type: 'done', charged: false, hits: 0, result: { outcome: 'records', recordCount: wanted.length + regencyCount + districtCount, raw: { provinces: wanted.length, regencies: regencyCount, districts: districtCount } } }
 }
 

@@ -54,7 +54,7 @@ export const schoolDirectory: JobKindModule = {
     (env, filters, page, signal) => env.client.schools({ ...filters, page } as never, { signal }),
     (s) => s.npsn,
     (env, f) =>
-      env.store.cache.iterateSchools({
+      env.cache.iterateSchools({
         source: env.source,
         regencyCodes: list(f.regency_code),
         grade: f.grade,

@@ -8,13 +8,12 @@ import { words } from './words'
 
 const lookUp: Unit = async (row, env) => {
   const { code } = row.payload as LookupPayload
-  const cached = env.store.cache.getSchool(code, env.source, env.freshAfter)
+  const cached = env.cache.getSchool(code, env.source, env.freshAfter)
   if (cached) return { type: 'done', charged: false, hits: 0, result: { outcome: 'found', recordKey: code, fromCache: true, raw: cached } }
   const page = await env.call((signal) => env.client.schools({ npsn: code }, { signal }))
   const s = page.items.find((x) => x.npsn === code) ?? page.items[0]
   if (!s) return { type: 'fail', code: 'not-found', message: `no school with NPSN ${code}`, hits: 1 }
-  env.store.cache.putSchools([s], env.source, env.now())
-  return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: s.npsn, raw: s } }
+  return { type: 'done', charged: false, hits: 1, result: { outcome: 'found', recordKey: s.npsn, raw: s }, learned: { schools: [s] } }
 }
 
 /** One school per row, by its NPSN. */

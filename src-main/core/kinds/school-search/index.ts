@@ -28,11 +28,13 @@ const search: Unit = async (row, env) => {
     throw err
   }
   const schools = found.filter((r): r is Record<string, unknown> & SchoolRecord => typeof r.npsn === 'string')
-  env.store.transaction(() => {
-    env.store.cache.putSchools(schools, env.source, env.now())
-    env.store.cache.linkRecords(env.jobId, 'schools', schools.map((s) => s.npsn), row.rowNo)
-  })
-  return { type: 'done', charged: false, hits: 1, result: { outcome: 'records', recordCount: schools.length, raw: { query, found: found.length } } }
+  return {
+    type: 'done',
+    charged: false,
+    hits: 1,
+    result: { outcome: 'records', recordCount: schools.length, raw: { query, found: found.length } },
+    learned: { schools, links: { product: 'schools', keys: schools.map((s) => s.npsn) } },
+  }
 }
 
 /** Schools found by a text (name, NPSN or address) per row: the service's school search. */
