@@ -9,7 +9,7 @@
  * before spawn. Prints median and p90 of each, the ratio to the bare node start, and the load.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -23,13 +23,21 @@ const baseEnv = { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: '
 interface Timing {
   firstLine: number
   exit: number
+  /** user + system CPU of the whole process (GNU time), NaN without /usr/bin/time */
+  cpu: number
 }
 
-/** Spawns node with args; resolves with ms to the first complete stdout line and to exit. */
+// GNU time reports the process's CPU: on a shared machine the wall clock moves with the load, CPU less
+const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
+const CPU_LINE = /^REKAP_CPU (\S+) (\S+)$/m
+
+/** Spawns node with args; resolves with ms to the first complete stdout line and to exit, and its CPU. */
 function time(args: string[], env: NodeJS.ProcessEnv = baseEnv): Promise<Timing> {
   return new Promise((done, fail) => {
     const t0 = performance.now()
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = GNU_TIME
+      ? spawn(GNU_TIME, ['-f', 'REKAP_CPU %U %S', process.execPath, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     let firstLine = NaN
     let err = ''
@@ -41,8 +49,9 @@ function time(args: string[], env: NodeJS.ProcessEnv = baseEnv): Promise<Timing>
     child.once('error', fail)
     child.once('exit', (code) => {
       const exit = performance.now() - t0
+      const cpu = CPU_LINE.exec(err)
       if (code !== 0) fail(new Error(`node ${args.join(' ')} exited ${code}: ${err}`))
-      else done({ firstLine: Number.isNaN(firstLine) ? exit : firstLine, exit })
+      else done({ firstLine: Number.isNaN(firstLine) ? exit : firstLine, exit, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN })
     })
   })
 }
@@ -55,27 +64,35 @@ const ms = (x: number): string => `${x.toFixed(0).padStart(5)} ms`
 
 interface Series {
   help: number[]
+  helpCpu: number[]
   first: number[]
   whole: number[]
+  wholeCpu: number[]
 }
 
 async function oneRun(i: number, env: NodeJS.ProcessEnv, into: Series): Promise<void> {
-  into.help.push((await time(['bin/rekap.mjs', '--help'], env)).exit)
+  const h = await time(['bin/rekap.mjs', '--help'], env)
+  into.help.push(h.exit)
+  into.helpCpu.push(h.cpu)
   const db = join(dir, `r${i}-${into.help.length}-${env.REKAP_FROM_SOURCES || 'b'}.db`)
   const r = await time(['bin/rekap.mjs', 'run', 'examples/kyc/kyc-sample.xlsx', '--dry-run', '--db', db], env)
   into.first.push(r.firstLine)
   into.whole.push(r.exit)
+  into.wholeCpu.push(r.cpu)
 }
 
 async function main(): Promise<void> {
   const built = freshBuiltEntry(pathToFileURL(ROOT)) !== null
   if (!built) console.log('no fresh build in out/cli (npm run build:cli): both series below run the sources')
   const bare: number[] = []
-  const b: Series = { help: [], first: [], whole: [] }
-  const s: Series = { help: [], first: [], whole: [] }
+  const bareCpu: number[] = []
+  const b: Series = { help: [], helpCpu: [], first: [], whole: [], wholeCpu: [] }
+  const s: Series = { help: [], helpCpu: [], first: [], whole: [], wholeCpu: [] }
   const load0 = loadavg()[0]
   for (let i = 0; i < RUNS; i++) {
-    bare.push((await time(['-e', ''])).exit)
+    const n = await time(['-e', ''])
+    bare.push(n.exit)
+    bareCpu.push(n.cpu)
     await oneRun(i, baseEnv, b)
     await oneRun(i, { ...baseEnv, REKAP_FROM_SOURCES: '1' }, s)
   }
@@ -85,11 +102,12 @@ async function main(): Promise<void> {
     `${name.padEnd(50)} median ${ms(pct(xs, 50))}  p90 ${ms(pct(xs, 90))}  = ${(pct(xs, 50) / floor).toFixed(1)}x bare node` +
     (target ? `  (target < ${target} ms: median ${pct(xs, 50) < target ? 'met' : 'NOT met'}, p90 ${pct(xs, 90) < target ? 'met' : 'NOT met'})` : '')
   console.log(`rekap start-up, ${RUNS} runs each, node ${process.version}, load average ${load0.toFixed(1)} -> ${load1.toFixed(1)}`)
-  console.log(line("bare `node -e ''`", bare))
+  const cpu = (xs: number[]): string => `  CPU median ${ms(pct(xs, 50))} = ${(pct(xs, 50) / pct(bareCpu, 50)).toFixed(1)}x bare node's`
+  console.log(line("bare `node -e ''`", bare) + cpu(bareCpu))
   for (const [name, series] of [['built (out/cli)', b], ['sources through tsx', s]] as const) {
-    console.log(line(`${name}: \`rekap --help\``, series.help, 300))
+    console.log(line(`${name}: \`rekap --help\``, series.help, 300) + cpu(series.helpCpu))
     console.log(line(`${name}: \`rekap run <12-row example> --dry-run\` job <id>`, series.first, 500))
-    console.log(line(`${name}:   the same run, whole process`, series.whole))
+    console.log(line(`${name}:   the same run, whole process`, series.whole) + cpu(series.wholeCpu))
   }
 }
 
