@@ -25,9 +25,12 @@ export interface JobFigures {
 export class VerdictCount {
   readonly outcomes: Partial<Record<Verdict, number>> = {}
   rows = 0
+  /** requests sent for the rows seen (their attempts) */
+  attempts = 0
 
-  add(verdict: Verdict): void {
+  add(verdict: Verdict, attempts: number): void {
     this.rows++
+    this.attempts += attempts
     this.outcomes[verdict] = (this.outcomes[verdict] ?? 0) + 1
   }
 }
@@ -35,8 +38,10 @@ export class VerdictCount {
 /** `counted`: the verdicts of a pass over the rows, used when it saw every row of the job. */
 export function jobFigures(store: Store, job: JobRecord, counted?: VerdictCount): JobFigures {
   const counts = store.rows.counts(job.id)
-  const outcomes = counted && counted.rows === counts.total ? { ...counted.outcomes } : verdictCounts(store, job)
-  const attempts = store.rows.attemptsTotal(job.id)
+  // a pass that saw every row counted them; otherwise two aggregate queries over the job (0.45 s at 100,000 rows)
+  const whole = counted !== undefined && counted.rows === counts.total
+  const outcomes = whole ? { ...counted.outcomes } : verdictCounts(store, job)
+  const attempts = whole ? counted.attempts : store.rows.attemptsTotal(job.id)
   const records = store.rows.recordsCount(job.id)
   return {
     counts,

@@ -1,4 +1,5 @@
-import type { Store, JobRecord, JobFingerprint } from '../store'
+import type { Store, JobRecord } from '../store'
+import type { ReportContext } from '../kinds/kind'
 import { iterateReportRows, type ReportRow } from '../store/report-rows'
 import type { Verdict } from '../verdict'
 import type { ReportLabels } from './labels'
@@ -31,15 +32,16 @@ export interface ResultsSheetSpec<C> {
 
 /**
  * Sheet 2 of a job's report, whatever its kind: the user's own columns in their order, then the
- * kind's result columns, one row per input row. `fingerprint` is fed by the same pass over the rows.
+ * kind's result columns, one row per input row. `fingerprint` and `verdictCount` (the summary's rows
+ * per verdict and requests sent) are fed by the same pass over the rows.
  */
-export async function writeResultsSheet<C>(
+export async function writeResultsSheet<C extends { outcome: Verdict }>(
   writer: ReportWriter,
   store: Store,
   job: JobRecord,
   L: ReportLabels,
   spec: ResultsSheetSpec<C>,
-  opts: { fingerprint?: JobFingerprint } = {},
+  opts: Pick<ReportContext, 'fingerprint' | 'verdictCount'> = {},
 ): Promise<number> {
   const rows = iterateReportRows(store, job.id, { withRaw: spec.withRaw === true, fingerprint: opts.fingerprint })
   const first = rows.next()
@@ -57,6 +59,7 @@ export async function writeResultsSheet<C>(
   // the writers turn the values into cells before addRow returns, so one array serves every row
   const write = async (row: ReportRow): Promise<void> => {
     const c = spec.rowContext(row)
+    opts.verdictCount?.add(c.outcome, row.attempts)
     const rowNumber = sheet.nextRow
     for (let i = 0; i < nIn; i++) values[i] = row.input[headers[i]]
     for (let i = 0; i < results.length; i++) values[nIn + i] = results[i].value(c)

@@ -62,7 +62,7 @@ export const faceMatch: JobKindModule = {
   verdictFilters: ['match', 'review', 'no-match', 'uncertain', 'failed'],
   // its closing sheet is the review log (zone and cut-off of the report)
   writeReportSheets: reportSheets({
-    results: (writer, store, job, L, ctx) => writeResultsSheet(writer, store, job, L, faceResults(store, job, L, ctx), { fingerprint: ctx.fingerprint }),
+    results: (writer, store, job, L, ctx) => writeResultsSheet(writer, store, job, L, faceResults(store, job, L, ctx), ctx),
     after: (writer, store, job, L, _p, ctx) => writeReviewLogSheet(writer, store, job, L, { zone: ctx.zone, asOf: ctx.asOf }),
   }),
 }

@@ -99,7 +99,6 @@ export function faceResults(store: Store, job: JobRecord, L: ReportLabels, ctx: 
       const entries = reviews.get(row.rowNo)
       const c: FaceRowContext = { row, outcome: rowVerdict(row.state, row.result, band), L, threshold, zone, review: entries ? rowReview(entries) : null }
       ctx.reviewCount?.add(c.outcome, c.review)
-      ctx.verdictCount?.add(c.outcome)
       return c
     },
     afterRow: thumbs ? (c, sheet, rowNumber, photoCol0) => addThumbnails(store, job, c.row.rowNo, sheet, rowNumber, photoCol0) : undefined,

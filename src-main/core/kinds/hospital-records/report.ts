@@ -116,7 +116,7 @@ export const hospitalLookupReport = reportSheets<HospitalSheets>({
         values: (h) => hospitalValues(h, p.regions),
         onRecord: (h) => p.pivots.add(h),
       }),
-      { fingerprint: ctx.fingerprint },
+      ctx,
     ),
   after: (writer, _store, _job, L, p) => writeHospitalPivots(writer, p.pivots, L, p.regions),
 })

@@ -60,6 +60,6 @@ export const regencyAutocomplete: JobKindModule = {
   verdictFilters: ['records', 'failed'],
   writeReportSheets: reportSheets({
     results: (writer, store, job, L, ctx) =>
-      writeResultsSheet(writer, store, job, L, lookupResults(store, job, L, ctx.zone, suggestionColumns(L)), { fingerprint: ctx.fingerprint }),
+      writeResultsSheet(writer, store, job, L, lookupResults(store, job, L, ctx.zone, suggestionColumns(L)), ctx),
   }),
 }

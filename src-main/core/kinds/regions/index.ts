@@ -108,7 +108,7 @@ export const regions: JobKindModule = {
   photos: false,
   verdictFilters: ['records', 'failed'],
   writeReportSheets: reportSheets({
-    results: (writer, store, job, L, ctx) => writeResultsSheet(writer, store, job, L, regionUnits(L, ctx.zone), { fingerprint: ctx.fingerprint }),
+    results: (writer, store, job, L, ctx) => writeResultsSheet(writer, store, job, L, regionUnits(L, ctx.zone), ctx),
     after: (writer, store, job, L) => writeRegionTree(writer, store, L, fetchedProvinces(store, job.id)),
   }),
 }

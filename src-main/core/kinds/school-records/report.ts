@@ -108,7 +108,7 @@ export const schoolLookupReport = reportSheets<SchoolSheets>({
         values: (s) => schoolValues(s, L, p.regions),
         onRecord: (s) => p.pivots.add(s),
       }),
-      { fingerprint: ctx.fingerprint },
+      ctx,
     ),
   after: (writer, _store, _job, L, p) => writeSchoolPivots(writer, p.pivots, L, p.regions),
 })
