@@ -14,6 +14,7 @@ import { reportTimeZone } from './report-time-zone'
 import { writeRunRecords } from './run-records'
 import type { Preset } from '../core/unattended/presets'
 import { admit, type Admission } from '../core/unattended/watch-rules'
+import { isArchive, unpackTaken } from '../core/unattended/watch-archive'
 import { claim, DONE_DIR, FileSettler, fileFingerprint, isWaiting, settle, takenFiles, waiting } from '../core/unattended/watch-folder'
 
 export interface WatchOptions {
@@ -121,9 +122,11 @@ class Watcher {
     if (known && job && known.status !== 'refused') return this.resumeTaken(work)
     let plan: JobPlanView
     try {
-      const chosen = await chooseKind(work, this.runOpts)
+      // a .zip of a workbook and its photos: unpacked in proses/ with the upload's caps, its workbook planned
+      const input = isArchive(work) ? await unpackTaken(this.dir, work) : work
+      const chosen = await chooseKind(input, this.runOpts)
       const settings = settingsFrom(this.runOpts, chosen.kind, this.sandbox)
-      plan = await this.cli.engine.plan({ file: work, kind: chosen.kind, sheet: this.runOpts.sheet, mapOverrides: this.runOpts.map ?? [], settings })
+      plan = await this.cli.engine.plan({ file: input, kind: chosen.kind, sheet: this.runOpts.sheet, mapOverrides: this.runOpts.map ?? [], settings })
     } catch (err) {
       const why = coreMessage(err)
       settle(this.dir, work, 'failed', why)

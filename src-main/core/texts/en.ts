@@ -1,6 +1,7 @@
 import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsEn } from './team-en'
 import { noticeTextsEn } from './notice-en'
+import { archiveTextsEn } from './archive-en'
 import { ACTION_COMMANDS, JOB_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
@@ -180,4 +181,5 @@ export const coreTextsEn: CoreTextTable = {
   'verify.incomplete': (p) => `${p.file}: the summary sheet lacks the job id or the report time; it is not a complete rekap report`,
   ...teamTextsEn,
   ...noticeTextsEn,
+  ...archiveTextsEn,
 }

@@ -1,6 +1,7 @@
 import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsId } from './team-id'
 import { noticeTextsId } from './notice-id'
+import { archiveTextsId } from './archive-id'
 import { ACTION_COMMANDS, JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 
@@ -232,6 +233,7 @@ export const coreTextsId = {
   'verify.incomplete': (p: { file: string }) => `${p.file}: sheet ringkasan tidak memuat ID pekerjaan atau waktu laporan; bukan laporan rekap yang lengkap`,
   ...teamTextsId,
   ...noticeTextsId,
+  ...archiveTextsId,
 }
 
 export type CoreTextTable = typeof coreTextsId

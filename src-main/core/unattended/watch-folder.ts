@@ -10,9 +10,12 @@ export const FAILED_DIR = 'gagal'
 /** Beside a file that waits for a person: why. */
 export const WAITING_SUFFIX = '.menunggu.txt'
 
-const TAKEN = /\.(xlsx|xlsm|csv)$/i
+/** Beside a taken .zip in proses/ (and with it in selesai/ or gagal/ after): what it unpacked to. */
+export const UNPACKED_SUFFIX = '.isi'
 
-/** A workbook a watcher may take: not hidden, not an Office lock file (~$), not a partial download. */
+const TAKEN = /\.(xlsx|xlsm|csv|zip)$/i
+
+/** A workbook (or a .zip of one and its photos) a watcher may take: not hidden, not an Office lock file (~$), not a partial download. */
 export function isCandidate(name: string): boolean {
   return TAKEN.test(name) && !name.startsWith('.') && !name.startsWith('~$')
 }
@@ -120,6 +123,12 @@ export function settle(dir: string, file: string, to: 'done' | 'failed', reason?
   mkdirSync(folder, { recursive: true })
   const dest = join(folder, basename(file))
   renameSync(file, dest)
+  // a .zip's unpacked workbook and photos go with it (the job's report names that workbook)
+  const unpacked = join(dir, WORK_DIR, basename(file) + UNPACKED_SUFFIX)
+  if (existsSync(unpacked)) {
+    rmSync(dest + UNPACKED_SUFFIX, { recursive: true, force: true })
+    renameSync(unpacked, dest + UNPACKED_SUFFIX)
+  }
   if (reason !== undefined) writeFileSync(`${dest}.alasan.txt`, reason + '\n')
   waiting(dir, file, null)
   rmSync(claimPath(dir, basename(file)), { force: true })

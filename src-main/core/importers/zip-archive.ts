@@ -1,0 +1,54 @@
+import { createWriteStream } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { ZipDirectory, ZipFormatError } from './zip-directory'
+import { zipContentsProblem } from './workbook-guard'
+import { isJunkPath, safeRelativePath } from '../paths/archive-paths'
+import { coreText, TextError, type CoreText } from '../texts/core-text'
+
+/** More entries than any workbook-plus-photos folder needs; a guard against directory floods. */
+export const MAX_ARCHIVE_ENTRIES = 20_000
+
+/** A .zip refused before or while unpacking; `.text` says why in either language. */
+export class ZipArchiveError extends TextError {
+  constructor(text: CoreText) {
+    super(text)
+  }
+}
+
+const mb = (bytes: number): number => Math.ceil(bytes / 1024 / 1024)
+
+/**
+ * Unpacks a .zip of a workbook and its photos into `dest`, keeping relative paths: the browser's
+ * upload and the watched folder both take one. The same guards as a workbook's zip (encrypted
+ * parts, bomb-like ratios; each part held to its declared size while inflating), no entry may land
+ * outside `dest`, and all entries together may declare (so write) no more than `maxUnpackedBytes`
+ * (the bomb ratio alone let a few MB write 4 GB). Returns the relative paths written.
+ */
+export async function extractZipArchive(zipFile: string, dest: string, maxUnpackedBytes: number): Promise<string[]> {
+  let zip: ZipDirectory
+  try {
+    zip = await ZipDirectory.open(zipFile)
+  } catch (err) {
+    const reason = err instanceof ZipFormatError ? err.message : (err as Error).message
+    throw new ZipArchiveError(coreText('zip.unreadable', { reason }))
+  }
+  const entries = [...zip.entries.values()]
+  if (entries.length > MAX_ARCHIVE_ENTRIES) throw new ZipArchiveError(coreText('zip.tooManyEntries', { entries: entries.length, max: MAX_ARCHIVE_ENTRIES }))
+  const problem = zipContentsProblem(zip.list)
+  if (problem) throw new ZipArchiveError(problem.text)
+  const declared = zip.list.reduce((sum, e) => sum + e.uncompressedSize, 0)
+  if (declared > maxUnpackedBytes) throw new ZipArchiveError(coreText('zip.tooBig', { mb: mb(declared), maxMb: mb(maxUnpackedBytes) }))
+  const written: string[] = []
+  for (const entry of entries) {
+    if (entry.name.endsWith('/') || isJunkPath(entry.name)) continue
+    const target = safeRelativePath(dest, entry.name)
+    if (!target) throw new ZipArchiveError(coreText('zip.outside', { entry: entry.name }))
+    if (entry.method !== 0 && entry.method !== 8) throw new ZipArchiveError(coreText('zip.method', { entry: entry.name }))
+    await mkdir(path.dirname(target), { recursive: true })
+    await pipeline(await zip.stream(entry.name), createWriteStream(target, { flags: 'wx' }))
+    written.push(path.relative(dest, target).split(path.sep).join('/'))
+  }
+  return written
+}

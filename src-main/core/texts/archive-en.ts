@@ -1,0 +1,11 @@
+import type { archiveTextsId } from './archive-id'
+
+/** Why a .zip of a workbook and its photos is refused, in English (the same keys as archive-id.ts). */
+export const archiveTextsEn: typeof archiveTextsId = {
+  'zip.unreadable': (p) => `not a readable .zip (${p.reason})`,
+  'zip.tooManyEntries': (p) => `${p.entries} entries, more than the ${p.max} a workbook and its photos need`,
+  'zip.tooBig': (p) => `unpacks to ${p.mb} MB, more than the ${p.maxMb} MB an upload may hold; send a smaller folder`,
+  'zip.outside': (p) => `the entry "${p.entry}" points outside the folder; refused`,
+  'zip.method': (p) => `the entry "${p.entry}" uses a compression method rekap cannot read; zip it again`,
+  'zip.noWorkbook': () => 'no .xlsx, .xlsm or .csv inside this .zip',
+}
