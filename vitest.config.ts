@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // pure tests: one worker takes them all and keeps the modules it loaded instead of a fresh
+          // process and module graph per file (issue 27: 48 s -> 31 s for the project at load 15-17)
+          isolate: false,
           testTimeout: 30_000,
         },
       },
