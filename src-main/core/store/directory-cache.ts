@@ -20,12 +20,16 @@ export class DirectoryCache {
     registerDirectoryFunctions(db)
   }
 
-  /** Statements asked for once per row (the runner's and the report's lookups) are prepared once. */
-  private readonly prepared = new Map<string, Database.Statement<unknown[]>>()
-  private stmt(sql: string): Database.Statement<unknown[]> {
+  /**
+   * Statements asked for once per row (the runner's and the report's lookups) are prepared once;
+   * `Row` is the type of the rows the SQL selects, stated beside it.
+   */
+  private readonly prepared = new Map<string, Database.Statement<unknown[], unknown>>()
+  private stmt<Row>(sql: string): Database.Statement<unknown[], Row> {
     let s = this.prepared.get(sql)
-    if (!s) this.prepared.set(sql, (s = this.db.prepare(sql)))
-    return s
+    if (!s) this.prepared.set(sql, (s = this.db.prepare<unknown[], unknown>(sql)))
+    // one statement per SQL text, and each SQL text is asked for with one row type
+    return s as Database.Statement<unknown[], Row>
   }
 
   /**
@@ -35,10 +39,10 @@ export class DirectoryCache {
    */
   countFreshLookups(jobId: string, product: 'hospital' | 'school', source: string, freshAfter: number): number {
     const cache = product === 'hospital' ? 'hospitals_cache c ON c.code' : 'schools_cache c ON c.npsn'
-    const r = this.stmt(
+    const r = this.stmt<{ n: number }>(
       `SELECT COUNT(*) AS n FROM job_rows r JOIN ${cache} = r.unit_key AND c.source = ? AND c.fetched_at >= ?
        WHERE r.job_id = ? AND r.state = 'pending' AND r.duplicate_of IS NULL`,
-    ).get(source, freshAfter, jobId) as { n: number }
+    ).get(source, freshAfter, jobId)!
     return r.n
   }
 
@@ -55,7 +59,7 @@ export class DirectoryCache {
 
   /** The cached record if it was fetched from this source after `freshAfter`. */
   getHospital(code: string, source: string, freshAfter: number): HospitalRecord | undefined {
-    const r = this.stmt('SELECT record_json FROM hospitals_cache WHERE code = ? AND source = ? AND fetched_at >= ?').get(code, source, freshAfter) as { record_json: string } | undefined
+    const r = this.stmt<{ record_json: string }>('SELECT record_json FROM hospitals_cache WHERE code = ? AND source = ? AND fetched_at >= ?').get(code, source, freshAfter)
     return r ? JSON.parse(r.record_json) : undefined
   }
 
@@ -71,7 +75,7 @@ export class DirectoryCache {
   }
 
   getSchool(npsn: string, source: string, freshAfter: number): SchoolRecord | undefined {
-    const r = this.stmt('SELECT record_json FROM schools_cache WHERE npsn = ? AND source = ? AND fetched_at >= ?').get(npsn, source, freshAfter) as { record_json: string } | undefined
+    const r = this.stmt<{ record_json: string }>('SELECT record_json FROM schools_cache WHERE npsn = ? AND source = ? AND fetched_at >= ?').get(npsn, source, freshAfter)
     return r ? JSON.parse(r.record_json) : undefined
   }
 
@@ -85,7 +89,7 @@ export class DirectoryCache {
   }
 
   regionNames(): Map<string, string> {
-    const rows = this.db.prepare('SELECT code, name FROM regions_cache').all() as { code: string; name: string }[]
+    const rows = this.db.prepare<unknown[], { code: string; name: string }>('SELECT code, name FROM regions_cache').all()
     return new Map(rows.map((r) => [r.code, r.name]))
   }
 
@@ -96,29 +100,29 @@ export class DirectoryCache {
     if (parentCode) (where.push('parent_code = ?'), args.push(parentCode))
     return (
       this.db
-        .prepare(`SELECT code, level, parent_code, name FROM regions_cache ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY code`)
-        .all(...args) as { code: string; level: RegionEntry['level']; parent_code: string | null; name: string }[]
+        .prepare<unknown[], { code: string; level: RegionEntry['level']; parent_code: string | null; name: string }>(`SELECT code, level, parent_code, name FROM regions_cache ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY code`)
+        .all(...args)
     ).map((r) => ({ code: r.code, level: r.level, parentCode: r.parent_code, name: r.name }))
   }
 
   /** Records matching a directory query (directorySql: the one translation), in report order. */
   *iterateDirectory(q: CacheQuery): Generator<HospitalRecord | SchoolRecord> {
     const d = directorySql(q)
-    const stmt = this.db.prepare(`SELECT record_json FROM ${d.table} ${d.where} ORDER BY ${d.order}`)
-    for (const r of stmt.iterate(...d.args) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+    const stmt = this.db.prepare<unknown[], { record_json: string }>(`SELECT record_json FROM ${d.table} ${d.where} ORDER BY ${d.order}`)
+    for (const r of stmt.iterate(...d.args)) yield JSON.parse(r.record_json)
   }
 
   countDirectory(q: CacheQuery): number {
     const d = directorySql(q)
-    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${d.table} ${d.where}`).get(...d.args) as { n: number }).n
+    return (this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${d.table} ${d.where}`).get(...d.args)!).n
   }
 
   /** One page of a directory query, each record with the time it was fetched. */
   pageDirectory(q: CacheQuery, offset: number, limit: number): Array<{ record_json: string; fetched_at: number }> {
     const d = directorySql(q)
     return this.db
-      .prepare(`SELECT record_json, fetched_at FROM ${d.table} ${d.where} ORDER BY ${d.order} LIMIT ? OFFSET ?`)
-      .all(...d.args, limit, offset) as Array<{ record_json: string; fetched_at: number }>
+      .prepare<unknown[], { record_json: string; fetched_at: number }>(`SELECT record_json, fetched_at FROM ${d.table} ${d.where} ORDER BY ${d.order} LIMIT ? OFFSET ?`)
+      .all(...d.args, limit, offset)
   }
 
   *iterateHospitals(q: Omit<CacheQuery, 'product'> = {}): Generator<HospitalRecord> {
@@ -138,19 +142,19 @@ export class DirectoryCache {
   }
 
   *iterateJobHospitals(jobId: string): Generator<HospitalRecord> {
-    const stmt = this.db.prepare(
+    const stmt = this.db.prepare<unknown[], { record_json: string }>(
       `SELECT h.record_json FROM job_records j JOIN hospitals_cache h ON h.code = j.record_key
        WHERE j.job_id = ? AND j.product = 'hospitals' ORDER BY h.province_code, h.regency_code, h.code`,
     )
-    for (const r of stmt.iterate(jobId) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+    for (const r of stmt.iterate(jobId)) yield JSON.parse(r.record_json)
   }
 
   *iterateJobSchools(jobId: string): Generator<SchoolRecord> {
-    const stmt = this.db.prepare(
+    const stmt = this.db.prepare<unknown[], { record_json: string }>(
       `SELECT s.record_json FROM job_records j JOIN schools_cache s ON s.npsn = j.record_key
        WHERE j.job_id = ? AND j.product = 'schools' ORDER BY s.regency_code, s.district_code, s.npsn`,
     )
-    for (const r of stmt.iterate(jobId) as Iterable<{ record_json: string }>) yield JSON.parse(r.record_json)
+    for (const r of stmt.iterate(jobId)) yield JSON.parse(r.record_json)
   }
 
   markSync(syncKey: string, product: string, filters: unknown, totalItem: number, source: string, now: number): void {
@@ -163,18 +167,18 @@ export class DirectoryCache {
 
   /** Every query fetched to its last page from this source, with its server filters (the export's coverage check). */
   syncs(product: 'hospitals' | 'schools', source: string): Array<{ filters: Record<string, string>; fetchedAt: number }> {
-    const rows = this.stmt('SELECT filters_json, fetched_at FROM directory_syncs WHERE product = ? AND source = ?').all(product, source) as Array<{
+    const rows = this.stmt<{
       filters_json: string
       fetched_at: number
-    }>
+    }>('SELECT filters_json, fetched_at FROM directory_syncs WHERE product = ? AND source = ?').all(product, source)
     return rows.map((r) => ({ filters: JSON.parse(r.filters_json) as Record<string, string>, fetchedAt: r.fetched_at }))
   }
 
   /** A directory query fetched to its last page from this source after `freshAfter`, if any. */
   freshSync(syncKey: string, source: string, freshAfter: number): { totalItem: number; fetchedAt: number } | undefined {
     const r = this.db
-      .prepare('SELECT total_item, fetched_at FROM directory_syncs WHERE sync_key = ? AND source = ? AND fetched_at >= ?')
-      .get(syncKey, source, freshAfter) as { total_item: number; fetched_at: number } | undefined
+      .prepare<unknown[], { total_item: number; fetched_at: number }>('SELECT total_item, fetched_at FROM directory_syncs WHERE sync_key = ? AND source = ? AND fetched_at >= ?')
+      .get(syncKey, source, freshAfter)
     return r ? { totalItem: r.total_item, fetchedAt: r.fetched_at } : undefined
   }
 
@@ -182,8 +186,8 @@ export class DirectoryCache {
   stats(product: 'hospitals' | 'schools'): { n: number; oldest: number | null; newest: number | null; sources: string | null } {
     const table = product === 'hospitals' ? 'hospitals_cache' : 'schools_cache'
     return this.db
-      .prepare(`SELECT COUNT(*) AS n, MIN(fetched_at) AS oldest, MAX(fetched_at) AS newest, GROUP_CONCAT(DISTINCT source) AS sources FROM ${table}`)
-      .get() as { n: number; oldest: number | null; newest: number | null; sources: string | null }
+      .prepare<unknown[], { n: number; oldest: number | null; newest: number | null; sources: string | null }>(`SELECT COUNT(*) AS n, MIN(fetched_at) AS oldest, MAX(fetched_at) AS newest, GROUP_CONCAT(DISTINCT source) AS sources FROM ${table}`)
+      .get()!
   }
 }
 

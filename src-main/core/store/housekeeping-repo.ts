@@ -50,12 +50,12 @@ export class HousekeepingRepo {
   prunable(before: number): PrunableJob[] {
     return (
       this.db
-        .prepare(
+        .prepare<unknown[], PrunableJob>(
           `SELECT id, kind, state, input_name AS inputName, updated_at AS updatedAt FROM jobs
            WHERE updated_at < ? AND (state IN ('done', 'cancelled') OR (state IN ('draft', 'ready') AND started_at IS NULL))
            ORDER BY updated_at`,
         )
-        .all(before) as PrunableJob[]
+        .all(before)
     )
   }
 
@@ -63,15 +63,15 @@ export class HousekeepingRepo {
   deleteJob(jobId: string, o: { reportDigest: string | null; now: number }): DeletedJobLine {
     return this.db.transaction(() => {
       const job = this.db
-        .prepare('SELECT id, kind, input_name, input_fingerprint, created_at, finished_at FROM jobs WHERE id = ?')
-        .get(jobId) as { id: string; kind: string; input_name: string | null; input_fingerprint: string | null; created_at: number; finished_at: number | null } | undefined
+        .prepare<unknown[], { id: string; kind: string; input_name: string | null; input_fingerprint: string | null; created_at: number; finished_at: number | null }>('SELECT id, kind, input_name, input_fingerprint, created_at, finished_at FROM jobs WHERE id = ?')
+        .get(jobId)
       if (!job) throw new Error(`no job ${jobId}`)
       const totals = this.db
-        .prepare('SELECT COUNT(*) AS rows_total, COALESCE(SUM(charged), 0) AS charged_rows FROM job_rows WHERE job_id = ?')
-        .get(jobId) as { rows_total: number; charged_rows: number }
+        .prepare<unknown[], { rows_total: number; charged_rows: number }>('SELECT COUNT(*) AS rows_total, COALESCE(SUM(charged), 0) AS charged_rows FROM job_rows WHERE job_id = ?')
+        .get(jobId)!
       const folded = this.db
-        .prepare('SELECT product, month, SUM(points) AS points, MAX(at) AS at FROM charges WHERE job_id = ? GROUP BY product, month')
-        .all(jobId) as Array<{ product: string; month: string; points: number; at: number }>
+        .prepare<unknown[], { product: string; month: string; points: number; at: number }>('SELECT product, month, SUM(points) AS points, MAX(at) AS at FROM charges WHERE job_id = ? GROUP BY product, month')
+        .all(jobId)
       this.db.prepare('DELETE FROM charges WHERE job_id = ?').run(jobId)
       const line = this.db.prepare('INSERT INTO charges (job_id, row_no, product, points, month, at) VALUES (?, 0, ?, ?, ?, ?)')
       for (const f of folded) line.run(jobId, f.product, f.points, f.month, f.at)
@@ -88,17 +88,17 @@ export class HousekeepingRepo {
   }
 
   deleted(jobId: string): DeletedJobLine | undefined {
-    const r = this.db.prepare('SELECT * FROM deleted_jobs WHERE job_id = ?').get(jobId) as DeletedJobDb | undefined
+    const r = this.db.prepare<unknown[], DeletedJobDb>('SELECT * FROM deleted_jobs WHERE job_id = ?').get(jobId)
     return r && toLine(r)
   }
 
   deletedJobs(): DeletedJobLine[] {
-    return (this.db.prepare('SELECT * FROM deleted_jobs ORDER BY deleted_at').all() as DeletedJobDb[]).map(toLine)
+    return (this.db.prepare<unknown[], DeletedJobDb>('SELECT * FROM deleted_jobs ORDER BY deleted_at').all()).map(toLine)
   }
 
   /** The ledger's total per month (Rp points), deleted jobs' folded lines included. */
   monthTotals(): Record<string, number> {
-    const rows = this.db.prepare('SELECT month, SUM(points) AS points FROM charges GROUP BY month').all() as Array<{ month: string; points: number }>
+    const rows = this.db.prepare<unknown[], { month: string; points: number }>('SELECT month, SUM(points) AS points FROM charges GROUP BY month').all()
     return Object.fromEntries(rows.map((r) => [r.month, r.points]))
   }
 }

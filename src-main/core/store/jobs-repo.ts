@@ -147,20 +147,20 @@ export class JobsRepo {
   }
 
   get(id: string): JobRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRowDb | undefined
+    const r = this.db.prepare<unknown[], JobRowDb>('SELECT * FROM jobs WHERE id = ?').get(id)
     return r ? toJob(r) : undefined
   }
 
   /** Accepts a full id or a unique prefix, as users type them. */
   resolveId(idOrPrefix: string): string | undefined {
-    const exact = this.db.prepare('SELECT id FROM jobs WHERE id = ?').get(idOrPrefix) as { id: string } | undefined
+    const exact = this.db.prepare<unknown[], { id: string }>('SELECT id FROM jobs WHERE id = ?').get(idOrPrefix)
     if (exact) return exact.id
-    const rows = this.db.prepare("SELECT id FROM jobs WHERE id LIKE ? || '%' LIMIT 2").all(idOrPrefix) as { id: string }[]
+    const rows = this.db.prepare<unknown[], { id: string }>("SELECT id FROM jobs WHERE id LIKE ? || '%' LIMIT 2").all(idOrPrefix)
     return rows.length === 1 ? rows[0].id : undefined
   }
 
   list(): JobRecord[] {
-    return (this.db.prepare('SELECT * FROM jobs ORDER BY created_at DESC, id').all() as JobRowDb[]).map(toJob)
+    return (this.db.prepare<unknown[], JobRowDb>('SELECT * FROM jobs ORDER BY created_at DESC, id').all()).map(toJob)
   }
 
   /**
@@ -174,9 +174,7 @@ export class JobsRepo {
     opts: { reason?: string | null; blockedReason?: BlockedReason | null; detail?: string | null } = {},
   ): JobRecord {
     this.db.transaction(() => {
-      const cur = this.db.prepare('SELECT state, started_at FROM jobs WHERE id = ?').get(id) as
-        | { state: JobState; started_at: number | null }
-        | undefined
+      const cur = this.db.prepare<unknown[], { state: JobState; started_at: number | null }>('SELECT state, started_at FROM jobs WHERE id = ?').get(id)
       if (!cur) throw new Error(`no job ${id}`)
       if (!canTransitionJob(cur.state, to)) throw new IllegalTransitionError(id, cur.state, to)
       const startedAt = to === 'running' && cur.started_at === null ? now : cur.started_at
@@ -218,8 +216,8 @@ export class JobsRepo {
   transitions(id: string): JobTransition[] {
     return (
       this.db
-        .prepare('SELECT at, from_state, to_state, reason, detail FROM job_transitions WHERE job_id = ? ORDER BY id')
-        .all(id) as { at: number; from_state: JobState | null; to_state: JobState; reason: string | null; detail: string | null }[]
+        .prepare<unknown[], { at: number; from_state: JobState | null; to_state: JobState; reason: string | null; detail: string | null }>('SELECT at, from_state, to_state, reason, detail FROM job_transitions WHERE job_id = ? ORDER BY id')
+        .all(id)
     ).map((t) => ({ at: t.at, from: t.from_state, to: t.to_state, reason: t.reason, detail: t.detail }))
   }
 
@@ -228,8 +226,8 @@ export class JobsRepo {
     return this.db.transaction(() => {
       const ids = (
         this.db
-          .prepare("SELECT id FROM jobs WHERE state IN ('draft', 'ready') AND started_at IS NULL AND created_at < ?")
-          .all(before) as { id: string }[]
+          .prepare<unknown[], { id: string }>("SELECT id FROM jobs WHERE state IN ('draft', 'ready') AND started_at IS NULL AND created_at < ?")
+          .all(before)
       ).map((r) => r.id)
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)
@@ -246,8 +244,8 @@ export class JobsRepo {
     return this.db.transaction(() => {
       const ids = (
         this.db
-          .prepare("SELECT id FROM jobs WHERE state = 'ready' AND started_at IS NULL AND input_fingerprint = ? AND kind = ? AND id != ?")
-          .all(fingerprint, kind, keep) as { id: string }[]
+          .prepare<unknown[], { id: string }>("SELECT id FROM jobs WHERE state = 'ready' AND started_at IS NULL AND input_fingerprint = ? AND kind = ? AND id != ?")
+          .all(fingerprint, kind, keep)
       ).map((r) => r.id)
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)

@@ -48,12 +48,12 @@ export class LeasesRepo {
   constructor(private readonly db: Db) {}
 
   get(jobId: string): Lease | undefined {
-    const r = this.db.prepare('SELECT * FROM job_leases WHERE job_id = ?').get(jobId) as LeaseDb | undefined
+    const r = this.db.prepare<unknown[], LeaseDb>('SELECT * FROM job_leases WHERE job_id = ?').get(jobId)
     return r ? toLease(r) : undefined
   }
 
   all(): Lease[] {
-    return (this.db.prepare('SELECT * FROM job_leases').all() as LeaseDb[]).map(toLease)
+    return (this.db.prepare<unknown[], LeaseDb>('SELECT * FROM job_leases').all()).map(toLease)
   }
 
   /** Takes the job unless another live owner holds it; `previous` tells whether a dead owner was replaced. */

@@ -38,18 +38,26 @@ export class ReuseRepo {
   /** The newest other job of this kind that read the same workbook (same SHA-256). */
   earlierRun(fingerprint: string, kind: string, excludeJobId: string): { jobId: string; state: string; createdAt: number; finishedAt: number | null } | null {
     const r = this.db
-      .prepare(
+      .prepare<unknown[], { id: string; state: string; created_at: number; finished_at: number | null }>(
         `SELECT id, state, created_at, finished_at FROM jobs
          WHERE input_fingerprint = ? AND kind = ? AND id != ? ORDER BY created_at DESC LIMIT 1`,
       )
-      .get(fingerprint, kind, excludeJobId) as { id: string; state: string; created_at: number; finished_at: number | null } | undefined
+      .get(fingerprint, kind, excludeJobId)
     return r ? { jobId: r.id, state: r.state, createdAt: r.created_at, finishedAt: r.finished_at } : null
   }
 
   latestVerified(unitKey: string, excludeJobId: string, since: number): VerifiedPair[] {
     return (
       this.db
-        .prepare(
+        .prepare<unknown[], {
+        job_id: string
+        row_no: number
+        outcome: 'match' | 'no-match'
+        match: number | null
+        confidence: number | null
+        at: number
+        settings_json: string
+      }>(
           `SELECT r.job_id, r.row_no, res.outcome, res.match, res.confidence, res.at, j.settings_json
            FROM job_rows r
            JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
@@ -63,15 +71,7 @@ export class ReuseRepo {
              AND r.duplicate_of IS NULL AND res.from_cache = 0 AND r.charged = 1
            ORDER BY res.at DESC LIMIT 5`,
         )
-        .all(unitKey, excludeJobId, since) as Array<{
-        job_id: string
-        row_no: number
-        outcome: 'match' | 'no-match'
-        match: number | null
-        confidence: number | null
-        at: number
-        settings_json: string
-      }>
+        .all(unitKey, excludeJobId, since)
     ).map((r) => ({
       jobId: r.job_id,
       rowNo: r.row_no,

@@ -82,14 +82,14 @@ export class ReviewRepo {
   log(jobId: string, opts: { asOf?: number } = {}): ReviewEntry[] {
     return (
       this.db
-        .prepare(`SELECT * FROM review_decisions WHERE job_id = @jobId${asOfSql(opts.asOf)} ORDER BY id`)
-        .all({ jobId, asOf: opts.asOf }) as EntryDb[]
+        .prepare<unknown[], EntryDb>(`SELECT * FROM review_decisions WHERE job_id = @jobId${asOfSql(opts.asOf)} ORDER BY id`)
+        .all({ jobId, asOf: opts.asOf })
     ).map(toEntry)
   }
 
   ofRow(jobId: string, rowNo: number): ReviewEntry[] {
     return (
-      this.db.prepare('SELECT * FROM review_decisions WHERE job_id = ? AND row_no = ? ORDER BY id').all(jobId, rowNo) as EntryDb[]
+      this.db.prepare<unknown[], EntryDb>('SELECT * FROM review_decisions WHERE job_id = ? AND row_no = ? ORDER BY id').all(jobId, rowNo)
     ).map(toEntry)
   }
 
@@ -106,9 +106,7 @@ export class ReviewRepo {
 
   /** The service's answer for one row (what a decision is taken against). */
   resultOf(jobId: string, rowNo: number): { outcome: string; confidence: number | null } | null {
-    const r = this.db.prepare('SELECT outcome, confidence FROM results WHERE job_id = ? AND row_no = ?').get(jobId, rowNo) as
-      | { outcome: string; confidence: number | null }
-      | undefined
+    const r = this.db.prepare<unknown[], { outcome: string; confidence: number | null }>('SELECT outcome, confidence FROM results WHERE job_id = ? AND row_no = ?').get(jobId, rowNo)
     return r ?? null
   }
 
@@ -118,7 +116,7 @@ export class ReviewRepo {
    */
   candidates(jobId: string): ReviewCandidate[] {
     const rows = this.db
-      .prepare(
+      .prepare<unknown[], [number, string, string | null, number | null, number]>(
         `SELECT r.row_no, r.state, res.outcome, res.confidence,
            EXISTS (SELECT 1 FROM review_decisions d WHERE d.job_id = r.job_id AND d.row_no = r.row_no AND d.decision = 'flag') AS flagged
          FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
@@ -127,7 +125,7 @@ export class ReviewRepo {
          ORDER BY r.row_no`,
       )
       .raw(true)
-      .all(jobId) as Array<[number, string, string | null, number | null, number]>
+      .all(jobId)
     return rows.map(([rowNo, state, outcome, confidence, flagged]) => ({ rowNo, state, outcome, confidence, flagged: flagged === 1 }))
   }
 }

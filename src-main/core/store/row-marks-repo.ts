@@ -12,9 +12,7 @@ export class RowMarksRepo {
   }
 
   rateLimited(jobId: string, rowNo: number): number {
-    const r = this.db.prepare('SELECT rate_limited FROM job_rows WHERE job_id = ? AND row_no = ?').get(jobId, rowNo) as
-      | { rate_limited: number }
-      | undefined
+    const r = this.db.prepare<unknown[], { rate_limited: number }>('SELECT rate_limited FROM job_rows WHERE job_id = ? AND row_no = ?').get(jobId, rowNo)
     return r?.rate_limited ?? 0
   }
 }

@@ -134,44 +134,44 @@ export class RowQueries {
 
   constructor(protected readonly db: Db) {
     this.reads = {
-      get: db.prepare('SELECT * FROM job_rows WHERE job_id = ? AND row_no = ?'),
-      pending: db.prepare(
+      get: db.prepare<unknown[], RowDb>('SELECT * FROM job_rows WHERE job_id = ? AND row_no = ?'),
+      pending: db.prepare<unknown[], RowDb>(
         `SELECT * FROM job_rows WHERE job_id = ? AND state = 'pending' AND row_no > ? AND duplicate_of IS NULL
          ORDER BY row_no LIMIT ?`,
       ),
-      stateCounts: db.prepare(
+      stateCounts: db.prepare<unknown[], { state: RowState; n: number; local: number; charged: number; points: number; resent: number }>(
         `SELECT state, n, local_failures AS local, charged, cost_points AS points, resent_uncertain AS resent
          FROM job_row_counts WHERE job_id = ? AND n > 0`,
       ),
-      outcomeCounts: db.prepare('SELECT outcome, n, from_cache AS cached FROM job_outcome_counts WHERE job_id = ? AND n > 0'),
+      outcomeCounts: db.prepare<unknown[], { outcome: Outcome; n: number; cached: number }>('SELECT outcome, n, from_cache AS cached FROM job_outcome_counts WHERE job_id = ? AND n > 0'),
     }
   }
 
   get(jobId: string, rowNo: number): JobRow | undefined {
-    const r = this.reads.get.get(jobId, rowNo) as RowDb | undefined
+    const r = this.reads.get.get(jobId, rowNo)
     return r ? toJobRow(r) : undefined
   }
 
   /** Next pending rows in input order (duplicates wait for their original). */
   nextPending(jobId: string, limit: number, afterRowNo = 0): JobRow[] {
-    return (this.reads.pending.all(jobId, afterRowNo, limit) as RowDb[]).map(toJobRow)
+    return this.reads.pending.all(jobId, afterRowNo, limit).map(toJobRow)
   }
 
   /** Failed rows that never left the machine (pre-flight failures), for retry-failed to check again. */
   localFailures(jobId: string): JobRow[] {
     return (
-      this.db.prepare("SELECT * FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 1 ORDER BY row_no").all(jobId) as RowDb[]
+      this.db.prepare<unknown[], RowDb>("SELECT * FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 1 ORDER BY row_no").all(jobId)
     ).map(toJobRow)
   }
 
   /** The first row of the job with this unit key that is not a duplicate itself (its "original"). */
   originalOf(jobId: string, unitKey: string, rowNo: number): number | null {
     const r = this.db
-      .prepare(
+      .prepare<unknown[], { row_no: number }>(
         `SELECT row_no FROM job_rows WHERE job_id = ? AND unit_key = ? AND row_no <> ? AND duplicate_of IS NULL
            AND local_failure = 0 ORDER BY row_no LIMIT 1`,
       )
-      .get(jobId, unitKey, rowNo) as { row_no: number } | undefined
+      .get(jobId, unitKey, rowNo)
     return r?.row_no ?? null
   }
 
@@ -191,7 +191,7 @@ export class RowQueries {
       resentUncertain: 0,
     }
     // kept by triggers in the same statement as every row change (migration 5): a few rows, not the job
-    for (const s of this.reads.stateCounts.all(jobId) as { state: RowState; n: number; local: number; charged: number; points: number; resent: number }[]) {
+    for (const s of this.reads.stateCounts.all(jobId)) {
       c.total += s.n
       c.localFailures += s.local
       c.charged += s.charged
@@ -203,7 +203,7 @@ export class RowQueries {
       else if (s.state === 'failed') c.failed = s.n
       else if (s.state === 'uncertain') c.uncertain = s.n
     }
-    for (const o of this.reads.outcomeCounts.all(jobId) as { outcome: Outcome; n: number; cached: number }[]) {
+    for (const o of this.reads.outcomeCounts.all(jobId)) {
       c.outcomes[o.outcome] = o.n
       c.cacheHits += o.cached
     }
@@ -214,25 +214,25 @@ export class RowQueries {
   page(jobId: string, opts: RowFilter & { offset?: number; limit?: number } = {}): Array<JobRow & { result: (RowResult & { at: number }) | null }> {
     const { where, args } = rowFilterSql(jobId, opts)
     const rows = this.db
-      .prepare(`${SELECT_ROW_WITH_RESULT} WHERE ${where} ORDER BY r.row_no LIMIT ? OFFSET ?`)
-      .all(...args, opts.limit ?? 100, opts.offset ?? 0) as Array<RowDb & Record<string, unknown>>
+      .prepare<unknown[], RowDb & Record<string, unknown>>(`${SELECT_ROW_WITH_RESULT} WHERE ${where} ORDER BY r.row_no LIMIT ? OFFSET ?`)
+      .all(...args, opts.limit ?? 100, opts.offset ?? 0)
     return rows.map((r) => ({ ...toJobRow(r), result: resultFrom(r) }))
   }
 
   countWhere(jobId: string, opts: RowFilter = {}): number {
     const { where, args } = rowFilterSql(jobId, opts)
     const r = this.db
-      .prepare(
+      .prepare<unknown[], { n: number }>(
         `SELECT COUNT(*) AS n FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no WHERE ${where}`,
       )
-      .get(...args) as { n: number }
+      .get(...args)!
     return r.n
   }
 
   /** Streams every row with its result in input order (reports read 100,000 rows this way). */
   *iterate(jobId: string): Generator<JobRow & { result: (RowResult & { at: number }) | null }> {
-    const stmt = this.db.prepare(`${SELECT_ROW_WITH_RESULT} WHERE r.job_id = ? ORDER BY r.row_no`)
-    for (const r of stmt.iterate(jobId) as Iterable<RowDb & Record<string, unknown>>) {
+    const stmt = this.db.prepare<unknown[], RowDb & Record<string, unknown>>(`${SELECT_ROW_WITH_RESULT} WHERE r.job_id = ? ORDER BY r.row_no`)
+    for (const r of stmt.iterate(jobId)) {
       yield { ...toJobRow(r), result: resultFrom(r) }
     }
   }
@@ -245,18 +245,18 @@ export class RowQueries {
     const inBand = inBandSql(band)
     return (
       this.db
-        .prepare(
+        .prepare<unknown[], { state: RowState; outcome: Outcome | null; in_band: number; n: number }>(
           `SELECT r.state AS state, res.outcome AS outcome, ${inBand.sql} AS in_band, COUNT(*) AS n
            FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
            WHERE r.job_id = ? GROUP BY 1, 2, 3`,
         )
-        .all(...inBand.args, jobId) as { state: RowState; outcome: Outcome | null; in_band: number; n: number }[]
+        .all(...inBand.args, jobId)
     ).map((g) => ({ state: g.state, outcome: g.outcome, inBand: g.in_band === 1, n: g.n }))
   }
 
   /** Requests sent for the job: every attempt of every row. */
   attemptsTotal(jobId: string): number {
-    return (this.db.prepare('SELECT COALESCE(SUM(attempts), 0) AS n FROM job_rows WHERE job_id = ?').get(jobId) as { n: number }).n
+    return (this.db.prepare<unknown[], { n: number }>('SELECT COALESCE(SUM(attempts), 0) AS n FROM job_rows WHERE job_id = ?').get(jobId)!).n
   }
 
   /**
@@ -266,14 +266,14 @@ export class RowQueries {
    */
   donePayloadValues(jobId: string, path: string): Array<string | null> {
     const rows = this.db
-      .prepare(`SELECT DISTINCT json_extract(payload_json, ?) AS v FROM job_rows WHERE job_id = ? AND state = 'done' AND duplicate_of IS NULL`)
-      .all(path, jobId) as Array<{ v: string | number | null }>
+      .prepare<unknown[], { v: string | number | null }>(`SELECT DISTINCT json_extract(payload_json, ?) AS v FROM job_rows WHERE job_id = ? AND state = 'done' AND duplicate_of IS NULL`)
+      .all(path, jobId)
     return rows.map((r) => (r.v === null ? null : String(r.v)))
   }
 
   /** Records a directory job yielded (de-duplicated). */
   recordsCount(jobId: string): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM job_records WHERE job_id = ?').get(jobId) as { n: number }).n
+    return (this.db.prepare<unknown[], { n: number }>('SELECT COUNT(*) AS n FROM job_records WHERE job_id = ?').get(jobId)!).n
   }
 
   /**
@@ -282,13 +282,13 @@ export class RowQueries {
    */
   reportRowsRaw(jobId: string, withRaw: boolean): Iterable<unknown[]> {
     return this.db
-      .prepare(
+      .prepare<unknown[], unknown[]>(
         `SELECT ${REPORT_COLUMNS}${withRaw ? ', res.raw_json' : ''}
          FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
          WHERE r.job_id = ? ORDER BY r.row_no`,
       )
       .raw(true)
-      .iterate(jobId) as Iterable<unknown[]>
+      .iterate(jobId)
   }
 }
 

@@ -4,6 +4,16 @@ import type { Product } from '../model/products'
 import { ChargeLedger } from './charge-ledger'
 import { RowQueries, type NewRow, type RowError, type RowResult } from './row-queries'
 
+/** A pending duplicate whose original is final, with what the original ended as. */
+interface PendingDuplicate {
+  row_no: number
+  orig: number
+  orig_state: string
+  error_code: string | null
+  error_message: string | null
+  error_column: string | null
+}
+
 export class RowTransitionError extends Error {}
 
 /**
@@ -73,7 +83,7 @@ export class RowTransitions extends RowQueries {
       progress: db.prepare('UPDATE job_rows SET progress_json = ? WHERE job_id = ? AND row_no = ?'),
       // Pending duplicates whose original is final. CROSS JOIN keeps d outside: it walks the partial
       // index of pending duplicates (migration 5), never the job's done rows.
-      pendingDuplicates: db.prepare(
+      pendingDuplicates: db.prepare<unknown[], PendingDuplicate>(
         `SELECT d.row_no AS row_no, o.row_no AS orig, o.state AS orig_state, o.error_code, o.error_message, o.error_column
          FROM job_rows d CROSS JOIN job_rows o ON o.job_id = d.job_id AND o.row_no = d.duplicate_of
          WHERE d.job_id = ? AND d.state = 'pending' AND d.duplicate_of IS NOT NULL AND o.state IN ('done', 'failed')`,
@@ -249,14 +259,7 @@ export class RowTransitions extends RowQueries {
    */
   resolveDuplicates(jobId: string, now: number): number {
     return this.db.transaction(() => {
-      const dups = this.stmts.pendingDuplicates.all(jobId) as {
-        row_no: number
-        orig: number
-        orig_state: string
-        error_code: string | null
-        error_message: string | null
-        error_column: string | null
-      }[]
+      const dups = this.stmts.pendingDuplicates.all(jobId)
       for (const d of dups) {
         if (d.orig_state === 'done') {
           this.stmts.duplicateDone.run(now, `same input as row ${d.orig}; its result is reused, not paid twice`, jobId, d.row_no)

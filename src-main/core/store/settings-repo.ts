@@ -5,7 +5,7 @@ export class SettingsRepo {
   constructor(private readonly db: Db) {}
 
   get<T>(key: string): T | undefined {
-    const r = this.db.prepare('SELECT value_json FROM settings WHERE key = ?').get(key) as { value_json: string } | undefined
+    const r = this.db.prepare<unknown[], { value_json: string }>('SELECT value_json FROM settings WHERE key = ?').get(key)
     return r ? (JSON.parse(r.value_json) as T) : undefined
   }
 
@@ -21,7 +21,7 @@ export class SettingsRepo {
   }
 
   all(): Record<string, unknown> {
-    const rows = this.db.prepare('SELECT key, value_json FROM settings').all() as { key: string; value_json: string }[]
+    const rows = this.db.prepare<unknown[], { key: string; value_json: string }>('SELECT key, value_json FROM settings').all()
     return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value_json)]))
   }
 
@@ -30,9 +30,7 @@ export class SettingsRepo {
   }
 
   getSecret(name: string): { scheme: string; ciphertext: Buffer } | undefined {
-    return this.db.prepare('SELECT scheme, ciphertext FROM secrets WHERE name = ?').get(name) as
-      | { scheme: string; ciphertext: Buffer }
-      | undefined
+    return this.db.prepare<unknown[], { scheme: string; ciphertext: Buffer }>('SELECT scheme, ciphertext FROM secrets WHERE name = ?').get(name)
   }
 
   deleteSecret(name: string): void {

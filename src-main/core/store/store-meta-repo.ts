@@ -86,7 +86,7 @@ export class JobFingerprint {
   }
 
   private feed(db: Db, sql: string, ...args: unknown[]): void {
-    for (const row of db.prepare(sql).raw(true).iterate(...args) as Iterable<unknown[]>) {
+    for (const row of db.prepare<unknown[], unknown[]>(sql).raw(true).iterate(...args)) {
       this.hash.add(JSON.stringify(row) + '\n')
     }
     this.hash.add('--\n')
@@ -98,7 +98,7 @@ export class StoreMetaRepo {
   constructor(private readonly db: Db) {}
 
   storeId(): string {
-    const r = this.db.prepare("SELECT value FROM store_meta WHERE key = 'store_id'").get() as { value: string } | undefined
+    const r = this.db.prepare<unknown[], { value: string }>("SELECT value FROM store_meta WHERE key = 'store_id'").get()
     return r?.value ?? 'unknown'
   }
 
@@ -119,7 +119,7 @@ export class StoreMetaRepo {
     const sql = `SELECT ${FINGERPRINT_ROW_COLUMNS.join(', ')}
        FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
        WHERE r.job_id = ? ORDER BY r.row_no`
-    for (const row of this.db.prepare(sql).raw(true).iterate(jobId) as Iterable<unknown[]>) (fp.row(row), rows++)
+    for (const row of this.db.prepare<unknown[], unknown[]>(sql).raw(true).iterate(jobId)) (fp.row(row), rows++)
     return fp.finish(this.db, rows, opts)!
   }
 }

@@ -56,7 +56,7 @@ export class UsageRepo {
   }
 
   chargedPoints(jobId: string): number {
-    const r = this.db.prepare('SELECT COALESCE(SUM(points), 0) AS p FROM charges WHERE job_id = ?').get(jobId) as { p: number }
+    const r = this.db.prepare<unknown[], { p: number }>('SELECT COALESCE(SUM(points), 0) AS p FROM charges WHERE job_id = ?').get(jobId)!
     return r.p
   }
 
