@@ -82,7 +82,7 @@ export function localMoney(store: Store, { job }: Pick<JobScope, 'job'>): MoneyG
       const over = guard.wouldExceed(price)
       if (over) return { ok: false, limit: over, limitRp: (over === 'budget' ? s.budgetRp : s.balanceRp) ?? 0 }
       guard.reserve(price)
-      return { ok: true, hold: { settle: ({ charged }) => guard.settle(price, charged && price > 0) } }
+      return { ok: true, hold: { sending: async () => {}, settle: ({ charged }) => guard.settle(price, charged && price > 0) } }
     },
   }
 }

@@ -51,6 +51,12 @@ export type MoneyLimitName = 'budget' | 'balance' | 'team-budget' | 'team-balanc
 /** What a paid request holds between its reservation and its answer. */
 export interface MoneyHold {
   /**
+   * The request is about to leave (its turn taken): from now on it may be charged. The team marks
+   * its reservation sent before it goes, so a desk that dies afterwards leaves an uncertain charge
+   * on the ledger, while a reservation that never left is simply released.
+   */
+  sending(): Promise<void>
+  /**
    * The answer (or the certainty that nothing was charged) is known: charge or release. `uncertain`:
    * the request was cut off and may have been charged; the local guard releases it (as it always
    * did), the team keeps the reservation while this desk lives, so the team cannot overspend by it.

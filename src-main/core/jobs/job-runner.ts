@@ -255,6 +255,8 @@ export class JobRunner {
               await this.turns.take(this.stopController.signal)
               // a turn taken before the shared store went away, due after the job blocked: not sent
               if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
+              // from here the request may be charged: the team's reservation says so before it leaves
+              if (!inFlight) await hold?.sending()
               if (!inFlight) {
                 store.rows.markInFlight(jobId, row.rowNo, clock.now())
                 attempts++

@@ -17,6 +17,8 @@ const RUNNING = ['running', 'blocked']
 const MONTH_START = `date_trunc('month', now() AT TIME ZONE $1) AT TIME ZONE $1`
 
 export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): Promise<TeamStatus> {
+  // dead desks' reservations become uncertain charges first (migration v3): the month's spend includes them
+  await pool.query('SELECT rekap.sweep_dead_reservations()')
   const desks = await pool.query(`SELECT name, host, last_seen, last_role FROM rekap.desks ORDER BY name`)
   const ops = await pool.query(
     `SELECT role, array_agg(desk ORDER BY desk) AS desks, max(last_seen) AS last_seen FROM rekap.operators GROUP BY role ORDER BY role`,

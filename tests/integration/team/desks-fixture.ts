@@ -30,7 +30,29 @@ export interface DeskOptions {
   env?: Record<string, string>
 }
 
+/** Every desk process this test file started and that has not exited yet. */
+const live = new Set<ChildProcess>()
+let exitHook = false
+
+/**
+ * Kills every desk still running (SIGKILL) and waits for them: every file that starts desks calls
+ * it in afterEach, so a failing or timed-out test leaves no rekap process behind. The process
+ * exit hook is the last resort (a worker that dies).
+ */
+export async function stopAllDesks(): Promise<void> {
+  const left = [...live]
+  await Promise.all(left.map((c) => new Promise<void>((done) => {
+    if (c.exitCode !== null || c.signalCode !== null) return done()
+    c.once('exit', () => done())
+    c.kill('SIGKILL')
+  })))
+}
+
 export function startDesk(o: DeskOptions): Desk {
+  if (!exitHook) {
+    exitHook = true
+    process.on('exit', () => { for (const c of live) c.kill('SIGKILL') })
+  }
   const db = join(o.team.dir, `${o.name}.db`)
   const team = o.alone ? [] : ['--team', o.team.url(o.role), '--team-password-file', o.team.passwordFile(o.role), '--team-desk', o.name]
   const child = spawn(process.execPath, ['bin/rekap.mjs', ...o.args, '--base-url', o.sandbox.url, '--db', db, '--yes', ...team], {
@@ -42,7 +64,13 @@ export function startDesk(o: DeskOptions): Desk {
   let out = ''
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  const done = new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })))
+  live.add(child)
+  const done = new Promise<{ code: number | null; out: string }>((resolve) =>
+    child.once('exit', (code) => {
+      live.delete(child)
+      resolve({ code, out })
+    }),
+  )
   return { name: o.name, child, out: () => out, done, db }
 }
 

@@ -13,10 +13,9 @@ import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-
 import { startUi, type RunningUi } from '../../../src-main/browser/run-ui'
 import { signIn } from '../../security/helpers'
 import { startTestTeam, type TestTeam } from './team-fixture'
-import { codesFile, facePairs, pairsFile, startDesk, waitFor, type Desk } from './desks-fixture'
+import { codesFile, facePairs, pairsFile, startDesk, stopAllDesks, waitFor, type Desk } from './desks-fixture'
 
 let team: TestTeam
-const children: Desk[] = []
 const uis: RunningUi[] = []
 const sandboxes: SandboxProcess[] = []
 
@@ -28,7 +27,7 @@ beforeAll(async () => {
 
 // every child this file started is gone after each test, whatever happened in it
 afterEach(async () => {
-  for (const d of children.splice(0)) if (d.child.exitCode === null && d.child.signalCode === null) (d.child.kill('SIGKILL'), await d.done)
+  await stopAllDesks()
   for (const u of uis.splice(0)) await u.close()
   for (const s of sandboxes.splice(0)) await s.stop()
 })
@@ -62,9 +61,7 @@ async function appDesk(sandbox: SandboxProcess, o: { alone?: boolean } = {}): Pr
 }
 
 function cliDesk(sandbox: SandboxProcess, name: string, args: string[]): Desk {
-  const d = startDesk({ team, sandbox, role: 'op1', name, args })
-  children.push(d)
-  return d
+  return startDesk({ team, sandbox, role: 'op1', name, args })
 }
 
 describe('the app joins its team like a CLI desk', () => {

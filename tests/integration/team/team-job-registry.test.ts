@@ -4,11 +4,11 @@
  * and ends there done with its counts; its doubtful pairs are in the team review queue with both
  * photos shrunk. The API key goes nowhere near the team store.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
 import { startTestTeam, type TestTeam } from './team-fixture'
-import { facePairs, pairsFile, startDesk, waitFor } from './desks-fixture'
+import { facePairs, pairsFile, startDesk, stopAllDesks, waitFor } from './desks-fixture'
 
 let team: TestTeam
 let sandbox: SandboxProcess
@@ -20,6 +20,9 @@ beforeAll(async () => {
   // a little latency per request, so the job is seen running
   sandbox = await startSandboxProcess({ args: ['--latency', '800'] })
 }, 120_000)
+
+// a failed or timed-out test leaves no desk process running
+afterEach(stopAllDesks)
 
 afterAll(async () => {
   await sandbox?.stop()

@@ -4,10 +4,10 @@
  * (its own account in the team store) and reads the sandbox ledger's growth, and each shows what
  * the same desks do alone (no --team, as before team mode).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
 import { startTestTeam, type TestTeam } from './team-fixture'
-import { facePairs, pairsFile, startDesk, waitFor } from './desks-fixture'
+import { facePairs, pairsFile, startDesk, stopAllDesks, waitFor } from './desks-fixture'
 
 let team: TestTeam
 let sandbox: SandboxProcess
@@ -19,6 +19,9 @@ beforeAll(async () => {
   for (const op of ['op1', 'op2', 'op3', 'op4']) await team.addOperator(op)
   sandbox = await startSandboxProcess({ keyArgs: [], env: { REKAP_SANDBOX_KEYS: KEYS.join(',') }, args: ['--forgive-abandoned'] })
 }, 120_000)
+
+// a failed or timed-out test leaves no desk process running
+afterEach(stopAllDesks)
 
 afterAll(async () => {
   await sandbox?.stop()
@@ -113,6 +116,8 @@ describe('a desk that dies', () => {
            FROM rekap.reservations r JOIN rekap.leases l ON l.session = r.session WHERE l.lease_until > clock_timestamp()`,
         ).then((r) => r.rows[0] as { live: number; n: number; until: Date | null })
       await waitFor(held, (h) => h.live > 0, 120_000, 100)
+      // killed while a request is at the service (4 s latency): answered and charged there, never settled here
+      await waitFor(async () => (await slow.admin('GET', '/_sandbox/requests')).requests.length, (n) => n > 0, 60_000, 50)
       desk.child.kill('SIGKILL')
       await desk.done
       const atKill = await held()
@@ -121,6 +126,24 @@ describe('a desk that dies', () => {
       const free = await waitFor(held, (h) => h.live === 0, 30_000, 200)
       expect(free.live).toBe(0)
       expect(Date.now()).toBeGreaterThanOrEqual(new Date(atKill.until!).getTime())
+      // …but not lost: what the service answered (and charged) for requests the desk never settled
+      // is on the team ledger as uncertain charges. Reconciled against the sandbox's own ledger
+      // (this sandbox served this desk only; it charges a request even when its caller is gone).
+      const sandboxCharges = async (): Promise<number> => (await slow.admin('GET', '/_sandbox/ledger')).charges.length
+      const served = await waitFor(async () => [await sandboxCharges(), (await slow.admin('GET', '/_sandbox/requests')).requests.length], ([c, r]) => c === r, 30_000, 200)
+      expect((await team.rekap('op2', ['team', 'status'])).code).toBe(0) // any desk's status (or reservation) sweeps the dead lease
+      const line = await team.query(
+        `SELECT count(*)::int AS n, coalesce(sum(amount_rp), 0)::int AS rp, count(*) FILTER (WHERE uncertain)::int AS uncertain,
+                array_agg(DISTINCT operator::text) AS ops
+           FROM rekap.charges WHERE desk = $1 AND NOT reused`,
+        [desk.name],
+      )
+      expect(line.rows[0].n, `sandbox charged ${served[0]}`).toBe(served[0])
+      expect(line.rows[0].rp).toBe(served[0] * 400)
+      expect(line.rows[0].uncertain).toBeGreaterThan(0)
+      // the line names the dead desk's operator, not the role whose status swept it
+      expect(line.rows[0].ops).toEqual(['op1'])
+      expect((await team.query(`SELECT count(*)::int AS n FROM rekap.reservations`)).rows[0].n).toBe(0)
     } finally {
       await slow.stop()
     }

@@ -5,11 +5,11 @@
  * back every desk continues by itself: every row ends once, each pair is charged once on the
  * sandbox's ledger, and the team ledger holds every charge exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
 import { openDatabase } from '../../../src-main/core/store'
 import { startTestTeam, type TestTeam } from './team-fixture'
-import { facePairs, pairsFile, startDesk, waitFor, type Desk } from './desks-fixture'
+import { facePairs, pairsFile, startDesk, stopAllDesks, waitFor, type Desk } from './desks-fixture'
 
 let team: TestTeam
 let sandbox: SandboxProcess
@@ -21,6 +21,9 @@ beforeAll(async () => {
   // answers take ~1 s, so the run lasts long enough to stop the store in the middle of it
   sandbox = await startSandboxProcess({ args: ['--latency', '1000'] })
 }, 120_000)
+
+// a failed or timed-out test leaves no desk process running
+afterEach(stopAllDesks)
 
 afterAll(async () => {
   await sandbox?.stop()

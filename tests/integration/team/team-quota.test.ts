@@ -4,12 +4,12 @@
  * left, so the sandbox never counts more than 3,000. Alone (each desk told 2,900 are used, as
  * before team mode) each believes it has 100 left and the sandbox refuses the excess.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
 import { accountId } from '../../../src-main/core/engine/account-id'
 import { teamAccountKey } from '../../../src-main/core/coordination/team/team-coordination'
 import { startTestTeam, type TestTeam } from './team-fixture'
-import { codesFile, startDesk } from './desks-fixture'
+import { codesFile, startDesk, stopAllDesks } from './desks-fixture'
 
 let team: TestTeam
 let sandbox: SandboxProcess
@@ -20,6 +20,9 @@ beforeAll(async () => {
   for (const op of ['op1', 'op2', 'op3', 'op4']) await team.addOperator(op)
   sandbox = await startSandboxProcess({ args: ['--hospital-plan', 'standard'] })
 }, 120_000)
+
+// a failed or timed-out test leaves no desk process running
+afterEach(stopAllDesks)
 
 afterAll(async () => {
   await sandbox?.stop()

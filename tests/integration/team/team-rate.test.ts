@@ -4,10 +4,11 @@
  * per-key rate) answers <= 1% of their requests with 429. Alone (no --team, as before team mode)
  * each desk takes the whole plan rate and the sandbox refuses a large share.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { availableParallelism, loadavg } from 'node:os'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
 import { startTestTeam, type TestTeam } from './team-fixture'
-import { codesFile, startDesk } from './desks-fixture'
+import { codesFile, startDesk, stopAllDesks } from './desks-fixture'
 
 let team: TestTeam
 const DESKS = 4
@@ -18,10 +19,20 @@ beforeAll(async () => {
   for (let i = 1; i <= DESKS; i++) await team.addOperator(`op${i}`)
 }, 120_000)
 
+// a failed or timed-out test leaves no desk process running
+afterEach(stopAllDesks)
+
 afterAll(async () => team?.stop())
 
+const loadText = (l: Measured['load']): string => `load average ${l.before.toFixed(2)} before, ${l.after.toFixed(2)} after, on ${l.cores} cores`
+const starved = (l: Measured['load']): string =>
+  Math.max(l.before, l.after) > l.cores ? ' — the machine was busier than its cores, so the desks were starved of CPU' : ''
+
 interface Measured {
+  /** requests the sandbox accepted (not answered 429) per second, in the steady part */
   rps: number
+  /** the machine's 1-minute load average before and after, and its cores: a starved machine shows here */
+  load: { before: number; after: number; cores: number }
   refused: number
   sent: number
   codes: Array<number | null>
@@ -29,6 +40,7 @@ interface Measured {
 
 /** 4 desks, `perDesk` lookups each; rate measured on the sandbox's own request log. */
 async function fourDesks(plan: 'standard' | 'premium', perDesk: number, alone: boolean, concurrency = 4): Promise<Measured> {
+  const loadBefore = loadavg()[0]
   const sandbox: SandboxProcess = await startSandboxProcess({ args: ['--hospital-plan', plan, '--monthly-quota', '1000000'] })
   try {
     const desks = Array.from({ length: DESKS }, (_, i) =>
@@ -45,7 +57,10 @@ async function fourDesks(plan: 'standard' | 'premium', perDesk: number, alone: b
     const refused = sent - DESKS * perDesk
     // the steady part: from the 5th to the last-but-5th request (start-up of 4 processes aside)
     const span = (hospitals[sent - 6] - hospitals[5]) / 1000
-    return { rps: (sent - 11) / span, refused, sent, codes: ends.map((e) => e.code) }
+    // the rate the sandbox ACCEPTED: what the plan allows is what the proof is about; refused
+    // requests inside the steady part are taken out (all of them, the worst case)
+    const load = { before: loadBefore, after: loadavg()[0], cores: availableParallelism() }
+    return { rps: (sent - 11 - refused) / span, load, refused, sent, codes: ends.map((e) => e.code) }
   } finally {
     await sandbox.stop()
   }
@@ -54,18 +69,23 @@ async function fourDesks(plan: 'standard' | 'premium', perDesk: number, alone: b
 describe('4 desks, one key, one rate', () => {
   it('standard plan (20 rps): together >= 95% of the rate, <= 1% answered 429', async () => {
     const m = await fourDesks('standard', 100, false)
-    console.log(`team, standard: ${m.rps.toFixed(2)} rps of 20 (${((m.rps / 20) * 100).toFixed(1)}%), ${m.refused} of ${m.sent} refused`)
-    expect(m.rps).toBeGreaterThanOrEqual(19)
-    expect(m.rps).toBeLessThanOrEqual(21)
-    expect(m.refused).toBeLessThanOrEqual(m.sent * 0.01)
+    const said = `team, standard: the sandbox accepted ${m.rps.toFixed(2)} rps of 20, ${m.refused} of ${m.sent} refused (${loadText(m.load)})`
+    console.log(said)
+    expect(m.rps, `${said}: under 95% of the plan${starved(m.load)}`).toBeGreaterThanOrEqual(19)
+    expect(m.rps, said).toBeLessThanOrEqual(21)
+    expect(m.refused, said).toBeLessThanOrEqual(m.sent * 0.01)
   }, 180_000)
 
   it('premium plan (100 rps): the same', async () => {
     const m = await fourDesks('premium', 300, false, 10)
-    console.log(`team, premium: ${m.rps.toFixed(2)} rps of 100 (${m.rps.toFixed(1)}%), ${m.refused} of ${m.sent} refused`)
-    expect(m.rps).toBeGreaterThanOrEqual(95)
-    expect(m.rps).toBeLessThanOrEqual(105)
-    expect(m.refused).toBeLessThanOrEqual(m.sent * 0.01)
+    const said = `team, premium: the sandbox accepted ${m.rps.toFixed(2)} rps of 100, ${m.refused} of ${m.sent} refused (${loadText(m.load)})`
+    console.log(said)
+    // Under 95 with a load average above the cores: 4 desks, the sandbox and PostgreSQL were
+    // starved of CPU and could not offer 100 rps. The proof needs a machine that can; the
+    // message names the load so the failure says which it was (nothing is skipped).
+    expect(m.rps, `${said}: under 95% of the plan${starved(m.load)}`).toBeGreaterThanOrEqual(95)
+    expect(m.rps, said).toBeLessThanOrEqual(105)
+    expect(m.refused, said).toBeLessThanOrEqual(m.sent * 0.01)
   }, 180_000)
 
   it('without the team store (as before team mode) the 4 desks send past the rate and live on 429s', async () => {

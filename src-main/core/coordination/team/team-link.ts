@@ -42,6 +42,8 @@ export function openTeamLink(opts: TeamLinkOptions): TeamLink {
   let closed = false
   const listeners = new Set<() => void>()
   const outbox: Array<{ sql: string; params: unknown[] }> = []
+  // writes that must land and are on their way now (a clean exit waits for them)
+  const sending = new Set<Promise<unknown>>()
   let timer: ReturnType<typeof setTimeout> | null = null
 
   const LEASE_SQL = `INSERT INTO rekap.leases (session, desk, lease_until) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
@@ -128,9 +130,11 @@ export function openTeamLink(opts: TeamLinkOptions): TeamLink {
     desk: async () => (await connect()).desk,
     q,
     eventually(sql, params) {
-      q(sql, params).catch((err) => {
+      const p = q(sql, params).catch((err) => {
         if (err instanceof TeamUnreachable) outbox.push({ sql, params })
       })
+      sending.add(p)
+      void p.finally(() => sending.delete(p))
     },
     async reachable(signal) {
       for (;;) {
@@ -156,9 +160,18 @@ export function openTeamLink(opts: TeamLinkOptions): TeamLink {
       if (!session) return
       const s = await session.catch(() => null)
       if (!s) return
-      // a clean exit gives back what it held at once (a crash waits for the lease to expire)
+      // settles on their way land first; what is still reserved then was left uncertain (cut off,
+      // maybe charged): an uncertain line on the ledger, as a dead desk's are when its lease expires
+      await Promise.allSettled([...sending])
       await beat().catch(() => {})
-      await s.pool.query('DELETE FROM rekap.reservations WHERE session = $1', [lease]).catch(() => {})
+      await s.pool
+        .query(
+          `WITH r AS (DELETE FROM rekap.reservations WHERE session = $1 RETURNING product, job_id, desk, amount_rp, sent_at)
+           INSERT INTO rekap.charges (pair_hash, product, job_id, desk, amount_rp, uncertain, charged_at)
+           SELECT NULL, product, job_id, desk, amount_rp, true, sent_at FROM r WHERE sent_at IS NOT NULL`,
+          [lease],
+        )
+        .catch(() => {})
       await s.pool.query(`DELETE FROM rekap.pairs WHERE session = $1 AND state = 'in-flight'`, [lease]).catch(() => {})
       await s.pool.query('DELETE FROM rekap.leases WHERE session = $1', [lease]).catch(() => {})
       await s.close().catch(() => {})

@@ -36,6 +36,10 @@ export function teamMoney(link: TeamLink, store: Store, scope: JobScope): MoneyG
         return {
           ok: true,
           hold: {
+            async sending() {
+              await mine.hold.sending()
+              await link.q('UPDATE rekap.reservations SET sent_at = clock_timestamp() WHERE id = $1', [row.reservation])
+            },
             settle(o) {
               mine.hold.settle(o)
               if (o.uncertain) return

@@ -7,10 +7,12 @@
 import type { TeamMigration } from './team-migration'
 import { v001Base } from './v001-base'
 import { v002Coordination } from './v002-coordination'
+import { v003UncertainCharges } from './v003-uncertain-charges'
 
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   v001Base,
   v002Coordination,
+  v003UncertainCharges,
 ]
 
 export type { TeamMigration }
