@@ -77,7 +77,14 @@ export const protocol = {
   registerSchemesAsPrivileged(schemes) { if (rec.appReady) throw new Error('schemes must be registered before ready'); rec.schemes = schemes },
   handle(scheme, fn) { (rec.protocolHandlers ??= {})[scheme] = fn },
 }
-export default { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session }
+// desktop notifications of job events, shown from main: recorded with what was shown
+export class Notification {
+  constructor(options) { this.options = options; this.listeners = {} }
+  static isSupported() { return true }
+  on(event, fn) { on(this.listeners)(event, fn); return this }
+  show() { (rec.notifications ??= []).push(this.options) }
+}
+export default { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session }
 `
 
 const HOOKS = `
@@ -117,6 +124,7 @@ process.on('message', async (m) => {
         windowOptions: w.options,
         loaded: w.loaded,
         sent: w.webContents.sent,
+        notifications: rec.notifications ?? [],
         windowOpen: w.webContents.openHandler?.({ url: 'https://example.com' }),
         permission,
         permissionCheck: rec.session.permissionCheck?.({}, 'notifications'),
@@ -303,11 +311,27 @@ describe('the built main process with a stand-in for electron', () => {
     const page = await invoke('directory.browse', { query: { product: 'hospitals', provinceCodes: ['36'] }, offset: 0, limit: 3 })
     expect(page.value.total).toBeGreaterThan(0)
 
-    const sent = (await ask({ type: 'state' })).sent as Array<{ channel: string; payload: any }>
+    const st = await ask({ type: 'state' })
+    const sent = st.sent as Array<{ channel: string; payload: any }>
     expect(sent.some((m) => m.channel === 'job.progress' && m.payload.jobId === jobId)).toBe(true)
     expect(sent.some((m) => m.channel === 'job.state' && m.payload.jobId === jobId && m.payload.state === 'done')).toBe(true)
     // only contract events reach the page
-    expect(new Set(sent.map((m) => m.channel))).toEqual(new Set(['job.progress', 'job.state', 'jobs.changed']))
+    expect(new Set(sent.map((m) => m.channel))).toEqual(new Set(['job.progress', 'job.state', 'jobs.changed', 'job.notice']))
+    // the finished job is a desktop notification, shown by main (the page has no permission), in Indonesian
+    expect(st.notifications).toContainEqual({ title: 'rekap: pekerjaan selesai', body: expect.stringMatching(/baris selesai/) })
+    // off in Settings: the next finished job is not shown
+    expect((await invoke('settings.save', { notifications: false })).ok).toBe(true)
+    const again = await invoke('directory.sync', { product: 'hospitals', provinceCodes: ['36'] })
+    let s2 = again.value.state
+    for (let i = 0; i < 300 && s2 !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      s2 = (await invoke('jobs.get', { jobId: again.value.jobId })).value.state
+    }
+    expect(s2).toBe('done')
+    const after = await ask({ type: 'state' })
+    expect((after.sent as Array<{ channel: string; payload: any }>).some((m) => m.channel === 'job.notice' && m.payload.jobId === again.value.jobId)).toBe(true)
+    expect(after.notifications).toHaveLength(st.notifications.length)
+    expect((await invoke('settings.save', { notifications: true })).ok).toBe(true)
   })
 
   it('runs a face-match job through the bundled face worker (out/main/face-worker.js)', async () => {
