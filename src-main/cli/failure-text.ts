@@ -1,4 +1,4 @@
-import { rowErrorDetail, rowErrorReason } from '../contract/row-error-reasons'
+import { LOCATED_MESSAGE, rowErrorDetail, rowErrorReason } from '../contract/row-error-reasons'
 import type { CliLang } from './cli-language'
 
 export interface FailureInput {
@@ -10,7 +10,6 @@ export interface FailureInput {
   message: string
 }
 
-const LOCATION = /^(.*?), sheet "([^"]*)"(?:, row (\d+))?(?:, column "([^"]*)")?: ([\s\S]*)$/
 
 /**
  * One failure as a line: where (row, column; file and sheet too when asked) once, then why.
@@ -19,7 +18,7 @@ const LOCATION = /^(.*?), sheet "([^"]*)"(?:, row (\d+))?(?:, column "([^"]*)")?
  * first, then what it is about (rowErrorDetail: the path, or the service's words quoted).
  */
 export function failureText(f: FailureInput, lang: CliLang, o: { withFile?: boolean } = {}): string {
-  const m = LOCATION.exec(f.message)
+  const m = LOCATED_MESSAGE.exec(f.message)
   const file = m?.[1]
   const sheet = m?.[2]
   const row = m?.[3] ? Number(m[3]) : f.row

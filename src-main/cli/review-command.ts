@@ -7,6 +7,7 @@ import { readAppSettings } from '../app/app-settings'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
+import { formatFixed } from '../contract/numbers'
 import { coreMessage } from './core-message'
 
 export interface ReviewOptions {
@@ -83,7 +84,7 @@ function listQueue(store: Store, jobArg: string, json: boolean): number {
   for (const i of items) {
     const decision = i.decision ? `${m.decidedBy(L.review.decisions[i.decision] ?? i.decision, i.by ?? '')}${i.note ? ` ("${i.note}")` : ''}` : i.flagged ? m.flaggedOpen : '-'
     process.stdout.write(
-      `${String(i.row).padStart(5)}  ${String(i.sheetRow ?? '').padStart(5)}  ${L.outcomes[i.verdict].padEnd(14)} ${(i.confidence === null ? '-' : i.confidence.toFixed(4)).padStart(6)}  ${(i.nik ?? '-').padEnd(16)}  ${(i.name ?? '-').slice(0, 20).padEnd(20)}  ${decision}\n`,
+      `${String(i.row).padStart(5)}  ${String(i.sheetRow ?? '').padStart(5)}  ${L.outcomes[i.verdict].padEnd(14)} ${(i.confidence === null ? '-' : formatFixed(i.confidence, cliLang(), 4)).padStart(6)}  ${(i.nik ?? '-').padEnd(16)}  ${(i.name ?? '-').slice(0, 20).padEnd(20)}  ${decision}\n`,
     )
   }
   process.stdout.write(m.decideWith(job.id) + '\n')

@@ -6,7 +6,8 @@
 import { claimNext, decidePair, openQueue, openTeamSession, TeamReviewError, type TeamConfig, type TeamQueueItem, type TeamSession } from '../core/team'
 import { asTeamCliError } from './team-options'
 import { CliError, EXIT } from './exit-codes'
-import { t } from './cli-language'
+import { cliLang, t } from './cli-language'
+import { formatFixed } from '../contract/numbers'
 import { coreMessage } from './core-message'
 
 export interface TeamReviewOptions {
@@ -79,7 +80,7 @@ function print(items: TeamQueueItem[], json: boolean, claimed: boolean): void {
     return
   }
   for (const i of items) {
-    const score = i.confidence === null ? '-' : i.confidence.toFixed(4)
+    const score = i.confidence === null ? '-' : formatFixed(i.confidence, cliLang(), 4)
     process.stdout.write(
       `${String(i.id).padStart(6)}  ${i.desk.padEnd(12)} ${i.jobId.padEnd(10)} ${String(i.rowNo).padStart(5)}  ${i.serviceVerdict.padEnd(12)} ${score.padStart(6)}  ${(i.label.nik ?? '-').padEnd(16)}  ${(i.label.name ?? '-').slice(0, 20).padEnd(20)}  ${i.claimedBy ? m.claimedBy(i.claimedBy) : ''}\n`,
     )

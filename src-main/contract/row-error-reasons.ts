@@ -122,3 +122,25 @@ export function rowErrorDetail(code: string | null | undefined, message: string,
   if (SERVICE_CODES.has(code)) return message ? `pesan layanan: "${message}"` : ''
   return rowErrorSubject(message) ?? message
 }
+
+/** An importer's message starts with where: `file, sheet "S", row N, column "C": why`. */
+export const LOCATED_MESSAGE = /^(.*?), sheet "([^"]*)"(?:, row (\d+))?(?:, column "([^"]*)")?: ([\s\S]*)$/
+
+/** The message without its location prefix (the screens show row and column in their own cells). */
+export function withoutLocation(message: string): string {
+  return LOCATED_MESSAGE.exec(message)?.[5] ?? message
+}
+
+/** Folders left out of absolute paths: a screen names the file, not the app's internal upload folder. */
+export function fileNamesOnly(text: string): string {
+  return text.replace(/(?:[A-Za-z]:)?(?:[\\/][^\s\\/:"]+)+[\\/]([^\s\\/:"]+)/g, '$1')
+}
+
+/** One problem as a screen shows it: the short reason in the reader's language, then what it is about. */
+export function rowProblemText(p: { code: string | null; message: string }, lang: 'id' | 'en'): string {
+  const original = withoutLocation(p.message)
+  const reason = rowErrorReason(p.code, lang)
+  const detail = fileNamesOnly(rowErrorDetail(p.code, original, lang))
+  if (!reason) return fileNamesOnly(original)
+  return detail && !detail.includes(reason) ? `${reason} — ${detail}` : reason
+}

@@ -107,6 +107,11 @@ describe('face-match job in browser mode', () => {
     const problemText = (await problems.textContent()) ?? ''
     expect(problemText).toContain('Foto KTP')
     expect(problemText).toMatch(/11|10/) // the sheet row of "Joko Prasetyo" (header is row 1)
+    // issue 23 item 15: the reason in Indonesian and the file it is about, not rekap's English
+    // sentence and not the app's internal upload folder
+    expect(problemText).toContain('Berkas foto tidak ditemukan')
+    expect(problemText).not.toMatch(/file not found|the file is|sheet "/)
+    expect(problemText).not.toMatch(/(^|[\s—:(])\/\w/)
     await screenshot(page, 'new-job-preflight', page.getByTestId('preflight'))
   })
 

@@ -50,6 +50,30 @@ describe('Indonesian output', () => {
     expect(jobs.out).toMatch(/ selesai /)
   })
 
+  it('failure lines, --verbose retries and review scores: Indonesian words, the paths as they are, the service quoted', async () => {
+    const db = join(tmp.dir, 'kyc.db')
+    const kyc = await rekap(['run', join(REPO_ROOT, 'examples/kyc/kyc-sample.xlsx'), '--verbose', '--db', db, '--out', join(tmp.dir, 'kyc.xlsx')])
+    expect(kyc.code, kyc.err).toBe(0)
+    // a standard plan pushed past its 20/s: the sandbox answers 429 and --verbose tells each retry
+    const codes = join(tmp.dir, 'banyak.csv')
+    writeFileSync(codes, ['Kode RS', ...Array.from({ length: 80 }, (_, i) => `31${String(72000 + i).padStart(5, '0')}`)].join('\n') + '\n')
+    const busy = await rekap(['run', codes, '--hospital-plan', 'standard', '--rps', '100', '--concurrency', '16', '--verbose', '--db', join(tmp.dir, 'busy.db')])
+    expect(busy.code, busy.err).toBe(0)
+    const review = await rekap(['review', /job (\w+)/.exec(kyc.out)![1], '--list', '--db', db])
+    const said = [kyc.out, kyc.err, busy.out, busy.err, review.out]
+      .join('\n')
+      .split('\n')
+      .filter((l) => !/^job \w+$/.test(l))
+      // typed words and file names stay as typed; the service's own words are quoted as the service's
+      .map((l) => l.replace(/face-match|hospital-lookup|rekap [\w-]+|--[\w-]+|\[[a-z| -]+\]|"[^"]*"|\S+\.(xlsx|csv|db|jpg)\b|\/\S+/g, ''))
+    for (const line of said) expect(line, line).not.toMatch(/\b(file not found|the file is|only JPG|retry in|rate-limited|row \d+)\b/)
+    for (const line of said) expect(line, line).not.toMatch(ENGLISH)
+    expect(busy.err).toMatch(/\[info\] baris \d+: dibatasi layanan \(429\), dicoba lagi dalam [\d.]+ md/)
+    // scores with a decimal comma (0,9931), never a decimal point
+    expect(review.out).toMatch(/\b0,\d{4}\b/)
+    expect(review.out).not.toMatch(/\b0\.\d{4}\b/)
+  })
+
   it('the sandbox says its start-up lines in Indonesian (the listening line stays machine-read)', async () => {
     const sb = await startSandboxProcess({ env: { REKAP_LANG: 'id' } })
     try {

@@ -33,7 +33,7 @@ describe('--verbose reports retries and 429 back-offs', () => {
   it('logs each back-off and ends with the counts and the time waited', async () => {
     const r = await rekap(['run', codes, '--base-url', sandbox.url, '--key', sandbox.key, '--rps', '200', '--concurrency', '16', '--verbose', '--db', join(tmp.dir, 'v.db'), '--yes'])
     expect(r.code).toBe(0)
-    const events = r.err.split('\n').filter((l) => /rate-limited \(429\), retry in \d+ ms/.test(l))
+    const events = r.err.split('\n').filter((l) => /rate-limited \(429\), retry in [\d,]+ ms/.test(l))
     expect(events.length).toBeGreaterThan(0)
     const summary = /retries: (\d+); rate-limited by the service \(429\): (\d+) time\(s\), (\S+) of back-off summed over rows/.exec(r.err)
     expect(summary, r.err.slice(-2000)).not.toBeNull()

@@ -94,6 +94,7 @@ describe('reports: time, hosts, pivots', () => {
     expect(zonelessIsoDate('2025-03-01T10:20:30.123')?.toISOString()).toBe('2025-03-01T10:20:30.123Z')
     expect(zonelessIsoDate('kemarin')).toBeNull()
     expect(humanDuration(3_723_000)).toBe('1 h 02 m 03 s')
+    expect(humanDuration(3_723_000, 'id')).toBe('1 jam 02 mnt 03 dtk')
   })
   it('reduces a service URL to its host: no user, password or query', () => {
     expect(serviceHost('https://u:pw@api.example.co.id:8443/v1?api_key=abc')).toBe('api.example.co.id:8443')

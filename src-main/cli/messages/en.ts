@@ -7,7 +7,7 @@ import { helpEn } from './help-en'
 import type { CliMessages } from './id'
 
 const RETRY_KINDS_EN: Record<string, string> = {
-  'rate-limited': 'rate-limited by the service (429)',
+  'rate-limited': 'rate-limited (429)',
   server: 'service error (5xx)',
   timeout: 'the service did not answer in time',
   network: 'could not reach the service',
@@ -252,8 +252,8 @@ askedOwner: (pid, host, action) =>
     blocked: (reason, job) => `job ${job} is blocked (${reason}); once solved: rekap resume ${job}`,
     empty: 'the workbook has no rows',
     tooManyFailing: (pct, limit) => `${pct}% of rows fail pre-flight, the preset allows ${limit}%`,
-    overBudget: (needed, budget) => `cost up to Rp${needed.toLocaleString('en-US')} is over the preset budget Rp${budget.toLocaleString('en-US')}`,
-    quotaShortfall: (needed, left) => `needs ${needed.toLocaleString('en-US')} hits, ${left.toLocaleString('en-US')} left in the quota`,
+    overBudget: (needed, budget) => `cost up to ${formatRp(needed, 'en')} is over the preset budget ${formatRp(budget, 'en')}`,
+    quotaShortfall: (needed, left) => `needs ${formatNumber(needed, 'en')} hits, ${formatNumber(left, 'en')} left in the quota`,
     howToGoOn: (job) => `to run it anyway: rekap resume ${job} (with --budget or a bigger plan if needed)`,
     onFinishFailed: (cmd, why) => `rekap: --on-finish ${cmd} failed: ${why}`,
   },
@@ -265,12 +265,12 @@ askedOwner: (pid, host, action) =>
 
   housekeeping: {
     item: (job, kind, state, input, folders, bytes) =>
-      `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder(s), ${Math.round(bytes / 1024).toLocaleString('en-US')} KB)`,
+      `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder(s), ${formatNumber(Math.round(bytes / 1024), 'en')} KB)`,
     confirm: 'Delete the jobs above with their photos? The month\'s ledger stays whole (one line per job). [y/N] ',
     needsYes: 'not a terminal: add --yes to delete the jobs above',
     kept: 'nothing deleted',
     nothing: 'no job matches; nothing deleted',
-    deleted: (job, points, digest) => `deleted ${job}: the ledger keeps Rp${points.toLocaleString('en-US')} and report digest ${digest}`,
+    deleted: (job, points, digest) => `deleted ${job}: the ledger keeps ${formatRp(points, 'en')} and report digest ${digest}`,
     noJob: (job) => `no job ${job}`,
     running: (job) => `job ${job} is running in another process: pause or cancel it first (rekap cancel ${job})`,
     badAge: (age) => `--older-than "${age}": give an age like 90d, 12w or 36h (required with --prune)`,

@@ -277,8 +277,8 @@ export const id = {
     blocked: (reason: string, job: string) => `pekerjaan ${job} terhenti (${reason}); setelah diatasi: rekap resume ${job}`,
     empty: 'buku kerja tidak berisi baris',
     tooManyFailing: (pct: number, limit: number) => `${pct}% baris gagal pra-pemeriksaan, batas preset ${limit}%`,
-    overBudget: (needed: number, budget: number) => `biaya hingga Rp${needed.toLocaleString('id-ID')} melebihi anggaran preset Rp${budget.toLocaleString('id-ID')}`,
-    quotaShortfall: (needed: number, left: number) => `perlu ${needed.toLocaleString('id-ID')} hit, sisa kuota ${left.toLocaleString('id-ID')}`,
+    overBudget: (needed: number, budget: number) => `biaya hingga ${formatRp(needed, 'id')} melebihi anggaran preset ${formatRp(budget, 'id')}`,
+    quotaShortfall: (needed: number, left: number) => `perlu ${formatNumber(needed, 'id')} hit, sisa kuota ${formatNumber(left, 'id')}`,
     howToGoOn: (job: string) => `untuk tetap menjalankan: rekap resume ${job} (dengan --budget atau paket yang lebih besar bila perlu)`,
     onFinishFailed: (cmd: string, why: string) => `rekap: --on-finish ${cmd} gagal: ${why}`,
   },
@@ -290,12 +290,12 @@ export const id = {
 
   housekeeping: {
     item: (job: string, kind: string, state: string, input: string, folders: number, bytes: number) =>
-      `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder, ${Math.round(bytes / 1024).toLocaleString('id-ID')} KB)`,
+      `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder, ${formatNumber(Math.round(bytes / 1024), 'id')} KB)`,
     confirm: 'Hapus pekerjaan di atas beserta fotonya? Buku besar bulan ini tetap utuh (satu baris per pekerjaan). [y/T] ',
     needsYes: 'bukan terminal: tambahkan --yes untuk menghapus pekerjaan di atas',
     kept: 'tidak ada yang dihapus',
     nothing: 'tidak ada pekerjaan yang cocok; tidak ada yang dihapus',
-    deleted: (job: string, points: number, digest: string) => `dihapus ${job}: buku besar menyimpan Rp${points.toLocaleString('id-ID')} dan digest laporan ${digest}`,
+    deleted: (job: string, points: number, digest: string) => `dihapus ${job}: buku besar menyimpan ${formatRp(points, 'id')} dan digest laporan ${digest}`,
     noJob: (job: string) => `tidak ada pekerjaan ${job}`,
     running: (job: string) => `pekerjaan ${job} sedang berjalan di proses lain: jeda atau batalkan dulu (rekap cancel ${job})`,
     badAge: (age: string) => `--older-than "${age}": tulis umur seperti 90d, 12w atau 36h (wajib dengan --prune)`,

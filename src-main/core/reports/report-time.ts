@@ -37,15 +37,18 @@ export function revivedInputDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d
 }
 
-/** 1 h 02 m 03 s, for people; the number of seconds sits beside it for formulas. */
-export function humanDuration(ms: number): string {
+const DURATION_UNITS = { id: ['jam', 'mnt', 'dtk'], en: ['h', 'm', 's'] } as const
+
+/** 1 h 02 m 03 s (1 jam 02 mnt 03 dtk), for people; the number of seconds sits beside it for formulas. */
+export function humanDuration(ms: number, lang: 'id' | 'en' = 'en'): string {
+  const [uh, um, us] = DURATION_UNITS[lang]
   const total = Math.max(0, Math.round(ms / 1000))
   const h = Math.floor(total / 3600)
   const m = Math.floor((total % 3600) / 60)
   const s = total % 60
-  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} m ${String(s).padStart(2, '0')} s`
-  if (m > 0) return `${m} m ${String(s).padStart(2, '0')} s`
-  return `${s} s`
+  if (h > 0) return `${h} ${uh} ${String(m).padStart(2, '0')} ${um} ${String(s).padStart(2, '0')} ${us}`
+  if (m > 0) return `${m} ${um} ${String(s).padStart(2, '0')} ${us}`
+  return `${s} ${us}`
 }
 
 /** 'yyyy-mm-dd hh:mm:ss' of a wall-clock Date (its UTC fields), for CSV. */

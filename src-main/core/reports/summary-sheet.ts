@@ -1,6 +1,7 @@
 import type { JobRecord, JobTransition } from '../store'
 import type { JobSettings } from '../model/job-settings'
 import { PRODUCTS } from '../model/products'
+import { formatNumber, type NumberLang } from '../../contract/numbers'
 import type { ReportLabels } from './labels'
 import type { JobFigures } from './job-figures'
 import type { ReportWriter } from './report-output'
@@ -73,8 +74,9 @@ export function serviceHost(baseUrl: string): string {
   }
 }
 
-export function reviewBandText(band: [number, number] | null | undefined): string {
-  return band ? `${band[0]} - ${band[1]}` : '-'
+/** 0,45 - 0,55 in Indonesian, 0.45 - 0.55 in English (contract/numbers.ts, the one number formatter). */
+export function reviewBandText(band: [number, number] | null | undefined, lang: NumberLang): string {
+  return band ? `${formatNumber(band[0], lang, 3)} - ${formatNumber(band[1], lang, 3)}` : '-'
 }
 
 /**
@@ -93,20 +95,20 @@ export function settingsLines(s: JobSettings, scored: boolean, L: ReportLabels):
     { label: S.schoolPlan, value: s.schoolPlan ?? S.none },
     { label: S.regionalPlan, value: s.regionalPlan ?? S.none },
     { label: S.reuseDays, value: s.reuseDays === undefined ? S.none : s.reuseDays === 0 ? S.off : num(s.reuseDays) },
-    { label: S.rates, value: PRODUCTS.map((p) => `${p} ${s.rps?.[p] ?? S.none}`).join('; ') },
+    { label: S.rates, value: PRODUCTS.map((p) => `${S.products[p]} ${typeof s.rps?.[p] === 'number' ? formatNumber(s.rps[p], L.lang, 2) : S.none}`).join('; ') },
     { label: S.concurrency, value: num(s.concurrency) },
     { label: S.budget, value: num(s.budgetRp), money: true },
     { label: S.balance, value: num(s.balanceRp), money: true },
     {
       label: S.quotas,
-      value: PRODUCTS.map((p) => `${p} ${typeof s.monthlyQuota?.[p] === 'number' ? s.monthlyQuota[p] : S.unlimited}`).join('; '),
+      value: PRODUCTS.map((p) => `${S.products[p]} ${typeof s.monthlyQuota?.[p] === 'number' ? formatNumber(s.monthlyQuota[p]!, L.lang) : S.unlimited}`).join('; '),
     },
   ]
   if (scored) {
-    lines.push({ label: S.reviewBand, value: reviewBandText(s.reviewBand) })
+    lines.push({ label: S.reviewBand, value: reviewBandText(s.reviewBand, L.lang) })
     lines.push({
       label: S.threshold,
-      value: s.reviewBand ? L.notes.thresholdUnpublished(reviewBandText(s.reviewBand)) : L.notes.thresholdNoBand,
+      value: s.reviewBand ? L.notes.thresholdUnpublished(reviewBandText(s.reviewBand, L.lang)) : L.notes.thresholdNoBand,
     })
   }
   lines.push(
@@ -148,7 +150,7 @@ export function jobSummaryLines(
     { label: S.sectionJob },
     { label: S.jobId, value: job.id },
     { label: S.kind, value: ctx.kindName },
-    { label: S.state, value: (L.states[job.state] ?? job.state) + (job.blockedReason ? ` (${job.blockedReason})` : '') },
+    { label: S.state, value: (L.states[job.state] ?? job.state) + (job.blockedReason ? ` (${S.transitionReasons[job.blockedReason] ?? job.blockedReason})` : '') },
   ]
   if (job.stateDetail) lines.push({ label: S.stateDetail, value: detailText(job.stateDetail, L.lang as CoreTextLang) })
   lines.push(
@@ -161,9 +163,9 @@ export function jobSummaryLines(
     { label: S.created, value: date(job.createdAt) },
     { label: S.started, value: date(job.startedAt) },
     { label: S.finished, value: date(job.finishedAt) },
-    { label: S.activeDuration, value: humanDuration(job.activeMs) },
+    { label: S.activeDuration, value: humanDuration(job.activeMs, L.lang) },
     { label: S.activeSeconds, value: Math.round(job.activeMs / 1000) },
-    { label: S.wallDuration, value: wall === null ? S.none : humanDuration(wall) },
+    { label: S.wallDuration, value: wall === null ? S.none : humanDuration(wall, L.lang) },
     { label: S.wallSeconds, value: wall === null ? S.none : Math.round(wall / 1000) },
     { label: S.timeZone, value: `${zone.fullName} (${zone.offsetLabel(ctx.now)})` },
     ...settingsLines(job.settings, ctx.scored, L),
@@ -235,7 +237,7 @@ export async function writeSummarySheet(
         zone.wall(t.at),
         t.from ? (L.states[t.from] ?? t.from) : S.none,
         L.states[t.to] ?? t.to,
-        t.reason ?? '',
+        t.reason ? (S.transitionReasons[t.reason] ?? t.reason) : '',
         detailText(t.detail, L.lang as CoreTextLang) ?? '',
       ])
     }

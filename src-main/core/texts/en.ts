@@ -1,3 +1,4 @@
+import { formatNumber } from '../../contract/numbers'
 import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsEn } from './team-en'
 import { noticeTextsEn } from './notice-en'
@@ -104,7 +105,7 @@ export const coreTextsEn: CoreTextTable = {
   'report.inputRefused': (p) => `the job's input workbook is not copied: ${p.reason}`,
   'report.wouldOverwrite': () => 'the annotated copy must not overwrite the original workbook; choose another --out',
   'report.annotatedLimit': (p) =>
-    `an annotated copy is limited to ${p.max.toLocaleString('en')} rows because it loads the whole workbook into memory (job ${p.job} has ${p.total.toLocaleString('en')}); use the streamed report instead`,
+    `an annotated copy is limited to ${formatNumber(p.max, 'en')} rows because it loads the whole workbook into memory (job ${p.job} has ${formatNumber(p.total, 'en')}); use the streamed report instead`,
   'report.sheetGone': (p) => `sheet "${p.sheet}" is no longer in ${p.input}`,
 
   'url.empty': () => 'it is empty',
@@ -121,7 +122,7 @@ export const coreTextsEn: CoreTextTable = {
   'block.team-budget': (p) => `The team's budget for this month, ${formatRp(p.limit, 'en')}, is reached; raise it (rekap team budget) to continue.`,
   'block.team-balance': (p) => `The team's stated balance of ${formatRp(p.limit, 'en')} is used up; top up, state it (rekap team balance) and resume.`,
   'block.quotaPlan': (p) =>
-    `The ${p.plan} ${p.product} plan allows ${p.quota.toLocaleString('en-US')} hits a month and ${p.used.toLocaleString('en-US')} are used ` +
+    `The ${p.plan} ${p.product} plan allows ${formatNumber(p.quota, 'en')} hits a month and ${formatNumber(p.used, 'en')} are used ` +
     `(counted by rekap for this account, plus hits you stated). To continue: ${
       p.bigger ? `move to the ${p.bigger} plan (${p.flag} ${p.bigger}, or Settings)` : 'buy more hits'
     }, or wait for the 1st of next month; then resume.`,
@@ -133,8 +134,8 @@ export const coreTextsEn: CoreTextTable = {
     `${p.serviceMessage ? `: "${p.serviceMessage}"` : ''}). Nothing was charged. Activate the premium package in the service dashboard` +
     (p.feature === 'accreditation-filter' ? ', or run the job without the accreditation filter.' : ', or look schools up by NPSN or by regency instead.'),
   'directory.notCovered': (p) =>
-    `the ${p.product} directory cache does not cover this whole query: ${p.areas.map(areaEn).join(', ')}${p.more ? ` and ${p.more.toLocaleString('en-US')} more` : ''} ` +
-    `never synced to the last page with these filters, so the ${p.rows.toLocaleString('en-US')} rows written are only what happens to be cached. ` +
+    `the ${p.product} directory cache does not cover this whole query: ${p.areas.map(areaEn).join(', ')}${p.more ? ` and ${formatNumber(p.more, 'en')} more` : ''} ` +
+    `never synced to the last page with these filters, so the ${formatNumber(p.rows, 'en')} rows written are only what happens to be cached. ` +
     `Sync first: in rekap ui (Directory → Sync) with the same filters, or rekap run with a directory workbook ` +
     `(e.g. examples/templates/${p.product === 'hospitals' ? 'hospital' : 'school'}-directory.xlsx)`,
   'tz.unknown': (p) => `"${p.name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,

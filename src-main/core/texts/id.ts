@@ -1,3 +1,4 @@
+import { formatNumber } from '../../contract/numbers'
 import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsId } from './team-id'
 import { noticeTextsId } from './notice-id'
@@ -33,7 +34,7 @@ const loc = (w: Where): string =>
     .filter(Boolean)
     .join(', ')
 const FILTER_FIELD = { type: 'jenis rumah sakit', class: 'kelas rumah sakit', ownership: 'kepemilikan rumah sakit', blu_status: 'status BLU' } as const
-const n = (x: number): string => x.toLocaleString('id-ID')
+const n = (x: number): string => formatNumber(x, 'id')
 const areaId = (a: { province?: string; regency?: string }): string =>
   a.regency ? `kabupaten/kota ${a.regency}` : a.province ? `provinsi ${a.province}` : 'seluruh Indonesia'
 const PRODUCT: Record<string, string> = { schools: 'sekolah', regional: 'wilayah', hospitals: 'rumah sakit', 'face-match': 'pencocokan wajah' }

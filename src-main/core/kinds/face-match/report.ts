@@ -83,7 +83,7 @@ export function faceResults(store: Store, job: JobRecord, L: ReportLabels, ctx: 
   const zone = ctx.zone
   const band = job.settings.reviewBand ?? null
   const reviews = store.review.byRow(job.id, { asOf: ctx.asOf })
-  const threshold = reviewBandText(band)
+  const threshold = reviewBandText(band, L.lang)
   const thumbs = ctx.thumbnails === true
   return {
     tones: FACE_TONES,

@@ -1,5 +1,6 @@
 import { VERDICT_WORDS } from '../../../contract/verdicts'
 import { JOB_STATE_WORDS, ROW_STATE_WORDS } from '../../texts/state-words'
+import type { Product } from '../../model/products'
 /**
  * Indonesian report texts (the default). The English table in ./en.ts has exactly these keys;
  * the compiler checks it. Sheet names stay within Excel's 31 characters and avoid / \ ? * [ ] :.
@@ -82,6 +83,19 @@ export const ID = {
     sectionMoney: 'Biaya',
     sectionNotes: 'Catatan',
     sectionTransitions: 'Riwayat status',
+    /** why a job changed state (jobs-repo transition reasons: who acted, or why it was blocked) */
+    transitionReasons: {
+      created: 'dibuat',
+      user: 'oleh pengguna',
+      reopened: 'dibuka lagi',
+      error: 'galat tak terduga',
+      'needs-top-up': 'saldo atau batas biaya habis',
+      'quota-exhausted': 'kuota bulanan habis',
+      'auth-failed': 'kunci API ditolak',
+      offline: 'layanan tak terjangkau',
+      'team-unreachable': 'penyimpanan tim tak terjangkau',
+    } as Record<string, string>,
+    products: { 'face-match': 'pencocokan wajah', hospitals: 'rumah sakit', schools: 'sekolah', regional: 'wilayah' } as Record<Product, string>,
     jobId: 'ID pekerjaan',
     kind: 'Jenis pekerjaan',
     state: 'Status',
