@@ -169,6 +169,36 @@ export interface TeamStatusView {
   makerChecker: boolean
 }
 
+/** A pair of the team review queue, claimed by this reviewer (the app's Team screen, like `rekap review --team`). */
+export interface TeamReviewItemView {
+  id: number
+  desk: string
+  jobId: string
+  rowNo: number
+  /** the service's verdict as stored in the queue ('no-match', …) and its score */
+  verdict: string
+  confidence: number | null
+  nik: string | null
+  name: string | null
+  sourceRow: number | null
+  /** both photos, shrunk as the report's thumbnails are, as data: URLs */
+  photoA: string | null
+  photoB: string | null
+  /** the role that ran the job */
+  operator: string
+  claimedUntil: string | null
+}
+
+/** A decision the team store recorded: the decider is the database role, not a typed name. */
+export interface TeamDecisionView {
+  itemId: number
+  decision: ReviewDecisionView
+  decider: string
+  desk: string
+  jobId: string
+  rowNo: number
+}
+
 export interface AppInfo {
   version: string
   mode: 'electron' | 'browser'
@@ -481,6 +511,19 @@ export const commands = {
   'settings.clearTeamPassword': command<typeof none, AppSettingsView>(none),
   /** the team store's status (null when Settings names no team) */
   'team.status': command<typeof none, TeamStatusView | null>(none),
+  /** claims the next pairs of the team queue for this reviewer (four eyes: never the pairs of jobs they ran) */
+  'team.reviewNext': command<z.ZodObject<{ count: z.ZodOptional<z.ZodNumber> }>, TeamReviewItemView[]>(
+    z.object({ count: z.number().int().min(1).max(20).optional() }).strict(),
+  ),
+  /** decides one pair of the team queue (the same rule as `rekap review --team`); a refusal says why in the app's language */
+  'team.reviewDecide': command<
+    z.ZodObject<{ itemId: z.ZodNumber; decision: typeof reviewDecisionSchema; note: z.ZodOptional<z.ZodString> }>,
+    TeamDecisionView
+  >(z.object({ itemId: z.number().int().min(1), decision: reviewDecisionSchema, note: z.string().max(2000).optional() }).strict()),
+  /** gives this reviewer's claims back to the queue (leaving the screen) */
+  'team.reviewRelease': command<z.ZodObject<{ itemIds: z.ZodArray<z.ZodNumber> }>, null>(
+    z.object({ itemIds: z.array(z.number().int().min(1)).max(100) }).strict(),
+  ),
   /**
    * Tests the address as typed (`baseUrl`, '' = the embedded sandbox; absent = the saved one). The key
    * goes only to the host it is confirmed for: any other address is tested without it (`keySent` false).

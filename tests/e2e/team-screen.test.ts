@@ -3,7 +3,8 @@
  * PostgreSQL: Settings → Team takes the team store's address and this desk's name (a password in
  * the address is refused; the password comes from PGPASSWORD), and the Team screen shows the desks,
  * the running jobs, this month's spend, budget left and hits — in Indonesian first. The screen is
- * saved to docs/screenshots/team.png.
+ * saved to docs/screenshots/team.png, with a pair of the team review queue taken; the supervisor
+ * decides it there (the same rule as `rekap review --team`).
  */
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -90,6 +91,21 @@ describe('Team screen', () => {
     expect(await page.getByTestId('team-spent').textContent()).toContain('Rp3.600')
     expect(await page.getByTestId('team-budget').textContent()).toContain('Rp1.996.400 / Rp2.000.000')
     expect(await page.getByTestId('team-target').textContent()).toContain('peran supervisor')
+    // the team review queue: the supervisor takes the next doubtful pair (photos, NIK, the service's verdict)
+    await page.getByTestId('team-review-next').click()
+    await page.getByTestId('team-review-item').waitFor()
+    const pair = await page.getByTestId('team-review-item').textContent()
+    expect(pair).toContain('loket-1')
+    expect(pair).toContain('dijalankan oleh siti')
+    expect(pair).toMatch(/32730101010\d{5}/)
     await screenshot(page, 'team')
+  })
+
+  it('decides the pair on the team queue: signed with the role, in Indonesian', async () => {
+    await page.getByTestId('team-review-approve').click()
+    await page.getByTestId('team-review-done').waitFor()
+    expect(await page.getByTestId('team-review-done').textContent()).toMatch(/^Pasangan \d+: Setujui, diputuskan oleh supervisor\.$/)
+    const d = await team.query(`SELECT decision, decider::text, desk FROM rekap.decisions`)
+    expect(d.rows).toEqual([{ decision: 'approve', decider: 'supervisor', desk: 'meja-supervisor' }])
   })
 })

@@ -25,6 +25,7 @@ export const teamTextsEn: { [K in keyof typeof teamTextsId]: (p: Parameters<(typ
     `the team store ${p.target} was refused: its certificate is not signed by a CA this desk trusts (${p.reason}); give the CA that signed it as sslrootcert=FILE in the team address`,
   'team.tlsWrongName': (p) =>
     `the team store ${p.target} was refused: its certificate is not for the host name ${p.host} (${p.reason}); use the name the certificate was made for in the team address`,
+  'team.notJoined': () => 'this desk has not joined a team (Settings → Team)',
   'team.noDesk': () => 'no desk name: give --desk NAME or Settings → Team',
   'team.hitsNotLowered': (p) =>
     `the team has already counted ${p.team} ${p.product} hits this month, more than the ${p.stated} stated: a team's count is never lowered (every desk's requests are in it); it stays ${p.team}`,

@@ -29,6 +29,7 @@ export const teamTextsId = {
     `penyimpanan tim ${p.target} ditolak: sertifikatnya tidak ditandatangani CA yang dipercaya meja ini (${p.reason}); cantumkan CA penandatangannya sebagai sslrootcert=BERKAS di alamat tim`,
   'team.tlsWrongName': (p: { target: string; host: string; reason: string }) =>
     `penyimpanan tim ${p.target} ditolak: sertifikatnya bukan untuk nama host ${p.host} (${p.reason}); pakai nama yang tertera di sertifikat pada alamat tim`,
+  'team.notJoined': (_p: Record<string, never>) => 'meja ini belum bergabung dengan tim (Pengaturan → Tim)',
   'team.noDesk': (_p: Record<string, never>) => 'nama meja kosong: isi --desk NAMA atau Pengaturan → Tim',
   'team.hitsNotLowered': (p: { product: string; stated: number; team: number }) =>
     `tim sudah menghitung ${p.team} hit ${p.product} bulan ini, lebih dari ${p.stated} yang dinyatakan: hitungan tim tidak pernah diturunkan (permintaan setiap meja ada di dalamnya); tetap ${p.team}`,
