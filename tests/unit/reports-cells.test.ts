@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, isFormulaLike, literalCell } from '../../src-main/core/reports/cell-safety'
+import { csvField, literalCell } from '../../src-main/core/reports/cell-safety'
+import { isRealFormula } from '../../src-main/core/csv/csv-text'
 import { cellFor } from '../../src-main/core/reports/column-cells'
 import { codeText } from '../../src-main/core/importers/code-values'
 import { inReviewBand, verdictOf } from '../../src-main/core/verdict'
@@ -11,10 +12,11 @@ import { labelsFor } from '../../src-main/core/reports/labels'
 const fmt = (d: Date): string => d.toISOString()
 
 describe('reports: formula-like text', () => {
-  it.each(['=HYPERLINK("http://x","y")', '+62 812', '-1+1', '@SUM(A1)', '\tcmd', '\rcmd'])('%j is formula-like', (t) => {
-    expect(isFormulaLike(t)).toBe(true)
+  // one rule for what a spreadsheet evaluates (the CSV guard's); a phone number with a sign is data
+  it.each(['=HYPERLINK("http://x","y")', '-1+1', '@SUM(A1)', '\tcmd', '\rcmd'])('%j is a formula', (t) => {
+    expect(isRealFormula(t)).toBe(true)
   })
-  it.each(['Siti', '62 812', '1-1', 'a=b', ''])('%j is not', (t) => expect(isFormulaLike(t)).toBe(false))
+  it.each(['Siti', '62 812', '+62 812', '1-1', 'a=b', ''])('%j is not', (t) => expect(isRealFormula(t)).toBe(false))
 
   it('CSV prefixes formula-like text with a single quote and quotes what needs quoting', () => {
     expect(csvField('=HYPERLINK("a","b")', fmt)).toBe(`"'=HYPERLINK(""a"",""b"")"`)

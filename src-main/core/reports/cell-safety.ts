@@ -2,14 +2,12 @@
  * What may go into a report cell. Reports carry the user's own text and the service's text,
  * and both can start like a formula (`=HYPERLINK(...)`, `+62 812...`, `-1+1`, `@SUM(...)`).
  * In xlsx every text is written as a plain string cell, never a formula object, so Excel shows
- * it literally; in CSV there is no cell type at all, so such text gets OWASP's leading single quote.
+ * it literally; in CSV there is no cell type at all, so such text gets OWASP's leading single quote
+ * (the one rule of what a spreadsheet evaluates: isRealFormula in core/csv/csv-text.ts).
  */
 import { csvCodeField, csvTextField } from '../csv/csv-text'
 
 export type CellPrimitive = string | number | boolean | Date | null
-
-/** Characters a spreadsheet may read as the start of a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/
 
 /** Characters XML 1.0 forbids; one of them in a cell makes Excel refuse the whole file. */
 // eslint-disable-next-line no-control-regex
@@ -17,10 +15,6 @@ const XML_ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g
 
 /** Excel's own limit for the text of one cell. */
 export const MAX_CELL_CHARS = 32_767
-
-export function isFormulaLike(text: string): boolean {
-  return FORMULA_START.test(text)
-}
 
 /**
  * Any value -> a primitive exceljs writes as a plain value. Objects (formula, rich text,

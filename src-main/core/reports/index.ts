@@ -2,7 +2,7 @@
 export { formatFromName, ReportError } from './report-result'
 export type { ReportResult } from './report-result'
 export { writeAnnotatedCopy, MAX_ANNOTATED_ROWS } from './annotated-copy'
-export { literalCell, csvField, isFormulaLike } from './cell-safety'
+export { literalCell, csvField } from './cell-safety'
 export { labelsFor } from './labels'
 export type { ReportLang, ReportLabels } from './labels'
 export type { ReportFormat } from './report-output'
