@@ -14,7 +14,7 @@ import { isPlanProduct, quotaExhaustedText } from '../model/plans'
 import { kindModule } from '../kinds/registry'
 import { planOf } from '../model/job-settings'
 import { UnitInputError, type Unit, type UnitEnv } from '../kinds/unit'
-import { keepLearned, type LearnedBy } from './keep-learned'
+import { keepLearned, storeOutcome, type LearnedBy } from './keep-learned'
 import { coreText, storedText } from '../texts/core-text'
 
 const OFFLINE_AFTER = 12 // consecutive network failures (across rows) after which the service counts as gone
@@ -278,24 +278,11 @@ export class JobRunner {
           // Answered from the cache: no request, no attempt.
           store.rows.markInFlight(jobId, row.rowNo, now)
         }
+        storeOutcome(store, learnedBy, out, now, out.type === 'done' && out.charged ? price : 0)
         if (out.type === 'done') {
-          // what the unit learned is stored with its row's answer: both or neither
-          store.transaction(() => {
-            if (out.learned) keepLearned(store, learnedBy, out.learned, now)
-            store.rows.complete(jobId, row.rowNo, out.result, now, {
-              product: this.product,
-              chargePoints: out.charged ? price : 0,
-              hits: out.hits,
-              account: this.deps.account,
-            })
-          })
           hold?.settle({ charged: out.charged && price > 0, rowNo: row.rowNo, pairKey: row.unitKey })
           if (pair?.kind === 'send') pair.finish(pairAnswer(out.result, now))
         } else {
-          store.transaction(() => {
-            if (out.learned) keepLearned(store, learnedBy, out.learned, now)
-            store.rows.fail(jobId, row.rowNo, { code: out.code, message: out.message }, now, { product: this.product, hits: out.hits, account: this.deps.account })
-          })
           hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
           if (pair?.kind === 'send') pair.finish(null)
         }

@@ -1,4 +1,4 @@
-import type { Learned } from '../kinds/unit'
+import type { Learned, UnitOutcome } from '../kinds/unit'
 import type { Product } from '../model/products'
 import type { Store } from '../store'
 
@@ -25,5 +25,15 @@ export function keepLearned(store: Store, by: LearnedBy, learned: Learned, now: 
     if (learned.progress !== undefined) store.rows.saveProgress(by.jobId, by.rowNo, learned.progress)
     if (learned.hits) store.usage.addHits(by.product, learned.hits, now, by.account)
     if (learned.sync) store.cache.markSync(learned.sync.key, learned.sync.product, learned.sync.filters, learned.sync.records, by.source, now)
+  })
+}
+
+/** A unit's outcome stored: what it learned and its row's answer (done or failed), both or neither. */
+export function storeOutcome(store: Store, by: LearnedBy, out: UnitOutcome, now: number, chargePoints: number): void {
+  const money = { product: by.product, hits: out.hits, account: by.account }
+  store.transaction(() => {
+    if (out.learned) keepLearned(store, by, out.learned, now)
+    if (out.type === 'done') store.rows.complete(by.jobId, by.rowNo, out.result, now, { ...money, chargePoints })
+    else store.rows.fail(by.jobId, by.rowNo, { code: out.code, message: out.message }, now, money)
   })
 }
