@@ -7,6 +7,7 @@ import { PlanError } from '../../jobs/plan-error'
 import type { JobKindModule } from '../kind'
 import { hospitalRecordsReport } from '../hospital-records/report'
 import { cellText, checkProvinceCode, checkRegencyCode, optionalText } from '../row-checks'
+import { RECORDS_TRAITS } from '../records-traits'
 import { words } from './words'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
@@ -100,12 +101,8 @@ export const hospitalDirectory: JobKindModule = {
   ),
   fromQuery,
   checksValueLists: true,
-  reusable: false,
-  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  ...RECORDS_TRAITS,
   defaultConcurrency: 8,
   recordsLinked: true,
-  scored: false,
-  photos: false,
-  verdictFilters: ['records', 'failed'],
   writeReportSheets: hospitalRecordsReport,
 }

@@ -7,6 +7,7 @@ import { checkField, fieldCell, plainInput } from '../checked-row'
 import { directoryRow, PROVINCE_SYNONYMS, type DirectoryPayload } from '../directory'
 import type { JobKindModule } from '../kind'
 import { cellText, checkProvinceCode } from '../row-checks'
+import { RECORDS_TRAITS } from '../records-traits'
 import type { Unit } from '../unit'
 import { words } from './words'
 
@@ -100,13 +101,9 @@ export const regions: JobKindModule = {
     }
     return { calls, basis: 'region-tree' }
   },
-  reusable: false,
-  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  ...RECORDS_TRAITS,
   defaultConcurrency: 4,
   recordsLinked: false,
-  scored: false,
-  photos: false,
-  verdictFilters: ['records', 'failed'],
   writeReportSheets: reportSheets({
     results: (writer, store, job, L, ctx) => writeResultsSheet(writer, store, job, L, regionUnits(L, ctx.zone), ctx),
     after: (writer, store, job, L) => writeRegionTree(writer, store, L, fetchedProvinces(store, job.id)),

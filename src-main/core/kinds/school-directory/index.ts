@@ -7,6 +7,7 @@ import { coreText } from '../../texts/core-text'
 import type { JobKindModule } from '../kind'
 import { schoolRecordsNotes, schoolRecordsReport } from '../school-records/report'
 import { checkRegencyCode, checkSchoolStatus, optionalText } from '../row-checks'
+import { RECORDS_TRAITS } from '../records-traits'
 import { words } from './words'
 
 const list = (v: string | undefined): string[] | undefined => (v ? [v] : undefined)
@@ -64,13 +65,9 @@ export const schoolDirectory: JobKindModule = {
       }),
   ),
   fromQuery,
-  reusable: false,
-  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  ...RECORDS_TRAITS,
   defaultConcurrency: 4,
   recordsLinked: true,
-  scored: false,
-  photos: false,
-  verdictFilters: ['records', 'failed'],
   writeReportSheets: schoolRecordsReport,
   reportNotes: schoolRecordsNotes,
 }

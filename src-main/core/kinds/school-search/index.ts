@@ -1,15 +1,12 @@
 import { ServiceError, type SchoolRecord } from '../../provider'
 import { schoolSearchRecords } from '../../provider/school-search'
 import { premiumRequiredText } from '../../model/premium-text'
-import { failedRow, fieldCell, plainInput } from '../checked-row'
 import type { JobKindModule } from '../kind'
 import { schoolRecordsNotes, schoolRecordsReport } from '../school-records/report'
-import { optionalText } from '../row-checks'
+import { RECORDS_TRAITS } from '../records-traits'
+import { queryRowCheck, type QueryPayload } from '../text-query'
 import type { Unit } from '../unit'
 import { words } from './words'
-
-/** A school-search row sends one query text. */
-export type SearchPayload = { query: string }
 
 /**
  * One schools/search request per row (premium; its own envelope: status, timestamp, result).
@@ -17,7 +14,7 @@ export type SearchPayload = { query: string }
  * the service answers 403: the row fails, free, with the reason in plain words.
  */
 const search: Unit = async (row, env) => {
-  const { query } = row.payload as SearchPayload
+  const { query } = row.payload as QueryPayload
   let found: Array<Record<string, unknown>>
   try {
     found = schoolSearchRecords(await env.call((signal) => env.client.schoolSearch(query, { signal })))
@@ -45,20 +42,11 @@ export const schoolSearch: JobKindModule = {
   product: 'schools',
   fields: [{ field: 'query', required: true, synonyms: ['query', 'cari', 'pencarian', 'katakunci', 'keyword', 'search', 'carisekolah'] }],
   guessRank: 6,
-  async checkRow(row, rowNo, ctx) {
-    const query = optionalText(fieldCell(row, ctx, 'query'))
-    if (!query) return failedRow(row, rowNo, ctx, ctx.mapping.query ?? null, 'empty-query', 'the search text is empty')
-    if (query.length > 200) return failedRow(row, rowNo, ctx, ctx.mapping.query ?? null, 'invalid-query', 'the search text is longer than 200 characters')
-    return { rowNo, sourceRow: row.sourceRow, input: plainInput(row.values), payload: { query } satisfies SearchPayload, unitKey: query.toLowerCase() }
-  },
+  checkRow: queryRowCheck(200, { empty: 'the search text is empty', tooLong: 'the search text is longer than 200 characters' }),
   unit: search,
-  reusable: false,
-  requestTimeoutMs: (settings) => settings.requestTimeoutMs,
+  ...RECORDS_TRAITS,
   defaultConcurrency: 2,
   recordsLinked: true,
-  scored: false,
-  photos: false,
-  verdictFilters: ['records', 'failed'],
   writeReportSheets: schoolRecordsReport,
   reportNotes: schoolRecordsNotes,
 }
