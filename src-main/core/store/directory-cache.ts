@@ -133,28 +133,38 @@ export class DirectoryCache {
     yield* this.iterateDirectory({ ...q, product: 'schools' }) as Generator<SchoolRecord>
   }
 
-  /** Records a job's units yielded (de-duplicated per job by key). */
+  /**
+   * Records a job's units yielded (de-duplicated per job by key), each with a copy of the record as
+   * the cache holds it now: the records were just fetched for this job (or answered from a fresh
+   * cache), and its report must show them as they were even after a later sync changes the cache.
+   */
   linkRecords(jobId: string, product: 'hospitals' | 'schools', keys: string[], rowNo: number): void {
-    const stmt = this.db.prepare('INSERT OR IGNORE INTO job_records (job_id, product, record_key, row_no) VALUES (?,?,?,?)')
+    const cache = product === 'hospitals' ? 'hospitals_cache WHERE code = ?' : 'schools_cache WHERE npsn = ?'
+    const stmt = this.db.prepare(
+      `INSERT OR IGNORE INTO job_records (job_id, product, record_key, row_no, record_json)
+       VALUES (?, ?, ?, ?, (SELECT record_json FROM ${cache}))`,
+    )
     this.db.transaction(() => {
-      for (const k of keys) stmt.run(jobId, product, k, rowNo)
+      for (const k of keys) stmt.run(jobId, product, k, rowNo, k)
     })()
   }
 
+  /** The job's own copies of its hospitals, in region order. */
   *iterateJobHospitals(jobId: string): Generator<HospitalRecord> {
-    const stmt = this.db.prepare<unknown[], { record_json: string }>(
-      `SELECT h.record_json FROM job_records j JOIN hospitals_cache h ON h.code = j.record_key
-       WHERE j.job_id = ? AND j.product = 'hospitals' ORDER BY h.province_code, h.regency_code, h.code`,
-    )
-    for (const r of stmt.iterate(jobId)) yield JSON.parse(r.record_json)
+    yield* this.jobRecords<HospitalRecord>(jobId, 'hospitals', `'$.province_code'`, `'$.regency_code'`)
   }
 
+  /** The job's own copies of its schools, in region order. */
   *iterateJobSchools(jobId: string): Generator<SchoolRecord> {
+    yield* this.jobRecords<SchoolRecord>(jobId, 'schools', `'$.regency_code'`, `'$.district_code'`)
+  }
+
+  private *jobRecords<T>(jobId: string, product: 'hospitals' | 'schools', order1: string, order2: string): Generator<T> {
     const stmt = this.db.prepare<unknown[], { record_json: string }>(
-      `SELECT s.record_json FROM job_records j JOIN schools_cache s ON s.npsn = j.record_key
-       WHERE j.job_id = ? AND j.product = 'schools' ORDER BY s.regency_code, s.district_code, s.npsn`,
+      `SELECT record_json FROM job_records WHERE job_id = ? AND product = ? AND record_json IS NOT NULL
+       ORDER BY json_extract(record_json, ${order1}), json_extract(record_json, ${order2}), record_key`,
     )
-    for (const r of stmt.iterate(jobId)) yield JSON.parse(r.record_json)
+    for (const r of stmt.iterate(jobId, product)) yield JSON.parse(r.record_json) as T
   }
 
   markSync(syncKey: string, product: string, filters: unknown, totalItem: number, source: string, now: number): void {

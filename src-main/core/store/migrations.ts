@@ -363,6 +363,18 @@ export const MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 7,
+    name: "a directory job keeps its own copy of each record it fetched (a later sync must not change an older job's report)",
+    sql: `
+      ALTER TABLE job_records ADD COLUMN record_json TEXT;
+      -- Jobs from before this version: the cache as it is now is the closest copy there is.
+      UPDATE job_records SET record_json = (SELECT h.record_json FROM hospitals_cache h WHERE h.code = job_records.record_key)
+        WHERE product = 'hospitals';
+      UPDATE job_records SET record_json = (SELECT s.record_json FROM schools_cache s WHERE s.npsn = job_records.record_key)
+        WHERE product = 'schools';
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

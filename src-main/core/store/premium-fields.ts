@@ -7,13 +7,13 @@ const lacks = (col: string): string => LACKS.replace(/%s/g, col)
 /**
  * Whether any school in the report came without the premium-only fields. Asked of SQLite up
  * front because the summary (sheet 1) is written before the records are read. `from`: the job's
- * linked directory records, or its lookup results.
+ * own copies of its directory records, or its lookup results.
  */
 export function schoolsLackPremiumFields(store: Store, job: JobRecord, from: 'records' | 'results'): boolean {
   const sql =
     from === 'records'
-      ? `SELECT 1 FROM job_records j JOIN schools_cache s ON s.npsn = j.record_key
-         WHERE j.job_id = ? AND j.product = 'schools' AND ${lacks('s.record_json')} LIMIT 1`
+      ? `SELECT 1 FROM job_records j
+         WHERE j.job_id = ? AND j.product = 'schools' AND j.record_json IS NOT NULL AND ${lacks('j.record_json')} LIMIT 1`
       : `SELECT 1 FROM results WHERE job_id = ? AND outcome = 'found' AND raw_json IS NOT NULL AND ${lacks('raw_json')} LIMIT 1`
   return store.db.prepare(sql).get(job.id) !== undefined
 }
