@@ -1,14 +1,14 @@
 import PQueue from 'p-queue'
 import { ServiceError, type ServiceClient } from '../provider'
 import type { Clock, Logger } from '../context'
-import type { Store, JobRow, JobRecord, RowError, RowResult } from '../store'
+import type { Store, JobRow, JobRecord, RowError } from '../store'
 import type { BlockedReason } from '../model/job-state'
 import { PRICE_POINTS, isPaidProduct, type Product } from '../model/products'
 import { decideAfterFailure } from './retry-policy'
 import { LocalBlock } from './local-block'
 import type { Coordination, HitCounter, MoneyGate, MoneyHold, PairGate, PairTurn, RateTurns } from '../coordination/port'
 import { TeamUnreachable } from '../coordination/team-unreachable'
-import { claimPair, reuseClaimedPair } from './pair-claim'
+import { claimPair, pairAnswer, reuseClaimedPair } from './pair-claim'
 import { completionRate } from './estimate'
 import { isPlanProduct, quotaExhaustedText } from '../model/plans'
 import { kindModule } from '../kinds/registry'
@@ -35,24 +35,15 @@ export interface RunnerDeps {
   random?: () => number
   /** told after every row that changed, so progress can be throttled by the caller */
   onRowSettled: () => void
-  /**
-   * The shared store stopped answering (waiting = true: the job shows as blocked, "team store
-   * unreachable") or answers again (false: the job runs on by itself).
-   */
+  /** the shared store stopped answering (true: the job shows blocked, "team store unreachable") or answers again */
   onCoordinationWait?: (waiting: boolean, message: string) => void
 }
 
 /**
- * Runs one job until it is done, paused, cancelled or blocked. Rows are picked in input
- * order, paced by the product's rate limiter, capped by the job's concurrency, and every
- * outcome is written to the store before the next decision is made.
+ * Runs one job until it is done, paused, cancelled or blocked. Rows are picked in input order, paced
+ * by the product's rate limiter, capped by the job's concurrency, and every outcome is written to
+ * the store before the next decision is made.
  */
-/** What other jobs and desks may reuse of a paid answer: only the service's verdicts. */
-function pairAnswer(result: RowResult, at: number): { outcome: 'match' | 'no-match'; match: boolean; confidence: number | null; at: number } | null {
-  if (result.outcome !== 'match' && result.outcome !== 'no-match') return null
-  return { outcome: result.outcome, match: result.match === true, confidence: result.confidence ?? null, at }
-}
-
 export class JobRunner {
   private readonly queue: PQueue
   private readonly owned = new Set<number>()
@@ -255,8 +246,7 @@ export class JobRunner {
               await this.turns.take(this.stopController.signal)
               // a turn taken before the shared store went away, due after the job blocked: not sent
               if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
-              // from here the request may be charged: the team's reservation says so before it leaves
-              if (!inFlight) await hold?.sending()
+              if (!inFlight) await hold?.sending() // may be charged from here: the team's reservation says so first
               if (!inFlight) {
                 store.rows.markInFlight(jobId, row.rowNo, clock.now())
                 attempts++

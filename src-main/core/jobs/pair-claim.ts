@@ -4,7 +4,7 @@
  * has the pair in flight right now and gets one, the row takes it for free, with the trail
  * saying where it came from.
  */
-import type { Store, JobRow, JobRecord } from '../store'
+import type { Store, JobRow, JobRecord, RowResult } from '../store'
 import { reusedKey } from '../store/reuse-repo'
 import { reusedPairResult, type PairGate, type PairTurn, type SharedPairAnswer } from '../coordination/port'
 
@@ -25,4 +25,10 @@ export function reuseClaimedPair(store: Store, jobId: string, rowNo: number, ans
     store.rows.complete(jobId, rowNo, reusedPairResult(answer, reusedKey(from, answer.source.rowNo)), now, { chargePoints: 0, hits: 0 })
     store.reuse.clearAttempts(jobId, rowNo)
   })
+}
+
+/** What other jobs and desks may reuse of a paid answer: only the service's verdicts. */
+export function pairAnswer(result: RowResult, at: number): { outcome: 'match' | 'no-match'; match: boolean; confidence: number | null; at: number } | null {
+  if (result.outcome !== 'match' && result.outcome !== 'no-match') return null
+  return { outcome: result.outcome, match: result.match === true, confidence: result.confidence ?? null, at }
 }
