@@ -52,6 +52,9 @@ describe('regency-autocomplete job kind', () => {
     summary.eachRow((r) => r.eachCell((c) => texts.push(String(c.value))))
     expect(texts).toContain('Regency suggestions (autocomplete)')
     const results = wb.worksheets[1]
+    // its own column headers, from its folder (core/kinds/regency-autocomplete/words.ts)
+    const headers = (results.getRow(1).values as unknown[]).map(String)
+    expect(headers).toEqual(expect.arrayContaining(['Suggested regency codes', 'Suggested regencies']))
     const all: string[] = []
     results.eachRow((r) => r.eachCell((c) => all.push(String(c.value))))
     expect(all.some((v) => /KABUPATEN BANDUNG|KOTA BANDUNG/.test(v))).toBe(true)

@@ -25,6 +25,10 @@ describe('every job kind carries its names, words and template (issue 25)', () =
     }
     // Indonesian first: the Indonesian name is not the English one left untranslated
     expect(words.id.name).not.toBe(words.en.name)
+    // its own report columns (if any) are worded in both languages
+    const columns = (lang: 'id' | 'en') => Object.keys(words[lang].columns ?? {}).sort()
+    expect(columns('en')).toEqual(columns('id'))
+    for (const lang of LANGS) for (const w of Object.values(words[lang].columns ?? {})) expect(w.trim()).not.toBe('')
   })
 
   it.each(JOB_KINDS)('%s: a word for every field it reads, in id and en', (kind) => {

@@ -13,6 +13,11 @@ export interface KindWords {
   reportName: string
   /** words for the fields it reads that contract/field-words.ts does not word (the mapping screen, the row detail) */
   fields?: Readonly<Record<string, string>>
+  /**
+   * headers of the report columns only this kind writes (the shared ones, a hospital's or a school's
+   * fields, are in core/reports/labels); its sheets read them as `words[L.lang].columns`
+   */
+  columns?: Readonly<Record<string, string>>
 }
 
 export type KindWordsByLang = Readonly<Record<FieldWordsLang, KindWords>>

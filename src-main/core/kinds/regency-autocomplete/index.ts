@@ -20,8 +20,8 @@ const suggest: Unit = async (row, env) => {
 /** The suggestions of a row, as two columns: their codes and their names (at most 10, spec 4.1). */
 const suggestionColumns = (L: Parameters<JobKindModule['writeReportSheets']>[3]): LookupRecordKind<AutocompleteItem[]> => ({
   columns: [
-    { header: L.school.regencyCode, kind: 'text', width: 30 },
-    { header: L.school.regency, kind: 'text', width: 60 },
+    { header: words[L.lang].columns.codes, kind: 'text', width: 30 },
+    { header: words[L.lang].columns.names, kind: 'text', width: 60 },
   ],
   fromResult: (raw) => ((raw as { items?: AutocompleteItem[] } | null)?.items ?? null),
   fromCache: () => undefined,
