@@ -34,6 +34,7 @@ export function deferredCoordination(load: () => Promise<Coordination>): Coordin
         },
         unstart: () => void h.then((x) => x.unstart(), () => {}),
         used: () => used,
+        read: async () => (used = await (await h).read()),
         acquire: () => void h.then((x) => x.acquire(), () => {}),
         release: () => void h.then((x) => x.release(), () => {}),
         state: async (n) => (await h).state(n),

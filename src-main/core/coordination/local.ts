@@ -62,6 +62,7 @@ function localHits(store: Store, account: string, product: Product, now: () => n
     tryStart: async (quota) => h.tryStart(quota),
     unstart: () => h.unstart(),
     used: () => h.used(),
+    read: async () => store.usage.hitsThisMonth(product, now(), account),
     acquire: () => h.acquire(),
     release: () => h.release(),
     state: async (hits) => {

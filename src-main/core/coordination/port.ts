@@ -34,6 +34,11 @@ export interface HitCounter {
   unstart(): void
   /** hits used this month as last known (for messages and views) */
   used(): number
+  /**
+   * Hits used this month as the counter's store holds them now: a plan's "quota left" must count
+   * every desk of a team, not what this desk last saw (0 before its first request).
+   */
+  read(): Promise<number>
   /** a runner starts / stops drawing on the counter (the first one re-reads the stored count) */
   acquire(): void
   release(): void

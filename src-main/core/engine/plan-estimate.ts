@@ -37,7 +37,8 @@ export function typicalLatencyMs(product: Product, sandbox: boolean): number {
 export interface PlanViewExtra {
   problems: PlanProblem[]
   duplicates: number
-  account: string
+  /** the account's hits this month as its counter holds them now (a team's: every desk's; hitsUsedNow) */
+  hitsUsed: number
   calls: CallsEstimate
   reused?: ReuseSummary
   earlierRun?: JobPlanView['earlierRun']
@@ -45,14 +46,19 @@ export interface PlanViewExtra {
   faceWarmUpSeconds?: number
 }
 
+/** The hits the job's account used this month, read where they are counted (this desk's store or the team's). */
+export function hitsUsedNow(core: EngineCore, jobId: string, target: ServiceTarget): Promise<number> {
+  return core.access.hitsOf(accountId(target), kindModule(core.job(jobId).kind).product).read()
+}
+
 /** What a planned job will cost and take, with the shortfalls the user should hear of first. */
 export function planView(core: EngineCore, jobId: string, extra: PlanViewExtra): JobPlanView {
-  const { store, now } = core
+  const { store } = core
   const j = core.job(jobId)
   const c = store.rows.counts(jobId)
   const product = kindModule(j.kind).product
   const callsNeeded = extra.calls.callsNeeded
-  const left = quotaLeft(j.settings.monthlyQuota[product], store.usage.hitsThisMonth(product, now(), extra.account))
+  const left = quotaLeft(j.settings.monthlyQuota[product], extra.hitsUsed)
   const costRp = estimateCostRp(product, callsNeeded)
   const s = j.settings
   const warnings = shortfallWarnings({

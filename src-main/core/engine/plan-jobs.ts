@@ -6,9 +6,8 @@ import { importRowsIntoJob } from '../jobs/planner'
 import { cellText } from '../kinds/row-checks'
 import { autoMap, directoryKindFor, fieldsOf, guessKind, kindModule } from '../kinds/registry'
 import { directoryRow, keptDirectoryOptions } from '../kinds/directory'
-import { accountId } from './account-id'
 import type { EngineCore } from './engine-core'
-import { estimateCalls, planView } from './plan-estimate'
+import { estimateCalls, hitsUsedNow, planView } from './plan-estimate'
 import type { DirectoryPlanRequest, PlanRequest } from './types'
 
 /** Sheets, header row, a ten-row preview and the guessed kind and mapping of a spreadsheet. */
@@ -61,8 +60,9 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId))
   const earlierRun = fingerprint ? store.reuse.earlierRun(fingerprint, req.kind, planned.jobId) : null
   const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, !sendNothing)
+  const hitsUsed = await hitsUsedNow(core, planned.jobId, target)
   const view = {
-    ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, account: accountId(target), calls, reused, earlierRun, faceWarmUpSeconds: target.faceWarmUpSeconds }),
+    ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, hitsUsed, calls, reused, earlierRun, faceWarmUpSeconds: target.faceWarmUpSeconds }),
     outsidePaths: planned.outsidePaths,
   }
   const kept = { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length, directory: keptDirectoryOptions(req.directory) }
@@ -86,7 +86,7 @@ export async function planDirectoryQuery(core: EngineCore, req: DirectoryPlanReq
     now(),
   )
   const calls = await estimateCalls(core, j.id, target, 0)
-  const view = planView(core, j.id, { problems: [], duplicates: 0, account: accountId(target), calls })
+  const view = planView(core, j.id, { problems: [], duplicates: 0, hitsUsed: await hitsUsedNow(core, j.id, target), calls })
   store.jobs.update(j.id, { plan: view }, now())
   store.jobs.transition(j.id, 'ready', now())
   return view

@@ -82,6 +82,7 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
         },
         unstart: () => void get('unstart').then((h) => (h.unstart(), (known = h.used())), () => {}),
         used: () => known,
+        read: async () => (known = await (await get('read')).read()),
         acquire: () => {},
         release: () => {},
         state: async (hits) => {

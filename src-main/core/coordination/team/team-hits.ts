@@ -43,6 +43,11 @@ export function teamHits(link: TeamLink, account: string, product: string): HitC
       link.eventually(`UPDATE rekap.hits SET hits = greatest(hits - 1, 0) WHERE account = $1 AND product = $2 AND month = ${MONTH}`, [account, product])
     },
     used: () => known,
+    async read() {
+      const r = await link.q(`SELECT hits FROM rekap.hits WHERE account = $1 AND product = $2 AND month = ${MONTH}`, [account, product])
+      known = r.rows.length ? (r.rows[0].hits as number) : 0
+      return known
+    },
     acquire() {},
     release() {},
     async state(hits) {
