@@ -9,7 +9,7 @@
  * before spawn. Prints median and p90 of each, the ratio to the bare node start, and the load.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -25,7 +25,24 @@ interface Timing {
   exit: number
   /** user + system CPU of the whole process (GNU time), NaN without /usr/bin/time */
   cpu: number
+  /** the process's own CPU when it wrote its first line (the probe below), NaN without it */
+  firstLineCpu: number
 }
+
+// Loaded with --import into the measured process: on its first stdout line it tells its CPU so far on
+// stderr (process.cpuUsage: every thread of the process), then lets the process go on unchanged.
+const PROBE = join(dir, 'first-line-cpu.mjs')
+writeFileSync(
+  PROBE,
+  `const write = process.stdout.write.bind(process.stdout)
+let told = false
+process.stdout.write = (chunk, ...rest) => {
+  if (!told && String(chunk).includes('\\n')) { told = true; const u = process.cpuUsage(); process.stderr.write('REKAP_FIRST_CPU ' + (u.user + u.system) / 1000 + '\\n') }
+  return write(chunk, ...rest)
+}
+`,
+)
+const FIRST_CPU = /^REKAP_FIRST_CPU (\S+)$/m
 
 // GNU time reports the process's CPU: on a shared machine the wall clock moves with the load, CPU less
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
@@ -36,8 +53,8 @@ function time(args: string[], env: NodeJS.ProcessEnv = baseEnv): Promise<Timing>
   return new Promise((done, fail) => {
     const t0 = performance.now()
     const child = GNU_TIME
-      ? spawn(GNU_TIME, ['-f', 'REKAP_CPU %U %S', process.execPath, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(GNU_TIME, ['-f', 'REKAP_CPU %U %S', process.execPath, '--import', PROBE, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, ['--import', PROBE, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     let firstLine = NaN
     let err = ''
@@ -50,8 +67,9 @@ function time(args: string[], env: NodeJS.ProcessEnv = baseEnv): Promise<Timing>
     child.once('exit', (code) => {
       const exit = performance.now() - t0
       const cpu = CPU_LINE.exec(err)
+      const firstCpu = FIRST_CPU.exec(err)
       if (code !== 0) fail(new Error(`node ${args.join(' ')} exited ${code}: ${err}`))
-      else done({ firstLine: Number.isNaN(firstLine) ? exit : firstLine, exit, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN })
+      else done({ firstLine: Number.isNaN(firstLine) ? exit : firstLine, exit, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN, firstLineCpu: firstCpu ? Number(firstCpu[1]) : NaN })
     })
   })
 }
@@ -66,6 +84,7 @@ interface Series {
   help: number[]
   helpCpu: number[]
   first: number[]
+  firstCpu: number[]
   whole: number[]
   wholeCpu: number[]
 }
@@ -77,6 +96,7 @@ async function oneRun(i: number, env: NodeJS.ProcessEnv, into: Series): Promise<
   const db = join(dir, `r${i}-${into.help.length}-${env.REKAP_FROM_SOURCES || 'b'}.db`)
   const r = await time(['bin/rekap.mjs', 'run', 'examples/kyc/kyc-sample.xlsx', '--dry-run', '--db', db], env)
   into.first.push(r.firstLine)
+  into.firstCpu.push(r.firstLineCpu)
   into.whole.push(r.exit)
   into.wholeCpu.push(r.cpu)
 }
@@ -86,8 +106,8 @@ async function main(): Promise<void> {
   if (!built) console.log('no fresh build in out/cli (npm run build:cli): both series below run the sources')
   const bare: number[] = []
   const bareCpu: number[] = []
-  const b: Series = { help: [], helpCpu: [], first: [], whole: [], wholeCpu: [] }
-  const s: Series = { help: [], helpCpu: [], first: [], whole: [], wholeCpu: [] }
+  const b: Series = { help: [], helpCpu: [], first: [], firstCpu: [], whole: [], wholeCpu: [] }
+  const s: Series = { help: [], helpCpu: [], first: [], firstCpu: [], whole: [], wholeCpu: [] }
   const load0 = loadavg()[0]
   for (let i = 0; i < RUNS; i++) {
     const n = await time(['-e', ''])
@@ -106,7 +126,7 @@ async function main(): Promise<void> {
   console.log(line("bare `node -e ''`", bare) + cpu(bareCpu))
   for (const [name, series] of [['built (out/cli)', b], ['sources through tsx', s]] as const) {
     console.log(line(`${name}: \`rekap --help\``, series.help, 300) + cpu(series.helpCpu))
-    console.log(line(`${name}: \`rekap run <12-row example> --dry-run\` job <id>`, series.first, 500))
+    console.log(line(`${name}: \`rekap run <12-row example> --dry-run\` job <id>`, series.first, 500) + cpu(series.firstCpu))
     console.log(line(`${name}:   the same run, whole process`, series.whole) + cpu(series.wholeCpu))
   }
 }
