@@ -85,6 +85,32 @@ async function limiterPart(server: PostgresServer, database: string, rps: number
   // a closed loop: every caller asks again at once, so a turn waits for the callers ahead of it (32 / plan)
   console.log(`  wait per turn p50 ${pct(waits, 50).toFixed(1)} ms (${(pct(waits, 50) / slot).toFixed(2)} plan intervals), p99 ${pct(waits, 99).toFixed(1)} ms (${(pct(waits, 99) / slot).toFixed(2)})`)
   console.log(`  limiter's added cost per request (one UPDATE on loopback) p50 ${pct(costs, 50).toFixed(2)} ms, p99 ${pct(costs, 99).toFixed(2)} ms`)
+  await whereTheTimeGoes(config)
+}
+
+/**
+ * Where the limiter's cost goes: one caller, the same statement 1,000 times in a row, timed by
+ * the client (round trip) and by the server (clock_timestamp() - statement_timestamp() at its
+ * end: parse, the row's lock and update). What the client sees beyond the server's time is
+ * loopback and waiting to be scheduled (both processes need a core).
+ */
+async function whereTheTimeGoes(config: pg.PoolConfig): Promise<void> {
+  const client = new pg.Client(config)
+  await client.connect()
+  const rtt: number[] = []
+  const srv: number[] = []
+  for (let i = 0; i < 1000; i++) {
+    const t0 = performance.now()
+    const r = await client.query(
+      `WITH up AS (INSERT INTO rekap.rate_limits AS l (account, product, tat, rps) VALUES ('bench-alone', 'hospitals', clock_timestamp(), 1e6)
+         ON CONFLICT (account, product) DO UPDATE SET tat = greatest(l.tat, clock_timestamp() - interval '1 microsecond') + interval '1 microsecond' RETURNING tat)
+       SELECT extract(epoch FROM (tat - clock_timestamp())) AS wait, extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000 AS server_ms FROM up`,
+    )
+    rtt.push(performance.now() - t0)
+    srv.push(Number(r.rows[0].server_ms))
+  }
+  await client.end()
+  console.log(`  one caller alone, 1,000 turns: round trip p50 ${pct(rtt, 50).toFixed(2)} ms, p99 ${pct(rtt, 99).toFixed(2)} ms; in the server p50 ${pct(srv, 50).toFixed(3)} ms, p99 ${pct(srv, 99).toFixed(3)} ms`)
 }
 
 async function endToEnd(server: PostgresServer, database: string, plan: 'standard' | 'premium', rows: number): Promise<void> {
