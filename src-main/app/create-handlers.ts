@@ -10,6 +10,7 @@ import { settingsHandlers } from './handlers/settings'
 import { teamHandlers } from './handlers/team'
 import { presetHandlers } from './handlers/presets'
 import { housekeepingHandlers } from './handlers/housekeeping'
+import { watchHandlers } from './handlers/watch'
 
 /** Every command of the contract, each handled once; the type proves none is missing. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -24,5 +25,6 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...teamHandlers(ctx),
     ...presetHandlers(ctx),
     ...housekeepingHandlers(ctx),
+    ...watchHandlers(ctx),
   }
 }

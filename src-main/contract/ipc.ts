@@ -17,6 +17,8 @@ import {
   presetByNameSchema,
   presetSaveSchema,
   pruneSchema,
+  watchStartSchema,
+  type WatchView,
   type CompareView,
   type JobNoticeView,
   type PresetView,
@@ -24,7 +26,7 @@ import {
   type PruneItemView,
   type SpaceView,
 } from './unattended'
-export type { CompareView, JobNoticeView, PresetView, PrunedView, PruneItemView, SpaceView } from './unattended'
+export type { CompareView, JobNoticeView, PresetView, PrunedView, PruneItemView, SpaceView, WatchView } from './unattended'
 
 // ---------- shared value schemas ----------
 
@@ -660,6 +662,10 @@ export const commands = {
   'storage.prunePlan': command<typeof pruneSchema, PruneItemView[]>(pruneSchema),
   /** deletes the shown jobs that are still prunable, as `rekap jobs --prune --yes` does */
   'storage.prune': command<typeof pruneSchema, PrunedView>(pruneSchema),
+  /** Folder pantau: watch a folder with a preset (core/unattended/folder-watcher.ts, as `rekap watch`) */
+  'watch.start': command<typeof watchStartSchema, WatchView>(watchStartSchema),
+  'watch.stop': command<typeof none, WatchView | null>(none),
+  'watch.status': command<typeof none, WatchView | null>(none),
 
   /** sandbox only: add points to the embedded sandbox's balance (rehearsing a top-up) */
   'sandbox.topup': command<z.ZodObject<{ points: z.ZodNumber }>, { balance: number }>(

@@ -47,6 +47,9 @@ export const COMMAND_NAMES = [
   'storage.usage',
   'storage.prunePlan',
   'storage.prune',
+  'watch.start',
+  'watch.stop',
+  'watch.status',
 ] as const
 
 export const EVENT_NAMES = ['job.progress', 'job.state', 'jobs.changed', 'job.notice'] as const

@@ -33,6 +33,18 @@ export const pruneSchema = z
   .object({ olderThanDays: z.number().int().min(0).max(36_500), jobIds: z.array(jobIdSchema).max(100_000).optional() })
   .strict()
 
+/** Folder pantau: the folder (on the machine running rekap) and the preset to plan and run with */
+export const watchStartSchema = z.object({ dir: z.string().min(1).max(4096), preset: presetNameSchema }).strict()
+
+/** The app's watched folder, when one runs: what it said last (newest last). */
+export interface WatchView {
+  dir: string
+  preset: string
+  since: number
+  running: boolean
+  lines: string[]
+}
+
 /** A saved preset as the app shows it: its fields as `rekap preset show --json` prints them. */
 export interface PresetView {
   name: string

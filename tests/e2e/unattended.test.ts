@@ -83,6 +83,7 @@ afterAll(async () => {
 describe('unattended work in the app (browser mode)', () => {
   it('a CLI preset fills New Job; a preset saved in the app is the CLI’s too', async () => {
     await page.getByTestId('nav-new').click()
+    await expect(page.getByTestId('preset-choose').textContent()).resolves.toContain('cabang-harian · Pencocokan wajah (KYC) · batas biaya Rp5.000')
     await page.getByTestId('preset-choose').selectOption('cabang-harian')
     await page.getByTestId('preset-message').waitFor()
     await page.getByTestId('folder-input').setInputFiles(path.join(ui.dataDir, 'oktober'))
@@ -136,10 +137,34 @@ describe('unattended work in the app (browser mode)', () => {
     await page.getByTestId('prune-list').waitFor()
     const listed = await page.getByTestId('prune-list').locator('tr').count()
     expect(listed).toBe(2)
+    // each job's kind in words, never a raw key
+    await expect(page.getByTestId('prune-list').textContent()).resolves.toContain('Pencocokan wajah (KYC)')
     await screenshot(page, 'unattended-settings', page.getByTestId('notify-panel'))
     await page.getByTestId('prune-confirm').click()
     await expect.poll(() => page.getByTestId('prune-message').textContent()).toContain('2 pekerjaan dihapus')
     const list = await rekap(['jobs', '--json', '--db', ui.dbFile])
     expect(JSON.parse(list.out)).toEqual([])
+  })
+
+  it('Folder pantau: watches a folder on the server with a preset; a folder outside what rekap ui may open is refused', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('watch-panel').waitFor()
+    await page.getByTestId('watch-dir').fill(path.dirname(ui.dataDir))
+    await page.getByTestId('watch-preset').selectOption('cabang-harian')
+    await page.getByTestId('watch-start').click()
+    await expect.poll(() => page.getByTestId('watch-panel').getByRole('alert').textContent()).toContain('rekap ui --folder')
+    // inside the uploads folder (always allowed): the workbook's photos first, then the workbook
+    const dir = path.join(ui.dataDir, 'uploads', 'masuk')
+    mkdirSync(path.join(dir, 'foto'), { recursive: true })
+    for (const f of readdirSync(path.join(ui.dataDir, 'oktober', 'foto'))) copyFileSync(path.join(ui.dataDir, 'oktober', 'foto', f), path.join(dir, 'foto', f))
+    await page.getByTestId('watch-dir').fill(dir)
+    await page.getByTestId('watch-start').click()
+    await page.getByTestId('watch-running').waitFor()
+    copyFileSync(path.join(ui.dataDir, 'november', 'kyc-cabang.xlsx'), path.join(dir, 'kyc-cabang.xlsx'))
+    await expect.poll(() => page.getByTestId('watch-lines').textContent().catch(() => ''), { timeout: 120_000 }).toMatch(/selesai kyc-cabang\.xlsx \(pekerjaan j[0-9a-f]+\)/)
+    expect(readdirSync(path.join(dir, 'selesai')).some((f) => /^kyc-cabang-j[0-9a-f]+\.xlsx$/.test(f))).toBe(true)
+    await screenshot(page, 'unattended-watch', page.getByTestId('watch-panel'))
+    await page.getByTestId('watch-stop').click()
+    await page.getByTestId('watch-start').waitFor()
   })
 })

@@ -4,7 +4,7 @@
  * sandbox, and the real `rekap` command on the same data file (a preset saved in one shows in the
  * other). The keychain is not needed: the embedded sandbox takes no key.
  */
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -183,5 +183,34 @@ describe('space used and pruning in Settings', () => {
     expect(month().p).toBe(before)
     expect((await call('storage.prunePlan', { olderThanDays: 0 })).length).toBe(plan.length - 2)
     expect(existsSync(app.ctx.paths.dbFile)).toBe(true)
+  })
+})
+
+describe('Folder pantau: the watched folder in the app', () => {
+  it('watches a folder with a preset through the same watcher as `rekap watch`: the report in selesai/, then stops', async () => {
+    const dir = join(tmp.dir, 'masuk')
+    mkdirSync(dir)
+    await call('presets.save', { name: 'rs-harian', kind: 'hospital-lookup', mapping: { code: 'Kode RS' } })
+    await expect(call('watch.start', { dir: join(tmp.dir, 'nope'), preset: 'rs-harian' })).rejects.toMatchObject({ code: 'not-found' })
+    await expect(call('watch.start', { dir, preset: 'tidak-ada' })).rejects.toMatchObject({ code: 'not-found' })
+    const started = await call('watch.start', { dir, preset: 'rs-harian' })
+    expect(started).toMatchObject({ dir, preset: 'rs-harian', running: true })
+    await expect(call('watch.start', { dir, preset: 'rs-harian' })).rejects.toMatchObject({ code: 'conflict' })
+    writeFileSync(join(dir, 'kiriman.csv'), ['Kode RS', ...HOSPITALS.slice(0, 2)].join('\n'))
+    const end = Date.now() + 60_000
+    while (!(existsSync(join(dir, 'selesai')) && readdirSync(join(dir, 'selesai')).some((f) => /^kiriman-j[0-9a-f]+\.xlsx$/.test(f)))) {
+      if (Date.now() > end) throw new Error(`no report in selesai/: ${JSON.stringify(await call('watch.status', {}))}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(readdirSync(join(dir, 'selesai'))).toContain('kiriman.csv')
+    const status = await call('watch.status', {})
+    // the watcher speaks the app's language (Indonesian here)
+    expect(status!.lines.some((l) => /^selesai kiriman\.csv \(pekerjaan j[0-9a-f]+\)/.test(l))).toBe(true)
+    const stopped = await call('watch.stop', {})
+    expect(stopped).toMatchObject({ running: false })
+    // stopped: a file dropped now stays where it is
+    writeFileSync(join(dir, 'nanti.csv'), ['Kode RS', HOSPITALS[0]].join('\n'))
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(existsSync(join(dir, 'proses', 'nanti.csv.ambil'))).toBe(false)
   })
 })

@@ -3,6 +3,7 @@ import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsEn } from './team-en'
 import { noticeTextsEn } from './notice-en'
 import { archiveTextsEn } from './archive-en'
+import { watchTextsEn } from './watch-en'
 import { ACTION_COMMANDS, JOB_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
@@ -183,4 +184,5 @@ export const coreTextsEn: CoreTextTable = {
   ...teamTextsEn,
   ...noticeTextsEn,
   ...archiveTextsEn,
+  ...watchTextsEn,
 }

@@ -3,6 +3,7 @@ import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsId } from './team-id'
 import { noticeTextsId } from './notice-id'
 import { archiveTextsId } from './archive-id'
+import { watchTextsId } from './watch-id'
 import { ACTION_COMMANDS, JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 
@@ -235,6 +236,7 @@ export const coreTextsId = {
   ...teamTextsId,
   ...noticeTextsId,
   ...archiveTextsId,
+  ...watchTextsId,
 }
 
 export type CoreTextTable = typeof coreTextsId

@@ -50,4 +50,14 @@ export const unattendedEn: Leaves<typeof unattendedId> = {
     browserDenied: 'This browser refuses notifications; change it in the browser’s site settings.',
     browserNone: 'This browser does not support notifications.',
   },
+  watch: {
+    title: 'Watched folder',
+    hint: 'Each complete workbook (or .zip of a workbook and its photos) in this folder is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/ with the reason, others wait in proses/. The same as rekap watch.',
+    hintBrowser: 'A folder on the computer running rekap ui (inside a folder given with --folder). Each complete workbook is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/. The same as rekap watch.',
+    folder: 'Folder',
+    start: 'Start watching',
+    stop: 'Stop watching',
+    running: 'Watching {dir} with preset {preset}',
+    noPresets: 'No preset yet: save one from the New job screen or with rekap preset save.',
+  },
 }

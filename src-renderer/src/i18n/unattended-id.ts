@@ -46,4 +46,14 @@ export const unattendedId = {
     browserDenied: 'Peramban ini menolak pemberitahuan; ubah di pengaturan situs peramban.',
     browserNone: 'Peramban ini tidak mendukung pemberitahuan.',
   },
+  watch: {
+    title: 'Folder pantau',
+    hint: 'Setiap buku kerja (atau .zip berisi buku kerja dan foto) yang lengkap di folder ini direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, yang ditolak ke gagal/ beserta alasannya, lainnya menunggu di proses/. Sama dengan rekap watch.',
+    hintBrowser: 'Folder di komputer yang menjalankan rekap ui (di dalam folder yang diberikan dengan --folder). Setiap buku kerja yang lengkap direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, yang ditolak ke gagal/. Sama dengan rekap watch.',
+    folder: 'Folder',
+    start: 'Mulai memantau',
+    stop: 'Berhenti memantau',
+    running: 'Memantau {dir} dengan preset {preset}',
+    noPresets: 'Belum ada preset: simpan satu dari layar Pekerjaan baru atau dengan rekap preset save.',
+  },
 }

@@ -1,0 +1,21 @@
+import { formatNumber } from '../../contract/numbers'
+import { formatRp } from '../../contract/rupiah'
+import type { watchTextsId } from './watch-id'
+
+/** What a watched folder says about the files it takes, in English (the same keys as watch-id.ts). */
+export const watchTextsEn: typeof watchTextsId = {
+  'watch.refused': (p) => `refused ${p.name}: ${p.why} (moved to gagal/)`,
+  'watch.waits': (p) => `waiting ${p.name} (job ${p.job}): ${p.why}`,
+  'watch.stillWaiting': (p) => `still waiting ${p.name} (job ${p.job}); see its note in proses/`,
+  'watch.done': (p) => `done ${p.name} (job ${p.job}): ${p.report}`,
+  'watch.cannotRun': (p) => `${p.name} (job ${p.job}) could not run: ${p.why}`,
+  'watch.alreadyDone': (p) => `the same file was processed as job ${p.job} (${p.name}); not taken twice`,
+  'watch.cancelled': (p) => `job ${p.job} was cancelled`,
+  'watch.undecided': (p) => `the watcher stopped before deciding; run it with: rekap resume ${p.job}`,
+  'watch.blocked': (p) => `job ${p.job} is blocked (${p.reason}); once solved: rekap resume ${p.job}`,
+  'watch.empty': () => 'the workbook has no rows',
+  'watch.tooManyFailing': (p) => `${p.pct}% of rows fail pre-flight, the preset allows ${p.limit}%`,
+  'watch.overBudget': (p) => `cost up to ${formatRp(p.needed, 'en')} is over the preset budget ${formatRp(p.budget, 'en')}`,
+  'watch.quotaShortfall': (p) => `needs ${formatNumber(p.needed, 'en')} hits, ${formatNumber(p.left, 'en')} left in the quota`,
+  'watch.howToGoOn': (p) => `to run it anyway: rekap resume ${p.job} (with --budget or a bigger plan if needed)`,
+}

@@ -1,0 +1,24 @@
+import { formatNumber } from '../../contract/numbers'
+import { formatRp } from '../../contract/rupiah'
+
+/**
+ * What a watched folder says about the files it takes (core/unattended/folder-watcher.ts), for
+ * `rekap watch` and the app's Folder pantau alike, in Indonesian; watch-en.ts has the same keys.
+ */
+export const watchTextsId = {
+  'watch.refused': (p: { name: string; why: string }) => `ditolak ${p.name}: ${p.why} (dipindah ke gagal/)`,
+  'watch.waits': (p: { name: string; job: string; why: string }) => `menunggu ${p.name} (pekerjaan ${p.job}): ${p.why}`,
+  'watch.stillWaiting': (p: { name: string; job: string }) => `masih menunggu ${p.name} (pekerjaan ${p.job}); lihat catatannya di proses/`,
+  'watch.done': (p: { name: string; job: string; report: string }) => `selesai ${p.name} (pekerjaan ${p.job}): ${p.report}`,
+  'watch.cannotRun': (p: { name: string; job: string; why: string }) => `${p.name} (pekerjaan ${p.job}) tidak bisa dijalankan: ${p.why}`,
+  'watch.alreadyDone': (p: { job: string; name: string }) => `berkas yang sama sudah diproses sebagai pekerjaan ${p.job} (${p.name}); tidak diambil dua kali`,
+  'watch.cancelled': (p: { job: string }) => `pekerjaan ${p.job} dibatalkan`,
+  'watch.undecided': (p: { job: string }) => `pemantau berhenti sebelum memutuskan; jalankan dengan: rekap resume ${p.job}`,
+  'watch.blocked': (p: { reason: string; job: string }) => `pekerjaan ${p.job} terhenti (${p.reason}); setelah diatasi: rekap resume ${p.job}`,
+  'watch.empty': (_p: Record<string, never>) => 'buku kerja tidak berisi baris',
+  'watch.tooManyFailing': (p: { pct: number; limit: number }) => `${p.pct}% baris gagal pra-pemeriksaan, batas preset ${p.limit}%`,
+  'watch.overBudget': (p: { needed: number; budget: number }) =>
+    `biaya hingga ${formatRp(p.needed, 'id')} melebihi anggaran preset ${formatRp(p.budget, 'id')}`,
+  'watch.quotaShortfall': (p: { needed: number; left: number }) => `perlu ${formatNumber(p.needed, 'id')} hit, sisa kuota ${formatNumber(p.left, 'id')}`,
+  'watch.howToGoOn': (p: { job: string }) => `untuk tetap menjalankan: rekap resume ${p.job} (dengan --budget atau paket yang lebih besar bila perlu)`,
+}
