@@ -12,7 +12,7 @@
  * what it uses; the worker threads are entries of their own (heavy-worker.js, face-worker.js beside
  * the chunks, where core/workers/worker-launch.ts looks for them). Packages stay in node_modules.
  *
- *   node scripts/build-cli.mjs [--outdir DIR]
+ *   node scripts/build-cli.mjs [--outdir DIR] [--if-possible]
  */
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -43,15 +43,11 @@ async function loadEsbuild() {
   }
 }
 
-async function main() {
-  const esbuild = await loadEsbuild()
-  if (!esbuild) {
-    // an install without devDependencies: rekap still runs, from the sources
-    console.error('rekap: esbuild is not installed; the rekap command runs from the TypeScript sources (slower start)')
-    return
-  }
-  const next = `${OUT}.next-${process.pid}`
-  rmSync(next, { recursive: true, force: true })
+/** `--if-possible` (npm's prepare): a build that cannot be made leaves the sources to run, not a failed install. */
+const IF_POSSIBLE = process.argv.includes('--if-possible')
+
+/** Bundles into `next` and writes its manifest (the sources it was made from, and when it started). */
+async function buildInto(esbuild, next) {
   mkdirSync(next, { recursive: true })
   // the build's start in the file system's own clock: a source written after it is newer than the build
   const stamp = path.join(next, '.started')
@@ -77,9 +73,31 @@ async function main() {
   })
   const inputs = [...Object.keys(result.metafile.inputs), ...BUILD_INPUTS].sort()
   writeFileSync(path.join(next, 'manifest.json'), JSON.stringify({ builtAt, entry: 'rekap.js', inputs }, null, 1) + '\n')
-  rmSync(OUT, { recursive: true, force: true })
-  renameSync(next, OUT)
-  console.error(`rekap: command built into ${path.relative(ROOT, OUT) || OUT} (${inputs.length} sources)`)
+  return inputs.length
+}
+
+async function main() {
+  const esbuild = await loadEsbuild()
+  const fallback = 'the rekap command runs from the TypeScript sources (slower start)'
+  if (!esbuild) {
+    // an install without devDependencies: rekap still runs, from the sources
+    console.error(`rekap: esbuild is not installed; ${fallback}`)
+    if (!IF_POSSIBLE) process.exitCode = 1
+    return
+  }
+  const next = `${OUT}.next-${process.pid}`
+  rmSync(next, { recursive: true, force: true })
+  try {
+    const sources = await buildInto(esbuild, next)
+    rmSync(OUT, { recursive: true, force: true })
+    renameSync(next, OUT)
+    console.error(`rekap: command built into ${path.relative(ROOT, OUT) || OUT} (${sources} sources)`)
+  } catch (err) {
+    rmSync(next, { recursive: true, force: true })
+    if (!IF_POSSIBLE) throw err
+    // an older build stays, but it is older than the sources now: bin/rekap.mjs will not run it
+    console.error(`rekap: the CLI build failed (${err instanceof Error ? err.message.split('\n')[0] : err}); ${fallback}`)
+  }
 }
 
 await main()
