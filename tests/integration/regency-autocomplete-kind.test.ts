@@ -41,7 +41,7 @@ describe('regency-autocomplete job kind', () => {
     const sent = ((await sandbox.admin('GET', '/_sandbox/state')).hits.regional as number) - before
     expect(sent).toBe(2)
     const account = accountId({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false })
-    expect(h.engine.usage(account, settings).products.find((p) => p.product === 'regional')?.used).toBe(2)
+    expect((await h.engine.usage(account, settings)).products.find((p) => p.product === 'regional')?.used).toBe(2)
 
     const out = join(tmp.dir, 'suggestions.xlsx')
     await writeJobReport(h.store, plan.jobId, { out, lang: 'en' })

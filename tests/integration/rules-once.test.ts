@@ -78,7 +78,7 @@ describe('each rule once (issue 25)', () => {
     const sandboxCounted = ((await sandbox.admin('GET', '/_sandbox/state')).hits.regional as number) - before
     expect(sandboxCounted).toBe(3)
     const target = await app.ctx.target()
-    const usage = app.ctx.engine.usage(accountId(target), jobSettingsFor(app.ctx.settings(), target))
+    const usage = await app.ctx.engine.usage(accountId(target), jobSettingsFor(app.ctx.settings(), target))
     // on main the handler's own client skipped the engine: the service counted 3, rekap 0
     expect(usage.products.find((p) => p.product === 'regional')?.used).toBe(sandboxCounted)
   })

@@ -28,10 +28,10 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
     return accountId(target)
   }
   const quotaSettings = (s: AppSettings) => jobSettingsFor(s, { baseUrl: s.baseUrl, sandbox: s.baseUrl === '' })
-  const view = () => {
+  const view = async () => {
     const key = ctx.vault.get()
     const s = ctx.settings()
-    const usage = ctx.engine.usage(account(s), quotaSettings(s)).products
+    const usage = (await ctx.engine.usage(account(s), quotaSettings(s))).products
     return settingsView(s, { hasKey: key !== null, keyHint: keyHint(key), keySource: ctx.vault.source() }, ctx.paths.exportsDir, usage, ctx.teamVault?.get() != null)
   }
   return {

@@ -95,7 +95,7 @@ export interface Engine {
    * regional hit like any other request; the local region tree when the service cannot answer.
    */
   regencySuggestions(settings: JobSettings, query: string): Promise<{ source: 'service' | 'local'; items: RegionView[] }>
-  usage(account: string, settings: JobSettings): UsageView
+  usage(account: string, settings: JobSettings): Promise<UsageView>
   /** The user states the hits the account (see accountId) has already used this month (other machines, the dashboard). */
   /** In a team, the team's count is never lowered: a lower statement is refused (PlanError, team.hitsNotLowered). */
   stateHitsUsed(account: string, settings: JobSettings, used: Partial<Record<'schools' | 'regional' | 'hospitals' | 'face-match', number>>): Promise<UsageView>

@@ -11,13 +11,13 @@ import { accountId } from './account-id'
 import type { EngineCore } from './engine-core'
 import type { UsageView } from './types'
 
-/** This month's hits of an account, per product with a quota. */
-export function usageView(core: EngineCore, account: string, settings: JobSettings): UsageView {
-  const products = (['schools', 'regional', 'hospitals'] as const).map((product) => {
+/** This month's hits of an account, per product with a quota, read where they are counted (a team's: every desk's). */
+export async function usageView(core: EngineCore, account: string, settings: JobSettings): Promise<UsageView> {
+  const products = await Promise.all((['schools', 'regional', 'hospitals'] as const).map(async (product) => {
     const quota = settings.monthlyQuota[product]
-    const used = core.store.usage.hitsThisMonth(product, core.now(), account)
+    const used = await core.access.hitsOf(account, product).read()
     return { product, quota, used, left: quotaLeft(quota, used) }
-  })
+  }))
   return { account: account.replace(/#.*/, ''), products }
 }
 
