@@ -121,6 +121,21 @@ function volatile(L: ReportLabels): (header: string) => boolean {
   return (h) => prefixes.some((p) => h === p || h.startsWith(`${p} (`))
 }
 
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A note that only says where a row's result came from (an earlier job's verified pair, a duplicate
+ * row of the same sheet): how it was paid, not what it is. A re-run of the same sheet takes most
+ * pairs from the first run, so without this every such row would count as changed.
+ */
+function provenance(L: ReportLabels): (note: string) => boolean {
+  const JOB = 'J0B-HOLE'
+  const ROW = 919 // under 1000: no digit grouping in either language
+  const shape = (text: string): RegExp => new RegExp(`^${escapeRe(text).replace(JOB, '\\S+').replace(String(ROW), '\\d+')}$`)
+  const shapes = [shape(L.notes.reused(JOB, ROW)), shape(L.notes.duplicate(ROW))]
+  return (note) => shapes.some((re) => re.test(note))
+}
+
 /**
  * Two runs of the same kind, row by row, matched by the kind's key: rows added, removed and
  * changed (each changed column with both values). Reads both jobs' results exactly as their
@@ -155,6 +170,10 @@ export async function compareJobs(store: Store | null, idA: string, idB: string,
     const volatileB = volatile(Lb)
     const isVolatile = (h: string): boolean => volatileA(h) || volatileB(h)
     const shared = ta.headers.filter((h, i) => tb.headers.includes(h) && !isVolatile(h) && !keyA.includes(i))
+    const [provA, provB] = [provenance(La), provenance(Lb)]
+    const notes = new Set([La.face.note, La.lookup.note, Lb.face.note, Lb.lookup.note])
+    // a note that only names where the result came from compares as no note
+    const cell = (h: string, v: string, prov: (n: string) => boolean): string => (notes.has(h) && prov(v) ? '' : v)
     const changed: CellChange[] = []
     let unchanged = 0
     for (const [key, ra] of byKeyA) {
@@ -162,8 +181,8 @@ export async function compareJobs(store: Store | null, idA: string, idB: string,
       if (!rb) continue
       let same = true
       for (const h of shared) {
-        const va = ra[ta.headers.lastIndexOf(h)] ?? ''
-        const vb = rb[tb.headers.lastIndexOf(h)] ?? ''
+        const va = cell(h, ra[ta.headers.lastIndexOf(h)] ?? '', provA)
+        const vb = cell(h, rb[tb.headers.lastIndexOf(h)] ?? '', provB)
         if (va !== vb) {
           same = false
           changed.push({ key, column: h, a: va, b: vb })
