@@ -34,6 +34,8 @@ export interface AppContext {
   teamVault?: KeyVault
   /** where REKAP_TEAM (and PGPASSWORD) are read when Settings name no team; absent: process.env */
   teamEnv?: NodeJS.ProcessEnv
+  /** in a team: rejects with the reason when the team store refuses this desk (app-team.ts checkJoin) */
+  teamJoin?: () => Promise<void>
   sandbox: EmbeddedSandbox
   paths: AppPaths
   events: EventHub

@@ -35,6 +35,12 @@ export interface AppTeam {
   coordination: Coordination
   /** the engine's job changes go to the team the app is in at the time */
   attach(engine: Pick<Engine, 'onState' | 'onProgress'>): void
+  /**
+   * Before a run starts (the CLI's joinTeam): a team store that refuses this desk (wrong password,
+   * no schema, a certificate that does not prove the server) rejects with its reason; one merely
+   * away resolves (the job starts and waits, blocked); no team resolves.
+   */
+  checkJoin(): Promise<void>
   close(): Promise<void>
 }
 
@@ -75,6 +81,16 @@ export function createAppTeam(store: Store, clock: Clock, configOf: () => TeamCo
       reachable: (signal) => pick().reachable(signal),
       onUnreachable: (listener) => pick().onUnreachable(listener),
       close: () => local.close(),
+    },
+    async checkJoin() {
+      const j = current()
+      if (!j) return
+      const { isTeamUnreachable } = await import('../core/team/team-pool')
+      try {
+        await (await j.team).coordination.link.desk()
+      } catch (err) {
+        if (!isTeamUnreachable(err)) throw err
+      }
     },
     attach(engine) {
       offs.push(engine.onState((s) => publish(s.jobId)), engine.onProgress((p) => publish(p.jobId)))

@@ -108,6 +108,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
       vault,
       teamVault,
       teamEnv: env,
+      teamJoin: () => appTeam.checkJoin(),
       sandbox,
       paths: o.paths,
       events,

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { JobKind } from '../../contract/job-kinds'
 import { withPlans } from '../../core/model/job-settings'
+import { renderCoreText, textOfError } from '../../core/texts/core-text'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import { exportsDirOf, jobSettingsFor } from '../app-settings'
@@ -34,10 +35,21 @@ export function requireJob(ctx: AppContext, jobId: string) {
   return job
 }
 
+/** In a team, a run starts only when the team store accepts this desk; its refusal is the user's to fix. */
+async function joinedTeam(ctx: AppContext): Promise<void> {
+  try {
+    await ctx.teamJoin?.()
+  } catch (err) {
+    const text = textOfError(err)
+    throw new AppError('conflict', text ? renderCoreText(text, ctx.settings().language ?? 'id') : (err as Error).message)
+  }
+}
+
 export function jobsHandlers(ctx: AppContext): JobHandlers {
   return {
     'jobs.plan': async ({ path: file, kind, sheet, mapping, budgetRp }) => {
       await requireFile(file, 'path', ctx.allowedFolders)
+      await joinedTeam(ctx)
       const settings = jobSettingsFor(ctx.settings(), await ctx.target(), { budgetRp })
       const plan = await ctx.engine.plan({ file, kind: kind as JobKind, sheet, mapping, settings })
       ctx.events.emit('jobs.changed', { reason: `job ${plan.jobId} planned` })
@@ -45,10 +57,12 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
     },
     'jobs.start': async ({ jobId, budgetRp }) => {
       requireJob(ctx, jobId)
+      await joinedTeam(ctx)
       return ctx.engine.start(jobId, budgetRp === undefined ? {} : { budgetRp })
     },
     'jobs.resume': async ({ jobId }) => {
       const job = requireJob(ctx, jobId)
+      await joinedTeam(ctx)
       if (job.state === 'blocked' && job.blockedReason === 'quota-exhausted') {
         // The user may have moved to a bigger plan in Settings since: the job resumes on it.
         const a = ctx.settings()

@@ -40,11 +40,11 @@ interface AppDesk {
 }
 
 /** Browser mode as `rekap ui` starts it, in a team through the environment (the desk `app-desk`, role op2). */
-async function appDesk(sandbox: SandboxProcess, o: { alone?: boolean } = {}): Promise<AppDesk> {
+async function appDesk(sandbox: SandboxProcess, o: { alone?: boolean; password?: string } = {}): Promise<AppDesk> {
   const dir = join(team.dir, `app-${uis.length}-${Date.now()}`)
   mkdirSync(join(dir, 'renderer'), { recursive: true })
   writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>rekap</title>')
-  const teamEnv = o.alone ? {} : { REKAP_TEAM: team.url('op2'), REKAP_TEAM_DESK: 'app-desk', PGPASSWORD: team.password('op2') }
+  const teamEnv = o.alone ? {} : { REKAP_TEAM: team.url('op2'), REKAP_TEAM_DESK: 'app-desk', PGPASSWORD: o.password ?? team.password('op2') }
   const ui = await startUi({
     dbFile: join(dir, 'rekap.db'), rendererDir: join(dir, 'renderer'), baseUrl: sandbox.url, allowOutsidePaths: true,
     folders: [team.dir], env: { REKAP_API_KEY: sandbox.key, ...teamEnv },
@@ -118,4 +118,16 @@ describe('the app joins its team like a CLI desk', () => {
     )
     expect(JSON.stringify(status)).toContain('app-desk')
   }, 240_000)
+
+  it('a team store that refuses the app (wrong password) stops the plan with its reason (409; start and resume check the same); nothing is sent alone', async () => {
+    const sandbox = await startSandboxProcess({ key: 'key-app-refused' })
+    sandboxes.push(sandbox)
+    const app = await appDesk(sandbox, { password: 'not-the-password' })
+    const refused = /^jobs\.(plan|start): 409 .*penyimpanan tim postgres:\/\/op2@127\.0\.0\.1:\d+\/rekap_team menolak koneksi: password authentication failed for user/
+    const plan = await app.api('jobs.plan', { path: codesFile(team.dir, 'app-refused.csv', 5), kind: 'hospital-lookup', mapping: { code: 'Kode RS' } }).then(() => null, (err: Error) => err.message)
+    expect(plan).toMatch(refused)
+    expect(plan).not.toContain('not-the-password')
+    const hospitals = ((await sandbox.admin('GET', '/_sandbox/requests')).requests as Array<{ product: string }>).filter((r) => r.product === 'hospitals')
+    expect(hospitals).toHaveLength(0)
+  }, 60_000)
 })
