@@ -149,11 +149,11 @@ function insert(store: Store, job: string, rows: number, input: (i: number) => R
 }
 
 /** A lookup job: most rows carry their record in the result, every 40th only its key (read from the cache). */
-function seedLookup<T>(store: Store, kind: 'hospital-lookup' | 'school-lookup', rows: number, rec: (i: number) => T, key: (r: T) => string): string {
+function seedLookup<T>(store: Store, kind: 'hospital-lookup' | 'school-lookup', rows: number, rec: (i: number) => T, key: (r: T) => string, distinctRecords?: number): string {
   const header = kind === 'hospital-lookup' ? 'Kode RS' : 'NPSN'
   const product = kind === 'hospital-lookup' ? 'hospitals' : 'schools'
   const job = createJob(store, kind, ['No', header, 'Catatan'], { [kind === 'hospital-lookup' ? 'code' : 'npsn']: header })
-  const distinct = Math.max(1, Math.ceil(rows / 2))
+  const distinct = Math.max(1, Math.min(Math.ceil(rows / 2), distinctRecords ?? Infinity))
   const records = Array.from({ length: distinct }, (_, i) => rec(i + 1))
   if (kind === 'hospital-lookup') store.cache.putHospitals(records as HospitalRecord[], SEED_SOURCE, SEED_T0)
   else store.cache.putSchools(records as SchoolRecord[], SEED_SOURCE, SEED_T0)
@@ -224,21 +224,25 @@ function seedAutocomplete(store: Store, rows: number): string {
   return job
 }
 
-/** Seeds a finished job of `kind` with `rows` rows (records for directory kinds); returns its id. */
-export function seedReportJob(store: Store, kind: ReportKind, rows: number): string {
+/**
+ * Seeds a finished job of `kind` with `rows` rows (records for directory kinds); returns its id.
+ * `distinctRecords`: lookups name at most this many records (default half the rows; the hospital
+ * registry has ~3,155, so a real 100,000-row hospital lookup repeats them).
+ */
+export function seedReportJob(store: Store, kind: ReportKind, rows: number, opts: { distinctRecords?: number } = {}): string {
   // one transaction: 100,000 row transitions each committed alone take minutes on a busy disk
-  return store.db.transaction(() => seedKind(store, kind, rows))()
+  return store.db.transaction(() => seedKind(store, kind, rows, opts.distinctRecords))()
 }
 
-function seedKind(store: Store, kind: ReportKind, rows: number): string {
+function seedKind(store: Store, kind: ReportKind, rows: number, distinctRecords?: number): string {
   seedRegions(store)
   switch (kind) {
     case 'face-match':
       return seedFace(store, rows)
     case 'hospital-lookup':
-      return seedLookup(store, kind, rows, seedHospital, (h) => h.code)
+      return seedLookup(store, kind, rows, seedHospital, (h) => h.code, distinctRecords)
     case 'school-lookup':
-      return seedLookup(store, kind, rows, seedSchool, (s) => s.npsn)
+      return seedLookup(store, kind, rows, seedSchool, (s) => s.npsn, distinctRecords)
     case 'regions':
       return seedRegionsJob(store, rows)
     case 'regency-autocomplete':

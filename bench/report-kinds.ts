@@ -7,7 +7,9 @@
  * written (non-empty), million cells/s, peak RSS, and rekap's time per written cell / exceljs's.
  *
  *   npx tsx bench/report-kinds.ts [rows=100000] [kind,kind...]
- *   BENCH_EXCELJS=0 skips exceljs; BENCH_CPU_PROF=<dir> writes a CPU profile of each rekap export
+ *   BENCH_EXCELJS=0 skips exceljs; BENCH_CPU_PROF=<dir> writes a CPU profile of each rekap export;
+ *   BENCH_REPEAT=3 alternates rekap and exceljs three times per kind and prints the medians;
+ *   BENCH_DISTINCT=3155 lets lookups name at most that many records (the hospital registry's size)
  *   targets: >= 1.5 million cells/s, <= 0.25x exceljs streaming per cell, < 300 MB
  */
 import { spawnSync } from 'node:child_process'
@@ -114,6 +116,12 @@ function child(args: string[]): Measured {
   return JSON.parse(c.stdout.trim().split('\n').pop()!)
 }
 
+/** Medians of the wall time, the CPU and the peak memory, each on its own. */
+function median(runs: Measured[]): Measured {
+  const mid = <T,>(xs: T[], key: (x: T) => number): number => xs.map(key).sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+  return { ...runs[0], ms: mid(runs, (x) => x.ms), cpuMs: mid(runs, (x) => x.cpuMs), peakRss: mid(runs, (x) => x.peakRss) }
+}
+
 const mb = (b: number): string => `${(b / 1048576).toFixed(0)} MB`
 const mcs = (cells: number, ms: number): string => `${(cells / ms / 1000).toFixed(2)} M cells/s`
 
@@ -134,18 +142,28 @@ async function main(): Promise<void> {
       const dbFile = join(dir, `${kind}.sqlite`)
       const t = performance.now()
       const store = openStore(dbFile)
-      const jobId = seedReportJob(store, kind, rows)
+      const jobId = seedReportJob(store, kind, rows, { distinctRecords: process.env.BENCH_DISTINCT ? Number(process.env.BENCH_DISTINCT) : undefined })
       store.close()
       const seeded = ((performance.now() - t) / 1000).toFixed(1)
-      const r = child(['rekap', dbFile, jobId, join(dir, `${kind}.xlsx`)])
+      // BENCH_REPEAT=n: rekap and exceljs alternate n times, medians kept (the machine is shared and noisy)
+      const repeat = Number(process.env.BENCH_REPEAT ?? 1)
+      const runs: Array<{ r: Measured; e?: Measured }> = []
+      for (let k = 0; k < repeat; k++) {
+        const r = child(['rekap', dbFile, jobId, join(dir, `${kind}.xlsx`)])
+        const e = process.env.BENCH_EXCELJS !== '0' ? child(['exceljs', String(r.written), String(r.widest), join(dir, `${kind}-exceljs.xlsx`)]) : undefined
+        runs.push({ r, e })
+      }
+      const r = median(runs.map((x) => x.r))
+      const e = runs[0].e ? median(runs.map((x) => x.e!)) : undefined
       rmSync(dbFile, { force: true })
       let line =
         `${kind.padEnd(19)} ${(r.ms / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s), ${r.cells!.toLocaleString('en')} cells = ${mcs(r.cells!, r.ms)}` +
         ` (${r.written!.toLocaleString('en')} written = ${mcs(r.written!, r.ms)}), peak RSS ${mb(r.peakRss)}, ${(r.bytes / 1e6).toFixed(1)} MB; seeded in ${seeded} s`
-      if (process.env.BENCH_EXCELJS !== '0') {
-        const e = child(['exceljs', String(r.written), String(r.widest), join(dir, `${kind}-exceljs.xlsx`)])
-        const ratio = r.ms / r.written! / (e.ms / e.written!)
-        const cpuRatio = r.cpuMs / r.written! / (e.cpuMs / e.written!)
+      if (e) {
+        // each rekap run against the exceljs run right after it (the same load), then the median
+        const mid = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+        const ratio = mid(runs.map(({ r, e }) => r.ms / r.written! / (e!.ms / e!.written!)))
+        const cpuRatio = mid(runs.map(({ r, e }) => r.cpuMs / r.written! / (e!.cpuMs / e!.written!)))
         line += `\n${''.padEnd(19)} exceljs streaming, same ${e.written!.toLocaleString('en')} cells: ${(e.ms / 1000).toFixed(2)} s (CPU ${(e.cpuMs / 1000).toFixed(2)} s) = ${mcs(e.written!, e.ms)}, ${mb(e.peakRss)}; rekap/exceljs per cell ${ratio.toFixed(2)}x wall, ${cpuRatio.toFixed(2)}x CPU`
         summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU), ${mb(r.peakRss)}`)
       } else summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${mb(r.peakRss)}`)
