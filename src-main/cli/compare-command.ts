@@ -6,6 +6,7 @@ import { changedRows, writeComparison } from '../core/unattended/compare-report'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
+import { coreMessage } from './core-message'
 
 /** `rekap compare <job-a> <job-b> --out F.xlsx`: what changed between two runs of the same kind. */
 export async function compareCommand(a: string, b: string, o: { out?: string; db?: string; json?: boolean; key?: string[] }): Promise<number> {
@@ -24,7 +25,7 @@ export async function compareCommand(a: string, b: string, o: { out?: string; db
     }
     return EXIT.ok
   } catch (err) {
-    if (err instanceof CompareError) throw new CliError(err.message, EXIT.usage)
+    if (err instanceof CompareError) throw new CliError(coreMessage(err), EXIT.usage)
     throw err
   } finally {
     store?.close()

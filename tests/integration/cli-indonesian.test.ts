@@ -60,7 +60,11 @@ describe('Indonesian output', () => {
     const busy = await rekap(['run', codes, '--hospital-plan', 'standard', '--rps', '100', '--concurrency', '16', '--verbose', '--db', join(tmp.dir, 'busy.db')])
     expect(busy.code, busy.err).toBe(0)
     const review = await rekap(['review', /job (\w+)/.exec(kyc.out)![1], '--list', '--db', db])
-    const said = [kyc.out, kyc.err, busy.out, busy.err, review.out]
+    // a comparison that cannot be made says why in Indonesian too (exit 2, the same in every language)
+    const compare = await rekap(['compare', 'jtidakada', /job (\w+)/.exec(kyc.out)![1], '--db', db])
+    expect(compare.code).toBe(2)
+    expect(compare.err).toMatch(/tidak ada pekerjaan jtidakada/)
+    const said = [kyc.out, kyc.err, busy.out, busy.err, review.out, compare.err]
       .join('\n')
       .split('\n')
       .filter((l) => !/^job \w+$/.test(l))

@@ -141,6 +141,12 @@ export const coreTextsEn: CoreTextTable = {
     `(e.g. examples/templates/${p.product === 'hospitals' ? 'hospital' : 'school'}-directory.xlsx)`,
   'tz.unknown': (p) => `"${p.name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
+  'compare.noResultsSheet': (p) => `${p.file}: no results sheet (${p.sheets})`,
+  'compare.noColumn': (p) => `no column ${p.columns} in the results (${p.headers})`,
+  'compare.noKeyColumn': (p) => `no key column in the results (${p.headers}); name one with --key "Column header"`,
+  'compare.noJob': (p) => `no job ${p.id} (nor a report file .xlsx)`,
+  'compare.kindsDiffer': (p) => `jobs of different kinds: ${p.a} is ${p.kindA}, ${p.b} is ${p.kindB}`,
+
   'sandbox.port': () => '--port must be an integer from 0 to 65535',
   'sandbox.hostNotLoopback': (p) =>
     `--host ${p.host} is not a loopback address: the sandbox accepts any of its keys and has an admin ` +

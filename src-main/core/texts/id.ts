@@ -186,6 +186,14 @@ export const coreTextsId = {
   'tz.unknown': (p: { name: string }) =>
     `"${p.name}" bukan zona waktu yang dikenal rekap (pakai nama IANA seperti Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
+  // rekap compare (core/unattended/compare-runs.ts)
+  'compare.noResultsSheet': (p: { file: string; sheets: string }) => `${p.file}: tidak ada sheet hasil (${p.sheets})`,
+  'compare.noColumn': (p: { columns: string; headers: string }) => `tidak ada kolom ${p.columns} di hasil (${p.headers})`,
+  'compare.noKeyColumn': (p: { headers: string }) => `tidak ada kolom kunci di hasil (${p.headers}); sebutkan dengan --key "Judul Kolom"`,
+  'compare.noJob': (p: { id: string }) => `tidak ada pekerjaan ${p.id} (dan bukan berkas laporan .xlsx)`,
+  'compare.kindsDiffer': (p: { a: string; kindA: string; b: string; kindB: string }) =>
+    `jenis pekerjaan berbeda: ${p.a} adalah ${p.kindA}, ${p.b} adalah ${p.kindB}`,
+
   // the sandbox's own option checks (sandbox-options.ts); each names its flag
   'sandbox.port': (_p: Record<string, never>) => '--port harus bilangan bulat dari 0 sampai 65535',
   'sandbox.hostNotLoopback': (p: { host: string }) =>

@@ -1,3 +1,4 @@
+import { coreText, TextError } from '../texts/core-text'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { excel } from '../exceljs-lazy'
 import { tmpdir } from 'node:os'
@@ -31,7 +32,8 @@ export interface Comparison {
   unchanged: number
 }
 
-export class CompareError extends Error {}
+/** A comparison that cannot be made; its words in both languages (core/texts). */
+export class CompareError extends TextError {}
 
 interface ResultsTable {
   headers: string[]
@@ -66,7 +68,7 @@ async function resultsOfFile(file: string): Promise<ResultsTable> {
   })
   const names = [labelsFor('id').sheets.results, labelsFor('en').sheets.results]
   const sheets = book.worksheets.filter((w) => names.some((n) => w.name === n || w.name.startsWith(`${n} (`)))
-  if (!sheets.length) throw new CompareError(`${file}: no results sheet (${names.join(' / ')})`)
+  if (!sheets.length) throw new CompareError(coreText('compare.noResultsSheet', { file, sheets: names.join(' / ') }))
   let headers: string[] = []
   const rows: string[][] = []
   for (const ws of sheets) {
@@ -96,7 +98,7 @@ function cellText(v: unknown): string {
 function keyColumns(headers: string[], mapped: string[], L: ReportLabels, named: string[] = []): number[] {
   if (named.length) {
     const missing = named.filter((h) => !headers.includes(h))
-    if (missing.length) throw new CompareError(`no column ${missing.map((h) => `"${h}"`).join(', ')} in the results (${headers.join(', ')})`)
+    if (missing.length) throw new CompareError(coreText('compare.noColumn', { columns: missing.map((h) => `"${h}"`).join(', '), headers: headers.join(', ') }))
     return named.map((h) => headers.lastIndexOf(h))
   }
   for (const code of [L.hospital.code, L.school.npsn, L.region.code]) {
@@ -106,7 +108,7 @@ function keyColumns(headers: string[], mapped: string[], L: ReportLabels, named:
   const inputs = mapped.map((h) => headers.indexOf(h)).filter((i) => i >= 0)
   if (inputs.length) return inputs
   if (headers.includes('NIK')) return [headers.indexOf('NIK')]
-  throw new CompareError(`no key column in the results (${headers.join(', ')})`)
+  throw new CompareError(coreText('compare.noKeyColumn', { headers: headers.join(', ') }))
 }
 
 /** The labels of the language a report's headers are in. */
@@ -146,12 +148,12 @@ export async function compareJobs(store: Store | null, idA: string, idB: string,
   const jobOf = (x: string) => {
     if (isFile(x)) return null
     const job = store?.jobs.get(store.jobs.resolveId(x) ?? x)
-    if (!job) throw new CompareError(`no job ${x} (nor a report file .xlsx)`)
+    if (!job) throw new CompareError(coreText('compare.noJob', { id: x }))
     return job
   }
   const a = jobOf(idA)
   const b = jobOf(idB)
-  if (a && b && a.kind !== b.kind) throw new CompareError(`jobs of different kinds: ${a.id} is ${a.kind}, ${b.id} is ${b.kind}`)
+  if (a && b && a.kind !== b.kind) throw new CompareError(coreText('compare.kindsDiffer', { a: a.id, kindA: a.kind, b: b.id, kindB: b.kind }))
   const L = labelsFor(lang)
   const dir = mkdtempSync(join(tmpdir(), 'rekap-compare-'))
   try {
