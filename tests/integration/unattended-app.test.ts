@@ -4,7 +4,7 @@
  * sandbox, and the real `rekap` command on the same data file (a preset saved in one shows in the
  * other). The keychain is not needed: the embedded sandbox takes no key.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +14,8 @@ import { dispatch } from '../../src-main/app/dispatch'
 import { AppError } from '../../src-main/app/app-error'
 import { envKeyVault } from '../../src-main/app/key-vault'
 import { openApp, type OpenApp } from '../../src-main/app/open-app'
-import { makeTempDir, SHARED_DIR } from '../helpers/temp-dir'
+import { Ajv } from 'ajv'
+import { makeTempDir, REPO_ROOT, SHARED_DIR } from '../helpers/temp-dir'
 import { rekap } from '../helpers/rekap-process'
 
 const FACES = join(SHARED_DIR, 'fixtures/faces')
@@ -203,6 +204,14 @@ describe('Folder pantau: the watched folder in the app', () => {
       await new Promise((r) => setTimeout(r, 100))
     }
     expect(readdirSync(join(dir, 'selesai'))).toContain('kiriman.csv')
+    // the run record beside the report, as rekap watch writes it
+    const report = readdirSync(join(dir, 'selesai')).find((f) => /^kiriman-j[0-9a-f]+\.xlsx$/.test(f))!
+    const record = JSON.parse(readFileSync(join(dir, 'selesai', report.replace(/\.xlsx$/, '.json')), 'utf8'))
+    expect(record).toMatchObject({ kind: 'hospital-lookup', report: { path: join(dir, 'selesai', report) } })
+    expect(record.report.digest).toMatch(/^[0-9a-f]{64}$/)
+    const ajv = new Ajv({ allErrors: true, validateFormats: false })
+    ajv.validate(JSON.parse(readFileSync(join(REPO_ROOT, 'docs/run-record.schema.json'), 'utf8')), record)
+    expect(ajv.errors ?? []).toEqual([])
     const status = await call('watch.status', {})
     // the watcher speaks the app's language (Indonesian here)
     expect(status!.lines.some((l) => /^selesai kiriman\.csv \(pekerjaan j[0-9a-f]+\)/.test(l))).toBe(true)

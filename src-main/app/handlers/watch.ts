@@ -1,15 +1,17 @@
 /**
  * Folder pantau: one watched folder per app, run by core's FolderWatcher (the same as `rekap
  * watch`) on the app's engine and store. Files are planned with the preset's kind, sheet, mapping
- * and budget on the app's settings; reports go to the folder's selesai/. In browser mode the folder
+ * and budget on the app's settings; reports and run records go to the folder's selesai/. In browser mode the folder
  * is on the machine running `rekap ui` and must be inside the folders it was started with.
  */
 import { mkdirSync, statSync } from 'node:fs'
+import { rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { JobKind } from '../../contract/job-kinds'
 import type { WatchView } from '../../contract/ipc'
 import { checkInsideFolders } from '../../core/paths/inside-folder'
 import { FolderWatcher } from '../../core/unattended/folder-watcher'
+import { buildRunRecord } from '../../core/unattended/run-record'
 import { loadPreset, type Preset } from '../../core/unattended/presets'
 import { DONE_DIR } from '../../core/unattended/watch-folder'
 import { AppError } from '../app-error'
@@ -58,7 +60,13 @@ function watcherFor(ctx: AppContext, dir: string, preset: Preset, view: WatchVie
     async finishReport(work, jobId) {
       mkdirSync(path.join(dir, DONE_DIR), { recursive: true })
       const out = path.join(dir, DONE_DIR, `${path.basename(work).replace(/\.[^.]+$/, '')}-${jobId}.xlsx`)
-      await ctx.reports.writeJobReport(ctx.store, jobId, { out, lang: appLanguage(ctx), format: 'xlsx', timeZone: ctx.settings().timeZone })
+      const r = (await ctx.reports.writeJobReport(ctx.store, jobId, { out, lang: appLanguage(ctx), format: 'xlsx', timeZone: ctx.settings().timeZone })) as
+        | { digest?: string | null }
+        | undefined
+      // the run record beside the report, as `rekap watch` writes it (docs/run-record.schema.json)
+      const record = buildRunRecord(ctx.store, jobId, (offset, limit) => ctx.engine.rows(jobId, offset, limit), { path: out, digest: r?.digest ?? null })
+      await writeFile(`${out.replace(/\.xlsx$/, '')}.json.part`, JSON.stringify(record, null, 2) + '\n')
+      await rename(`${out.replace(/\.xlsx$/, '')}.json.part`, out.replace(/\.xlsx$/, '.json'))
       return out
     },
     // done / blocked jobs already notify through job.state (job-notices.ts); the list refreshes
