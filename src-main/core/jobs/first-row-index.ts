@@ -3,7 +3,8 @@
  * are duplicates of it). Kept in typed arrays outside the JS heap: a Map of 1,000,000 distinct
  * keys held ~60 MB of small heap objects, and V8 let the heap grow by ~160 MB of garbage around
  * them (a 1,000,000-row plan peaked at ~450 MB instead of ~280 MB without it). Exact: keys are
- * compared character by character, the hash only finds where to look.
+ * compared character by character, the hash only finds where to look. The report pivots use it as
+ * the set of records already counted, for the same reason.
  */
 export class FirstRowIndex {
   /** open addressing: entry number + 1 per slot, 0 for an empty slot; length a power of two */

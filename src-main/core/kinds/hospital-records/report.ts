@@ -8,6 +8,7 @@ import { reportSheets } from '../../reports/report-skeleton'
 import { writeRecordsSheet, writeResultsSheet } from '../../reports/results-sheet'
 import type { DirectoryCache } from '../../store'
 import { lookupResults } from '../lookup-report'
+import { FirstRowIndex } from '../../jobs/first-row-index'
 import { asHospitalRecord, hospitalColumns, hospitalValues } from './fields'
 
 /** The pivots of a hospital report, fed one distinct record at a time while the records are written. */
@@ -16,11 +17,11 @@ export class HospitalPivots {
   readonly regencyByClass = new Pivot()
   readonly ownership = new Pivot()
   readonly type = new Pivot()
-  private readonly seen = new Set<string>()
+  /** records counted (off the JS heap: a 1,000,000-row lookup names up to 500,000 of them) */
+  private readonly seen = new FirstRowIndex()
 
   add(h: HospitalRecord): void {
-    if (this.seen.has(h.code)) return
-    this.seen.add(h.code)
+    if (this.seen.firstOrAdd(h.code, 1) !== undefined) return
     const cls = h.class ?? ''
     const beds = h.facilities?.total_beds ?? 0
     this.provinceByClass.add(h.province_code ?? '', cls, beds)

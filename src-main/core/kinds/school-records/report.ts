@@ -8,6 +8,7 @@ import { reportSheets } from '../../reports/report-skeleton'
 import { writeRecordsSheet, writeResultsSheet } from '../../reports/results-sheet'
 import type { DirectoryCache } from '../../store'
 import { lookupResults } from '../lookup-report'
+import { FirstRowIndex } from '../../jobs/first-row-index'
 import { schoolsLackPremiumFields } from '../../store/premium-fields'
 import type { JobKindModule } from '../kind'
 import { asSchoolRecord, lacksPremiumFields, schoolColumns, schoolStatusLabel, schoolValues } from './fields'
@@ -20,13 +21,13 @@ export class SchoolPivots {
   readonly districtByStatus = new Pivot()
   /** set when any record lacked the premium-only fields: the summary explains the empty cells */
   premiumMissing = false
-  private readonly seen = new Set<string>()
+  /** records counted (off the JS heap: a 1,000,000-row lookup names up to 500,000 of them) */
+  private readonly seen = new FirstRowIndex()
   private readonly districtNames = new Map<string, { district: string; regency: string }>()
 
   add(s: SchoolRecord): void {
     if (lacksPremiumFields(s)) this.premiumMissing = true
-    if (this.seen.has(s.npsn)) return
-    this.seen.add(s.npsn)
+    if (this.seen.firstOrAdd(s.npsn, 1) !== undefined) return
     const d = s.district_code ?? ''
     if (!this.districtNames.has(d)) this.districtNames.set(d, { district: s.district_name ?? '', regency: s.regency_name ?? '' })
     this.districtByGrade.add(d, s.grade ?? '')
