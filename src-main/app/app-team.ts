@@ -33,6 +33,8 @@ export function appTeamConfig(settings: Pick<AppSettings, 'teamUrl' | 'teamDesk'
 export interface AppTeam {
   /** what the engine is given: the current team's coordination, else this desk's own */
   coordination: Coordination
+  /** the team's shared account secret once joined (checkJoin), else undefined: this computer's own */
+  accountSecret(): string | undefined
   /** the engine's job changes go to the team the app is in at the time */
   attach(engine: Pick<Engine, 'onState' | 'onProgress'>): void
   /**
@@ -47,6 +49,8 @@ export interface AppTeam {
 interface Joined {
   coordination: Coordination
   team: Promise<DeskTeam>
+  /** the desk once loaded (its shared account secret is read synchronously) */
+  desk?: DeskTeam
 }
 
 export function createAppTeam(store: Store, clock: Clock, configOf: () => TeamConfig | null): AppTeam {
@@ -64,7 +68,9 @@ export function createAppTeam(store: Store, clock: Clock, configOf: () => TeamCo
       // the driver (pg) is loaded only when a team is set
       const team = import('../core/team/desk-team').then((m) => m.joinTeamAsDesk(config, store, clock))
       team.catch(() => {})
-      j = { team, coordination: deferredCoordination(async () => (await team).coordination) }
+      const made: Joined = { team, coordination: deferredCoordination(async () => (await team).coordination) }
+      void team.then((d) => (made.desk = d), () => {})
+      j = made
       joined.set(id, j)
     }
     return j
@@ -82,12 +88,15 @@ export function createAppTeam(store: Store, clock: Clock, configOf: () => TeamCo
       onUnreachable: (listener) => pick().onUnreachable(listener),
       close: () => local.close(),
     },
+    accountSecret: () => current()?.desk?.coordination.sharedAccountSecret(),
     async checkJoin() {
       const j = current()
       if (!j) return
       const { isTeamUnreachable } = await import('../core/team/team-pool')
       try {
-        await (await j.team).coordination.link.desk()
+        const desk = await j.team
+        await desk.coordination.link.desk()
+        await desk.coordination.loadSharedSecret()
       } catch (err) {
         if (!isTeamUnreachable(err)) throw err
       }

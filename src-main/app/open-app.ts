@@ -81,7 +81,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
     // Settings → Team (else REKAP_TEAM): the same team coordination and job publishing as a CLI desk
     const appTeam = createAppTeam(store, clock, () => appTeamConfig(readAppSettings(store.settings), teamVault, env))
     team = appTeam
-    const core = defaultContext({ ...o.core, coordination: o.core?.coordination ?? appTeam.coordination })
+    const core = defaultContext({ ...o.core, coordination: o.core?.coordination ?? appTeam.coordination, accountSecret: () => appTeam.accountSecret() })
     const heavy = o.heavyWorkThreads === false ? null : new HeavyWork()
     heavyWork = heavy
     const engine = createEngine({

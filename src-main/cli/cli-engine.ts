@@ -35,6 +35,8 @@ export interface CliEngine {
   verbose: boolean
   /** in a team: stops with the reason when the team store refuses this desk (else resolves) */
   joinTeam(): Promise<void>
+  /** the secret the account id is keyed with: the team's shared one once joined, else this computer's */
+  accountSecret(): string | undefined
   close(): Promise<void>
 }
 
@@ -82,7 +84,10 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
   // in a team, the team store's coordination and job publisher (their driver loaded only then); else the engine's own
   const team = inTeam() ? import('./team-coordination').then((m) => m.deskTeamFor(store, clock)) : null
   const coordination = team ? deferredCoordination(async () => (await team)!.coordination) : undefined
-  const ctx = defaultContext({ logger, coordination })
+  let joined: Awaited<typeof team> | undefined
+  void team?.then((t) => (joined = t), () => {})
+  const accountSecret = (): string | undefined => joined?.coordination.sharedAccountSecret()
+  const ctx = defaultContext({ logger, coordination, accountSecret })
   const engine = createEngine({
     store,
     ctx,
@@ -108,6 +113,7 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
     key,
     retries: tally,
     verbose: o.verbose ?? false,
+    accountSecret,
     joinTeam: async () => {
       if (team) await (await import('./team-coordination')).checkTeamJoin((await team)?.coordination)
     },

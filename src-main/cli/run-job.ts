@@ -304,7 +304,7 @@ export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKin
 export async function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: PlanFlags, say: Say): Promise<void> {
   const used = hitsUsedRecord(o)
   if (!Object.keys(used).length) return
-  const account = accountId({ baseUrl: settings.baseUrl, apiKey: cli.key, sandbox: settings.sandbox })
+  const account = accountId({ baseUrl: settings.baseUrl, apiKey: cli.key, sandbox: settings.sandbox }, cli.accountSecret())
   const view = await cli.engine.stateHitsUsed(account, settings, used)
   for (const p of view.products) {
     if (used[p.product] !== undefined) say(t().hitsUsed(p.product, p.used, p.quota === null ? null : { left: p.left ?? 0, quota: p.quota }))

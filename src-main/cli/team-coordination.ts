@@ -32,6 +32,8 @@ export async function checkTeamJoin(coordination: TeamCoordination | undefined):
   if (!coordination) return
   try {
     await coordination.link.desk()
+    // the account is named alike on every desk of the team before anything is planned
+    await coordination.loadSharedSecret()
   } catch (err) {
     if (isTeamUnreachable(err)) return
     throw asTeamCliError(err)

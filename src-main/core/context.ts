@@ -26,6 +26,12 @@ export interface CoreContext {
    * desk alone (the local implementation over the engine's store); a team passes the PostgreSQL one.
    */
   coordination?: Coordination
+  /**
+   * The secret the account's name is keyed with (core/engine/account-id.ts). Absent or undefined:
+   * this computer's own. A team passes one every desk shares (derived from the team store's salt),
+   * so desks on different computers name one service account alike and share its counts.
+   */
+  accountSecret?: () => string | undefined
 }
 
 export const systemClock: Clock = {

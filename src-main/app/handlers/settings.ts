@@ -25,7 +25,7 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
   const account = (s: AppSettings): string => {
     const target = { baseUrl: s.baseUrl, apiKey: ctx.vault.get() ?? undefined, sandbox: s.baseUrl === '' }
     adoptLegacyAccount(ctx.store, target)
-    return accountId(target)
+    return accountId(target, ctx.core.accountSecret?.())
   }
   const quotaSettings = (s: AppSettings) => jobSettingsFor(s, { baseUrl: s.baseUrl, sandbox: s.baseUrl === '' })
   const view = async () => {

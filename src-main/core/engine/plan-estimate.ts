@@ -48,7 +48,7 @@ export interface PlanViewExtra {
 
 /** The hits the job's account used this month, read where they are counted (this desk's store or the team's). */
 export function hitsUsedNow(core: EngineCore, jobId: string, target: ServiceTarget): Promise<number> {
-  return core.access.hitsOf(accountId(target), kindModule(core.job(jobId).kind).product).read()
+  return core.access.hitsOf(accountId(target, core.ctx.accountSecret?.()), kindModule(core.job(jobId).kind).product).read()
 }
 
 /** What a planned job will cost and take, with the shortfalls the user should hear of first. */
@@ -129,7 +129,7 @@ export async function estimateCalls(core: EngineCore, jobId: string, target: Ser
 function probeEnvOf(core: EngineCore, jobId: string, rowNo: number, target: ServiceTarget, client: ServiceClient, freshAfter: number): UnitEnv {
   const j = core.job(jobId)
   const product = kindModule(j.kind).product
-  const account = accountId(target)
+  const account = accountId(target, core.ctx.accountSecret?.())
   const hits = core.access.hitsOf(account, product)
   return {
     client,

@@ -34,7 +34,7 @@ export async function regencySuggestions(core: EngineCore, settings: JobSettings
   let started: (() => void) | null = null
   try {
     const { client, target } = await core.access.clientFor(settings, 'regions', SUGGEST_TIMEOUT_MS)
-    const account = accountId(target)
+    const account = accountId(target, core.ctx.accountSecret?.())
     const hits = core.access.hitsOf(account, 'regional')
     if (!(await hits.tryStart(settings.monthlyQuota.regional))) return localRegencySuggestions(query)
     started = () => hits.unstart()

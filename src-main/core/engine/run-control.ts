@@ -108,7 +108,7 @@ async function startRunner(core: EngineCore, jobId: string): Promise<ProgressVie
   }
   const product = kindModule(j.kind).product
   if (j.state !== 'running') feed.transition(jobId, 'running', { reason: j.state === 'done' ? 'reopened' : undefined })
-  const account = accountId(target)
+  const account = accountId(target, core.ctx.accountSecret?.())
   const hits = core.access.hitsOf(account, product)
   hits.acquire()
   const runner = new JobRunner(store.jobs.get(jobId)!, {

@@ -31,7 +31,7 @@ export function createServiceAccess(d: ServiceAccessDeps) {
   const coordination = ctx.coordination ?? createLocalCoordination(store, ctx.clock)
 
   function limiterFor(target: ServiceTarget, product: Product, settings: JobSettings): RateTurns {
-    return coordination.rate(accountId(target), product, settings.rps[product])
+    return coordination.rate(accountId(target, ctx.accountSecret?.()), product, settings.rps[product])
   }
 
   /** The shared hit counter of one account and product (every job of the account draws on it). */

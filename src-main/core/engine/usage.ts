@@ -38,7 +38,7 @@ export async function schoolSearch(
   query: string,
 ): Promise<{ rows: Array<Record<string, unknown>>; premiumRequired: string | null; premiumText?: CoreText }> {
   const target = await core.opts.resolveTarget(settings)
-  const account = accountId(target)
+  const account = accountId(target, core.ctx.accountSecret?.())
   const hits = core.access.hitsOf(account, 'schools')
   if (!(await hits.tryStart(settings.monthlyQuota.schools))) {
     throw new PlanError(quotaExhaustedText('schools', settings.schoolPlan, settings.monthlyQuota.schools ?? 0, hits.used()), 3)

@@ -4,6 +4,7 @@
  * (its own account in the team store) and reads the sandbox ledger's growth, and each shows what
  * the same desks do alone (no --team, as before team mode).
  */
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
 import { startTestTeam, type TestTeam } from './team-fixture'
@@ -11,7 +12,7 @@ import { facePairs, pairsFile, startDesk, stopAllDesks, waitFor } from './desks-
 
 let team: TestTeam
 let sandbox: SandboxProcess
-const KEYS = ['key-budget', 'key-budget-alone', 'key-same', 'key-same-alone', 'key-kill', 'key-balance']
+const KEYS = ['key-budget', 'key-budget-alone', 'key-same', 'key-same-alone', 'key-kill', 'key-balance', 'key-two-pcs']
 
 beforeAll(async () => {
   team = await startTestTeam()
@@ -95,6 +96,21 @@ describe('pay once across desks', () => {
     // the team ledger: 15 charges and 15 free reuses (one per row the other desk answered for free)
     const lines = await team.query(`SELECT reused, count(*)::int AS n FROM rekap.charges WHERE pair_hash = ANY($1) AND charged_at >= $2 GROUP BY reused ORDER BY reused`, [[...perPair.keys()], since])
     expect(lines.rows).toEqual([{ reused: false, n: 15 }, { reused: true, n: 15 }])
+  }, 300_000)
+
+  it('two desks on two computers (each its own data folder, so its own local account secret): each pair charged once', async () => {
+    const file = pairsFile(team.dir, 'two-pcs.csv', facePairs(55, 10))
+    const charges = await newCharges(() =>
+      Promise.all(['pc-a', 'pc-b'].map((pc, i) =>
+        startDesk({
+          team, sandbox: { ...sandbox, key: 'key-two-pcs' }, role: `op${i + 1}`, name: `two-pcs-${pc}`,
+          args: ['run', file, '--kind', 'face-match', '--concurrency', '2', '--allow-outside-paths'],
+          env: { REKAP_DATA_DIR: join(team.dir, pc) },
+        }).done,
+      )),
+    )
+    // before: the account's name came from each computer's own secret, so the desks were two accounts to the team
+    expect(charges.length).toBe(10)
   }, 300_000)
 
   it('alone (as before team mode) the two desks pay for every pair twice', async () => {

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
 import { accountId } from '../../../src-main/core/engine/account-id'
-import { teamAccountKey } from '../../../src-main/core/coordination/team/team-coordination'
+import { teamAccountKey, teamSharedAccountSecret } from '../../../src-main/core/coordination/team/team-coordination'
 import { startTestTeam, type TestTeam } from './team-fixture'
 import { codesFile, startDesk, stopAllDesks } from './desks-fixture'
 
@@ -35,7 +35,8 @@ async function fourDesks(alone: boolean): Promise<{ requests: number; sandboxHit
   if (!alone) {
     // the team's count says the same (what `--hits-used` states in the team store)
     const salt = (await team.query('SELECT account_salt FROM rekap.coordination_meta')).rows[0].account_salt
-    const account = teamAccountKey(salt, accountId({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false }))
+    // the desks name the account with the team's shared secret (whatever computer they run on)
+    const account = teamAccountKey(salt, accountId({ baseUrl: sandbox.url, apiKey: sandbox.key, sandbox: false }, teamSharedAccountSecret(salt)))
     await team.query(
       `INSERT INTO rekap.hits (account, product, month, hits) VALUES ($1, 'hospitals', to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM'), 2900)
        ON CONFLICT (account, product, month) DO UPDATE SET hits = 2900`,

@@ -27,6 +27,14 @@ export interface TeamCoordination extends Coordination {
   readonly link: TeamLink
   /** the account's name in the team store: a keyed hash, never the key */
   accountKey(account: string): Promise<string>
+  /** reads the team's shared account secret (at join); then sharedAccountSecret() knows it */
+  loadSharedSecret(): Promise<void>
+  /**
+   * The secret every desk of this team keys its account id with (derived from the store's salt):
+   * desks on different computers, each with its own local secret, name one account alike.
+   * Undefined until loaded.
+   */
+  sharedAccountSecret(): string | undefined
 }
 
 /** An account's name in the team store: HMAC-SHA256 with the store's own salt over rekap's account id. */
@@ -34,14 +42,23 @@ export function teamAccountKey(salt: string, account: string): string {
   return createHmac('sha256', salt).update(account).digest('hex').slice(0, 32)
 }
 
+/** The account id's secret every desk of a team shares (core/engine/account-id.ts), from the store's own salt. */
+export function teamSharedAccountSecret(salt: string): string {
+  return createHmac('sha256', salt).update('rekap account id').digest('hex')
+}
+
 export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoordination {
   const link = openTeamLink({ open: opts.open, leaseMs: opts.leaseMs })
   let salt: Promise<string> | null = null
+  let shared: string | undefined
   const counters = new Map<string, HitCounter>()
 
   async function accountKey(account: string): Promise<string> {
     salt ??= link.q('SELECT account_salt FROM rekap.coordination_meta').then(
-      (r) => r.rows[0].account_salt as string,
+      (r) => {
+        shared = teamSharedAccountSecret(r.rows[0].account_salt as string)
+        return r.rows[0].account_salt as string
+      },
       (err) => {
         salt = null
         throw err
@@ -59,6 +76,8 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
   return {
     link,
     accountKey,
+    loadSharedSecret: async () => void (await accountKey('')),
+    sharedAccountSecret: () => shared,
     rate(account, product, rps) {
       const get = lazy(account, (key) => teamRateTurns(link, opts.clock, key, product, rps))
       return {
