@@ -158,6 +158,8 @@ describe('compare from History', () => {
 
     const face = notices.find((n) => n.reason === 'review')!.jobId
     await expect(call('jobs.compare', { jobA: a, jobB: face, lang: 'en' })).rejects.toMatchObject({ code: 'invalid-input' })
+    // in the language asked for (issue 23 item 15: it was English whatever the screen's language)
+    await expect(call('jobs.compare', { jobA: a, jobB: face, lang: 'id' })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('jenis pekerjaan berbeda') })
   })
 })
 

@@ -9,6 +9,7 @@ import type { PruneItemView, SpaceView } from '../../contract/ipc'
 import { picturesDirFor } from '../../core/engine'
 import { changedRows, writeComparison } from '../../core/unattended/compare-report'
 import { compareJobs, CompareError } from '../../core/unattended/compare-runs'
+import { renderCoreText } from '../../core/texts/core-text'
 import { deleteJobs, type DeletionItem } from '../../core/unattended/housekeeping'
 import { planPrune, spaceUsed } from '../../core/unattended/space-used'
 import { AppError } from '../app-error'
@@ -40,7 +41,7 @@ export function housekeepingHandlers(ctx: AppContext): HousekeepingHandlers {
       try {
         c = await compareJobs(ctx.store, jobA, jobB, lang)
       } catch (err) {
-        if (err instanceof CompareError) throw new AppError('invalid-input', err.message, 'jobB')
+        if (err instanceof CompareError) throw new AppError('invalid-input', err.text ? renderCoreText(err.text, lang) : err.message, 'jobB')
         throw err
       }
       const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
