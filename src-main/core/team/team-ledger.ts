@@ -15,7 +15,11 @@ export interface OperatorLine {
   reuses: number
   decisions: number
 }
-export interface ChargeLine { at: number; desk: string; operator: string; jobId: string; product: string; pairHash: string | null; amountRp: number; reused: boolean }
+export interface ChargeLine {
+  at: number; desk: string; operator: string; jobId: string; product: string; pairHash: string | null; amountRp: number; reused: boolean
+  /** a request sent by a desk that died before its answer was settled: maybe charged (schema v3) */
+  uncertain: boolean
+}
 export interface DecisionLine { at: number; deciderDesk: string | null; decider: string; pairDesk: string; jobId: string; rowNo: number; decision: string; note: string | null }
 
 export interface TeamMonth {
@@ -48,7 +52,7 @@ export async function readTeamMonth(pool: pg.Pool, month: string, timeZone: stri
     p,
   )
   const charges = await pool.query(
-    `SELECT charged_at, desk, operator::text, job_id, product, pair_hash, amount_rp, reused FROM rekap.charges WHERE ${IN_MONTH('charged_at')} ORDER BY charged_at, id`,
+    `SELECT charged_at, desk, operator::text, job_id, product, pair_hash, amount_rp, reused, uncertain FROM rekap.charges WHERE ${IN_MONTH('charged_at')} ORDER BY charged_at, id`,
     p,
   )
   const decisions = await pool.query(
@@ -64,7 +68,7 @@ export async function readTeamMonth(pool: pg.Pool, month: string, timeZone: stri
     })),
     charges: charges.rows.map((r) => ({
       at: new Date(r.charged_at).getTime(), desk: r.desk, operator: r.operator, jobId: r.job_id, product: r.product, pairHash: r.pair_hash,
-      amountRp: Number(r.amount_rp), reused: r.reused,
+      amountRp: Number(r.amount_rp), reused: r.reused, uncertain: r.uncertain,
     })),
     decisions: decisions.rows.map((r) => ({
       at: new Date(r.decided_at).getTime(), deciderDesk: r.decider_desk, decider: r.decider, pairDesk: r.pair_desk, jobId: r.job_id, rowNo: r.row_no,

@@ -31,10 +31,10 @@ async function writeSheets(w: ReportWriter, m: TeamMonth, T: TeamReportLabels, z
   await by.close()
   const ch = w.sheet(T.charges, [
     { header: `${T.time} (${zone.label})`, kind: 'date' }, { header: T.desk, kind: 'text' }, { header: T.operator, kind: 'text' }, { header: T.job, kind: 'text' },
-    { header: T.product, kind: 'text' }, { header: T.pairHash, kind: 'code' }, { header: T.amount, kind: 'money' }, { header: T.reused, kind: 'text' },
+    { header: T.product, kind: 'text' }, { header: T.pairHash, kind: 'code' }, { header: T.amount, kind: 'money' }, { header: T.reused, kind: 'text' }, { header: T.uncertain, kind: 'text' },
   ])
   for (const c of m.charges) {
-    ch.addRow([zone.wall(c.at), c.desk, c.operator, c.jobId, c.product, c.pairHash, c.amountRp, c.reused ? T.yes : T.no])
+    ch.addRow([zone.wall(c.at), c.desk, c.operator, c.jobId, c.product, c.pairHash, c.amountRp, c.reused ? T.yes : T.no, c.uncertain ? T.yes : T.no])
     await ch.breathe()
   }
   await ch.close()

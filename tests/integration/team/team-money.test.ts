@@ -5,6 +5,8 @@
  * the same desks do alone (no --team, as before team mode).
  */
 import { join } from 'node:path'
+import pg from 'pg'
+import { readTeamMonth } from '../../../src-main/core/team'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
 import { startTestTeam, type TestTeam } from './team-fixture'
@@ -160,6 +162,16 @@ describe('a desk that dies', () => {
       // the line names the dead desk's operator, not the role whose status swept it
       expect(line.rows[0].ops).toEqual(['op1'])
       expect((await team.query(`SELECT count(*)::int AS n FROM rekap.reservations`)).rows[0].n).toBe(0)
+      // the month's team report (what the auditor reads) marks those lines uncertain
+      const pool = new pg.Pool(team.server.clientConfig({ user: 'teamowner', password: team.password('teamowner'), database: team.database }))
+      try {
+        const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7)
+        const lines = (await readTeamMonth(pool, month, 'Asia/Jakarta')).charges.filter((c) => c.desk === desk.name)
+        expect(lines.filter((c) => c.uncertain)).toHaveLength(line.rows[0].uncertain)
+        expect(lines.filter((c) => c.uncertain).every((c) => c.operator === 'op1' && c.amountRp === 400)).toBe(true)
+      } finally {
+        await pool.end()
+      }
     } finally {
       await slow.stop()
     }
