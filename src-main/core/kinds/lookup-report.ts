@@ -45,21 +45,6 @@ interface LookupRow {
 export function lookupResults<T>(store: Store, job: JobRecord, L: ReportLabels, zone: ReportZone, kind: LookupRecordKind<T>): ResultsSheetSpec<LookupRow> {
   const source = serviceHost(job.settings.baseUrl)
   const width = kind.columns.length
-  const cellsOf = (record: T | null): unknown[] => {
-    const values = kind.values(record)
-    // a record without some fields leaves their cells empty
-    while (values.length < width) values.push(null)
-    return values
-  }
-  const empty = cellsOf(null)
-  // a record repeated in the results is the same object (iterateReportRows): its values are made once
-  const made = new WeakMap<object, unknown[]>()
-  const valuesOnce = (record: T): unknown[] => {
-    if (typeof record !== 'object' || record === null) return cellsOf(record)
-    let values = made.get(record)
-    if (!values) made.set(record, (values = cellsOf(record)))
-    return values
-  }
   return {
     withRaw: true,
     tones: LOOKUP_TONES,
@@ -76,7 +61,10 @@ export function lookupResults<T>(store: Store, job: JobRecord, L: ReportLabels, 
       let record = kind.fromResult(r?.raw)
       if (!record && r?.recordKey && outcome === 'found') record = kind.fromCache(store, r.recordKey, source) ?? null
       if (record) kind.onRecord(record)
-      return { row, outcome, record: record ? valuesOnce(record) : empty }
+      const values = kind.values(record)
+      // a record without some fields leaves their cells empty
+      while (values.length < width) values.push(null)
+      return { row, outcome, record: values }
     },
   }
 }

@@ -37,7 +37,6 @@ export function* iterateReportRows(
 ): Generator<ReportRow> {
   const raw = new RowQueries(store.db).reportRowsRaw(jobId, opts.withRaw ?? false)
   const fingerprint = opts.fingerprint
-  const raws = new RecentRecords()
   for (const c of raw) {
     fingerprint?.reportRow(c)
     yield {
@@ -66,29 +65,9 @@ export function* iterateReportRows(
               recordKey: c[16] as string | null,
               recordCount: c[17] as number | null,
               fromCache: c[18] === 1,
-              raw: opts.withRaw && c[22] ? raws.parse(c[22] as string) : null,
+              raw: opts.withRaw && c[22] ? JSON.parse(c[22] as string) : null,
               at: c[19] as number,
             },
     }
-  }
-}
-
-/**
- * A result's record parsed once while it repeats: lookup rows name the same few records again and
- * again (a hospital lookup of any size names at most the registry's ~3,155 hospitals, and duplicate
- * rows carry their original's record). The same text gives the same object, so a report can also
- * make its cells once per record. Bounded: forgotten all at once when full.
- */
-class RecentRecords {
-  private readonly seen = new Map<string, unknown>()
-
-  parse(text: string): unknown {
-    let v = this.seen.get(text)
-    if (v === undefined) {
-      if (this.seen.size >= 4096) this.seen.clear()
-      v = JSON.parse(text)
-      this.seen.set(text, v)
-    }
-    return v
   }
 }
