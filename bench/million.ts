@@ -17,6 +17,7 @@ import { openStore } from '../src-main/core/store'
 import { createEngine } from '../src-main/core/engine'
 import { defaultContext } from '../src-main/core/context'
 import { defaultJobSettings } from '../src-main/core/model/job-settings'
+import { ownPeakRss } from './own-peak-rss'
 import { writeJobReport } from '../src-main/core/export'
 import { startSandbox } from '../src-main/sandbox/index'
 
@@ -53,7 +54,7 @@ async function phase(name: Phase, dir: string, url: string, key: string, jobId: 
   store.close()
   clearInterval(timer)
   const cpu = process.cpuUsage(cpu0)
-  const maxRss = process.resourceUsage().maxRSS * 1024
+  const maxRss = ownPeakRss() ?? 0
   process.stdout.write(JSON.stringify({ ...out, ms: performance.now() - t, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: Math.max(peak, maxRss) }) + '\n')
 }
 

@@ -18,10 +18,11 @@ import { openStore } from '../src-main/core/store'
 import { createEngine } from '../src-main/core/engine'
 import { defaultContext } from '../src-main/core/context'
 import { defaultJobSettings } from '../src-main/core/model/job-settings'
+import { ownPeakRss } from './own-peak-rss'
 
 const FACES = resolve(import.meta.dirname, '../../shared/fixtures/faces')
 
-async function writeInputs(dir: string, rows: number): Promise<void> {
+async function writeInputs(dir: string, rows: number, modes: string[]): Promise<void> {
   const lines = ['No,Kode RS,Nama RS,Keterangan']
   for (let i = 1; i <= rows; i++) lines.push(`${i},RS${String(i).padStart(7, '0')},Rumah Sakit ${i},baris ${i}`)
   writeFileSync(join(dir, 'codes.csv'), lines.join('\n'))
@@ -30,6 +31,7 @@ async function writeInputs(dir: string, rows: number): Promise<void> {
   ws.addRow(['No', 'Kode RS', 'Nama RS', 'Keterangan']).commit()
   for (let i = 1; i <= rows; i++) ws.addRow([i, `RS${String(i).padStart(7, '0')}`, `Rumah Sakit ${i}`, `baris ${i}`]).commit()
   await wb.commit()
+  if (!modes.includes('face')) return
   const photos = readdirSync(FACES).filter((f) => /\.(jpe?g|png)$/i.test(f))
   const fb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: join(dir, 'faces.xlsx'), useSharedStrings: true, useStyles: true })
   const fs = fb.addWorksheet('Data')
@@ -94,8 +96,7 @@ async function measure(mode: string, dir: string): Promise<void> {
   const ms = performance.now() - t
   const cpu = process.cpuUsage(cpu0)
   clearInterval(timer)
-  const maxRss = process.resourceUsage().maxRSS * 1024
-  process.stdout.write(JSON.stringify({ mode, rows, ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: Math.max(peak, maxRss) }) + '\n')
+  process.stdout.write(JSON.stringify({ mode, rows, ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: Math.max(peak, ownPeakRss() ?? 0) }) + '\n')
 }
 
 async function main(): Promise<void> {
@@ -104,11 +105,12 @@ async function main(): Promise<void> {
   const rows = Number(first ?? 100_000)
   const dir = mkdtempSync(join(tmpdir(), 'rekap-bench-plan-'))
   try {
-    await writeInputs(dir, rows)
+    const modes = process.env.BENCH_MODES?.split(',') ?? ['csv', 'xlsx', 'face', 'naive-xlsx']
+    await writeInputs(dir, rows, modes)
     console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores; ${rows.toLocaleString('en')} rows`)
     const self = fileURLToPath(import.meta.url)
     const results = new Map<string, { ms: number; cpuMs: number }>()
-    for (const mode of process.env.BENCH_MODES?.split(',') ?? ['csv', 'xlsx', 'face', 'naive-xlsx']) {
+    for (const mode of modes) {
       const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []
       const child = spawnSync(process.execPath, [...prof, '--import', 'tsx', self, '--measure', mode, dir], { encoding: 'utf8', maxBuffer: 1 << 20 })
       if (child.status !== 0) throw new Error(`${mode} plan failed: ${child.stderr}`)

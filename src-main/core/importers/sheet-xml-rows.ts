@@ -49,7 +49,7 @@ export function parseCell(attrs: string, body: string | undefined, data: Workboo
     const index = Number(v)
     const bad = data.badSharedStrings?.get(index)
     if (bad) throw bad
-    out = { value: data.sharedStrings[index] ?? null }
+    out = { value: data.sharedStrings.get(index) ?? null }
     const cutFrom = data.cutSharedStrings?.get(index)
     if (cutFrom !== undefined) out.truncatedFrom = cutFrom
   } else if (type === 'str') {

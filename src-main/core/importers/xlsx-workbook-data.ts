@@ -1,6 +1,7 @@
 import { decodeXmlEntities, elementRanges, findElements, findTags, relsPathOf, parseRelationships, resolvePartPath } from './xml-attributes'
 import { located, XmlTextError } from './xml-text-error'
-import type { ZipDirectory } from './zip-directory'
+import { ZipSizeError, type ZipDirectory } from './zip-directory'
+import { SharedStringTable, sharedStringItems } from './shared-strings'
 import { EXCEL_MAX_CELL_CHARS } from './types'
 
 /**
@@ -8,7 +9,7 @@ import { EXCEL_MAX_CELL_CHARS } from './types'
  * dates, and the date system (1900 or 1904).
  */
 export interface WorkbookData {
-  sharedStrings: string[]
+  sharedStrings: SharedStringTable
   /** original lengths of the shared strings that were cut to Excel's cell limit, by index */
   cutSharedStrings: Map<number, number>
   /** shared strings holding a character XML forbids, by index: refused when a cell uses one */
@@ -82,20 +83,23 @@ async function partTarget(zip: ZipDirectory, typeSuffix: string, fallback: strin
   return fallback
 }
 
-export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData> {
-  const sharedStrings: string[] = []
+/** The shared strings, streamed (held to MAX_SHARED_STRINGS_XML, and to the size the zip declares). */
+async function readSharedStrings(zip: ZipDirectory, part: string): Promise<Pick<WorkbookData, 'sharedStrings' | 'cutSharedStrings' | 'badSharedStrings'>> {
+  const sharedStrings = new SharedStringTable()
   const cutSharedStrings = new Map<number, number>()
-  const sstPart = await partTarget(zip, '/sharedStrings', 'xl/sharedStrings.xml')
   const badSharedStrings = new Map<number, XmlTextError>()
-  if (zip.has(sstPart)) {
-    const xml = await zip.readText(sstPart, MAX_SHARED_STRINGS_XML)
-    for (const si of elementRanges(xml, 'si', true)) {
+  if (!zip.has(part)) return { sharedStrings, cutSharedStrings, badSharedStrings }
+  const declared = zip.entries.get(part)!.uncompressedSize
+  if (declared > MAX_SHARED_STRINGS_XML) throw new ZipSizeError(part, `the part "${part}" is larger than ${MAX_SHARED_STRINGS_XML} bytes`)
+  const xml = await zip.stream(part)
+  try {
+    for await (const inner of sharedStringItems(xml)) {
       if (sharedStrings.length >= MAX_SHARED_STRINGS) {
         throw new WorkbookLimitError(`the shared-string table holds more than ${MAX_SHARED_STRINGS.toLocaleString('en')} texts`)
       }
       let text = ''
       try {
-        text = stringItemText(xml.slice(si.innerStart, si.innerEnd))
+        text = stringItemText(inner)
       } catch (err) {
         if (!(err instanceof XmlTextError)) throw err
         badSharedStrings.set(sharedStrings.length, err)
@@ -106,8 +110,15 @@ export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData>
       }
       sharedStrings.push(text)
     }
+  } finally {
+    xml.destroy()
   }
+  sharedStrings.seal()
+  return { sharedStrings, cutSharedStrings, badSharedStrings }
+}
 
+export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData> {
+  const { sharedStrings, cutSharedStrings, badSharedStrings } = await readSharedStrings(zip, await partTarget(zip, '/sharedStrings', 'xl/sharedStrings.xml'))
   const dateStyles: boolean[] = []
   const stylesPart = await partTarget(zip, '/styles', 'xl/styles.xml')
   if (zip.has(stylesPart)) {

@@ -1,0 +1,92 @@
+import { StringDecoder } from 'node:string_decoder'
+import type { Readable } from 'node:stream'
+
+import { elementRanges } from './xml-attributes'
+
+/**
+ * A workbook's shared-string table, kept compact. A 1,000,000-row sheet has millions of shared
+ * strings: as one JS string each (plus the 87 MB XML text they were sliced from, which a sliced
+ * string keeps alive) they held ~285 MB of heap for the whole plan (bench/plan-memory.ts). Here the
+ * texts of 4,096 items are joined into one string and each item is found by its end offset, so the
+ * table costs its characters and 4 bytes an item; an item's string is made when a cell asks for it.
+ */
+export class SharedStringTable {
+  private static readonly PER_CHUNK = 4096
+  private readonly chunks: string[] = []
+  /** where each item ends in its chunk (it starts where the previous item of the chunk ends) */
+  private ends = new Uint32Array(4096)
+  private pending: string[] = []
+  private pendingChars = 0
+  private count = 0
+
+  get length(): number {
+    return this.count
+  }
+
+  push(text: string): void {
+    if (this.count === this.ends.length) {
+      const grown = new Uint32Array(this.ends.length * 2)
+      grown.set(this.ends)
+      this.ends = grown
+    }
+    this.pending.push(text)
+    this.pendingChars += text.length
+    this.ends[this.count++] = this.pendingChars
+    if (this.pending.length === SharedStringTable.PER_CHUNK) this.seal()
+  }
+
+  /** Joins the pending texts into one flat string (the texts and what they were sliced from can go). */
+  seal(): void {
+    if (this.pending.length === 0) return
+    this.chunks.push(this.pending.join(''))
+    this.pending = []
+    this.pendingChars = 0
+  }
+
+  get(index: number): string | undefined {
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) return undefined
+    const chunk = Math.floor(index / SharedStringTable.PER_CHUNK)
+    if (chunk === this.chunks.length) return this.pending[index - chunk * SharedStringTable.PER_CHUNK]
+    const start = index % SharedStringTable.PER_CHUNK === 0 ? 0 : this.ends[index - 1]
+    return this.chunks[chunk].slice(start, this.ends[index])
+  }
+}
+
+/** Where the last end tag of `localName` (any prefix: `</si>`, `</x:si>`) in `text` ends; 0 if none. */
+export function lastEndTagEnd(text: string, localName: string): number {
+  const needle = `${localName}>`
+  for (let at = text.lastIndexOf(needle); at > 0; at = text.lastIndexOf(needle, at - 1)) {
+    let lt = at - 1
+    if (text[lt] === ':') {
+      lt--
+      while (lt > 0 && /[\w.-]/.test(text[lt])) lt--
+    }
+    if (text[lt] === '/' && text[lt - 1] === '<') return at + needle.length
+  }
+  return 0
+}
+
+/**
+ * The inner XML of each `<si>` of a shared-string part, read from a stream in windows of about
+ * `windowChars` characters, so the part's text is never held whole. A window is cut after its last
+ * `</si>`: every item that starts before the cut also ends before it, so the items are the ones a
+ * scan of the whole text finds (elementRanges, with `<si/>` as an empty item).
+ */
+export async function* sharedStringItems(xml: Readable, windowChars = 1 << 20): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8')
+  let text = ''
+  const scan = function* (upTo: number): Generator<string> {
+    const part = text.slice(0, upTo)
+    for (const si of elementRanges(part, 'si', true)) yield part.slice(si.innerStart, si.innerEnd)
+  }
+  for await (const chunk of xml) {
+    text += decoder.write(chunk as Buffer)
+    if (text.length < windowChars) continue
+    const cut = lastEndTagEnd(text, 'si')
+    if (cut === 0) continue
+    yield* scan(cut)
+    text = text.slice(cut)
+  }
+  text += decoder.end()
+  yield* scan(text.length)
+}
