@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline/promises'
 import { isJobKind, JOB_KINDS, type JobKind } from '../contract/job-kinds'
 import { defaultJobSettings, type JobSettings } from '../core/model/job-settings'
 import { accountId } from '../core/engine/account-id'
-import { planSettings, hitsUsedRecord, type PlanFlags } from './plan-options'
+import { hitsUsedRecord, type PlanFlags } from './plan-options'
+import { presetJobSettings } from '../core/unattended/preset-settings'
 import { PLAN_FLAG, type PlanProduct } from '../core/model/plans'
 import { kindModule } from '../core/kinds/registry'
 import { guessKind, PlanError, ActionRefusedError, JobOwnedError } from '../core/engine'
@@ -312,26 +313,11 @@ export async function stateHitsUsed(cli: CliEngine, settings: JobSettings, o: Pl
 }
 
 export function settingsFrom(o: RunOptions, kind: JobKind, sandbox: boolean): JobSettings {
-  const defaults = defaultJobSettings()
-  const base = { ...defaults, ...planSettings(defaults, o) }
-  const { product, defaultConcurrency } = kindModule(kind)
-  const rps = { ...base.rps }
-  if (o.rps) rps[product] = o.rps
+  // the flags (and a preset's fields under them) over the CLI's defaults: the rule the app uses for presets too
+  const base = defaultJobSettings({ baseUrl: sandbox ? '' : o.baseUrl!, sandbox, concurrency: kindModule(kind).defaultConcurrency })
   return {
-    ...base,
-    authHeader: (o.authHeader ?? base.authHeader).toLowerCase(),
-    reuseDays: o.reuseDays ?? base.reuseDays,
-    baseUrl: sandbox ? '' : o.baseUrl!,
-    sandbox,
-    rps,
-    concurrency: o.concurrency ?? defaultConcurrency,
-    budgetRp: o.budget ?? null,
-    balanceRp: o.balance ?? null,
+    ...presetJobSettings(base, { ...o, hospitalPlan: o.hospitalPlan ?? o.plan }, kind),
     resendUncertain: o.resendUncertain ?? false,
-    allowOutsidePaths: o.allowOutsidePaths ?? false,
-    reviewBand: o.reviewBand ?? null,
-    // --refresh: nothing in the cache is fresh enough, every record is fetched again
-    ...(o.refresh ? { cacheFreshnessHours: 0 } : {}),
   }
 }
 

@@ -16,6 +16,7 @@ import {
   compareSchema,
   presetByNameSchema,
   presetSaveSchema,
+  presetNameSchema,
   pruneSchema,
   watchStartSchema,
   type WatchView,
@@ -546,6 +547,7 @@ export const commands = {
       sheet: z.ZodOptional<z.ZodString>
       mapping: z.ZodRecord<z.ZodString, z.ZodString>
       budgetRp: z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+      preset: z.ZodOptional<typeof presetNameSchema>
     }>,
     JobPlanView
   >(
@@ -556,6 +558,8 @@ export const commands = {
         sheet: z.string().max(200).optional(),
         mapping: z.record(z.string().max(60), z.string().max(300)),
         budgetRp: z.number().int().min(0).nullable().optional(),
+        /** a saved preset: its plans, review band, rates… over Settings, as `rekap run --preset` */
+        preset: presetNameSchema.optional(),
       })
       .strict(),
   ),

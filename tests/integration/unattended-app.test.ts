@@ -102,6 +102,37 @@ describe('presets: one store for the app and `rekap preset`', () => {
   })
 })
 
+describe('a preset in the app gives the job settings `rekap run --preset` gives', () => {
+  it('plans, review band, rate, concurrency, reuse and budget of one preset: equal stored settings from the CLI and the app', async () => {
+    const db = app.ctx.paths.dbFile
+    const saved = await rekap([
+      'preset', 'save', 'rs-bulanan', '--kind', 'hospital-lookup', '--map', 'code=Kode RS', '--budget', '7000',
+      '--hospital-plan', 'premium', '--school-plan', 'pro', '--review-band', '0.6,0.8', '--reuse-days', '7',
+      '--concurrency', '2', '--rps', '3', '--tz', 'Asia/Jayapura', '--db', db,
+    ])
+    expect(saved.code, saved.out + saved.err).toBe(0)
+    const file = join(tmp.dir, 'bulanan.csv')
+    writeFileSync(file, ['Kode RS', ...HOSPITALS.slice(0, 2)].join('\n'))
+    const cli = await rekap(['run', file, '--preset', 'rs-bulanan', '--dry-run', '--json', '--db', db])
+    expect(cli.code, cli.out + cli.err).toBe(0)
+    const cliJob = app.ctx.store.jobs.get(JSON.parse(cli.out.trim().split('\n').pop()!).jobId)!
+    const plan = await call('jobs.plan', { path: file, kind: 'hospital-lookup', mapping: { code: 'Kode RS' }, preset: 'rs-bulanan' })
+    const appJob = app.ctx.store.jobs.get(plan.jobId)!
+    // where requests go is the process's own (the CLI names the sandbox '', the app its loopback address)
+    const { baseUrl: _a, ...fromCli } = cliJob.settings
+    const { baseUrl: _b, ...fromApp } = appJob.settings
+    expect(fromApp).toEqual(fromCli)
+    expect(fromApp).toMatchObject({ hospitalPlan: 'premium', schoolPlan: 'pro', reviewBand: [0.6, 0.8], reuseDays: 7, concurrency: 2, budgetRp: 7000 })
+    expect(fromApp.rps.hospitals).toBe(3)
+    // a budget typed on the New Job screen wins over the preset's, as a typed flag does
+    const typed = await call('jobs.plan', { path: file, kind: 'hospital-lookup', mapping: { code: 'Kode RS' }, preset: 'rs-bulanan', budgetRp: 900 })
+    expect(app.ctx.store.jobs.get(typed.jobId)!.settings).toMatchObject({ budgetRp: 900, hospitalPlan: 'premium' })
+    await expect(call('jobs.plan', { path: file, kind: 'hospital-lookup', mapping: {}, preset: 'tidak-ada' })).rejects.toMatchObject({ code: 'not-found' })
+    // a new plan of the same workbook replaces one never started: cancel what is left
+    for (const id of [cliJob.id, plan.jobId, typed.jobId]) if (app.ctx.store.jobs.get(id)) await call('jobs.cancel', { jobId: id })
+  })
+})
+
 describe('notifications: one rule, texts in the app language', () => {
   it('a finished job notifies once, in Indonesian until English is chosen', async () => {
     const id = await runLookup('notice.csv', HOSPITALS.slice(0, 2))

@@ -7,7 +7,8 @@ import { withPlans } from '../../core/model/job-settings'
 import { renderCoreText, textOfError } from '../../core/texts/core-text'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
-import { exportsDirOf, jobSettingsFor } from '../app-settings'
+import { exportsDirOf } from '../app-settings'
+import { appJobSettings, requirePreset } from '../preset-job'
 import type { Handlers } from '../dispatch'
 import { annotatedCopyName, jobReportName } from '../export-names'
 import { LARGE_PHOTO_EDGE, THUMBNAIL_EDGE, thumbnailDataUrl } from '../photo-thumbnail'
@@ -47,10 +48,10 @@ async function joinedTeam(ctx: AppContext): Promise<void> {
 
 export function jobsHandlers(ctx: AppContext): JobHandlers {
   return {
-    'jobs.plan': async ({ path: file, kind, sheet, mapping, budgetRp }) => {
+    'jobs.plan': async ({ path: file, kind, sheet, mapping, budgetRp, preset }) => {
       await requireFile(file, 'path', ctx.allowedFolders)
       await joinedTeam(ctx)
-      const settings = jobSettingsFor(ctx.settings(), await ctx.target(), { budgetRp })
+      const settings = await appJobSettings(ctx, kind as JobKind, preset ? requirePreset(ctx, preset) : null, budgetRp)
       const plan = await ctx.engine.plan({ file, kind: kind as JobKind, sheet, mapping, settings })
       ctx.events.emit('jobs.changed', { reason: `job ${plan.jobId} planned` })
       return plan

@@ -127,7 +127,9 @@ export const useNewJobStore = defineStore('newJob', {
     async check(settingsBudgetRp: number | null) {
       if (!this.path || !this.preview || !this.kind) return
       const budgetRp = this.budgetRp ?? settingsBudgetRp
-      const req = { path: this.path, kind: this.kind, sheet: this.preview.sheet, mapping: { ...this.mapping }, budgetRp }
+      // the chosen preset's plans, review band and rates apply too (the app's rule for presets, as `rekap run --preset`)
+      const preset = this.preset ? { preset: this.preset.name } : {}
+      const req = { path: this.path, kind: this.kind, sheet: this.preview.sheet, mapping: { ...this.mapping }, budgetRp, ...preset }
       const plan = await this.run('checking', () => getApi().jobs.plan(req))
       if (plan) {
         this.plan = plan

@@ -1,0 +1,30 @@
+/**
+ * A preset chosen in the app (New Job, Folder pantau): loaded from the one preset store and turned
+ * into job settings by core's presetJobSettings over the app's Settings, the rule `rekap run
+ * --preset NAME` uses over the CLI's defaults. The report's time zone and language follow the
+ * preset where it names them (Folder pantau writes its reports itself).
+ */
+import type { JobKind } from '../contract/job-kinds'
+import type { JobSettings } from '../core/model/job-settings'
+import { loadPreset, PresetError, presetJobSettings, type Preset } from '../core/unattended/presets'
+import { AppError } from './app-error'
+import type { AppContext } from './app-context'
+import { jobSettingsFor } from './app-settings'
+
+export function requirePreset(ctx: AppContext, name: string, field = 'preset'): Preset {
+  try {
+    const preset = loadPreset(ctx.store.settings, name)
+    if (!preset) throw new AppError('not-found', `There is no preset "${name}"`, field)
+    return preset
+  } catch (err) {
+    if (err instanceof PresetError) throw new AppError('invalid-input', err.message, field)
+    throw err
+  }
+}
+
+/** A new job's settings: the app's Settings, the preset's fields over them, a budget typed on the screen over both. */
+export async function appJobSettings(ctx: AppContext, kind: JobKind, preset: Preset | null, budgetRp?: number | null): Promise<JobSettings> {
+  const base = jobSettingsFor(ctx.settings(), await ctx.target())
+  const settings = preset ? presetJobSettings(base, preset, kind) : base
+  return budgetRp === undefined ? settings : { ...settings, budgetRp }
+}
