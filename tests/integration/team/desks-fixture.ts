@@ -48,11 +48,17 @@ export async function stopAllDesks(): Promise<void> {
   })))
 }
 
-export function startDesk(o: DeskOptions): Desk {
+/** Every rekap process a team test starts (desks, `team.rekap` commands) is killed by stopAllDesks. */
+export function trackChild(child: ChildProcess): void {
   if (!exitHook) {
     exitHook = true
     process.on('exit', () => { for (const c of live) c.kill('SIGKILL') })
   }
+  live.add(child)
+  child.once('exit', () => live.delete(child))
+}
+
+export function startDesk(o: DeskOptions): Desk {
   const db = join(o.team.dir, `${o.name}.db`)
   const team = o.alone ? [] : ['--team', o.team.url(o.role), '--team-password-file', o.team.passwordFile(o.role), '--team-desk', o.name]
   const child = spawn(process.execPath, ['bin/rekap.mjs', ...o.args, '--base-url', o.sandbox.url, '--db', db, '--yes', ...team], {
@@ -64,13 +70,8 @@ export function startDesk(o: DeskOptions): Desk {
   let out = ''
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  live.add(child)
-  const done = new Promise<{ code: number | null; out: string }>((resolve) =>
-    child.once('exit', (code) => {
-      live.delete(child)
-      resolve({ code, out })
-    }),
-  )
+  trackChild(child)
+  const done = new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })))
   return { name: o.name, child, out: () => out, done, db }
 }
 

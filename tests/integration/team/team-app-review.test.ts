@@ -11,6 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startUi, type RunningUi } from '../../../src-main/browser/run-ui'
 import { signIn } from '../../security/helpers'
 import { buildDoubtfulFaceJob, startTestTeam, type TestTeam } from './team-fixture'
+import { stopAllDesks } from './desks-fixture'
+
+// a failed or timed-out test leaves no rekap process running
+afterEach(stopAllDesks)
 
 let team: TestTeam
 let jobId: string

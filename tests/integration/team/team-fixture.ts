@@ -11,6 +11,7 @@ import { startPostgresServer, type PostgresServer, type PostgresServerOptions } 
 import { makeTempDir, REPO_ROOT } from '../../helpers/temp-dir'
 import { openStore } from '../../../src-main/core/store'
 import { FACE_HEADERS, leakySettings, T0 } from '../reports-fixtures'
+import { trackChild } from './desks-fixture'
 
 export interface RekapResult {
   code: number | null
@@ -53,6 +54,7 @@ export function runRekap(args: string[], env: Record<string, string>, stdin?: st
   const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
     cwd: REPO_ROOT, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env, ...env },
   })
+  trackChild(child)
   if (stdin !== undefined) child.stdin!.end(stdin)
   let stdout = ''
   let stderr = ''

@@ -3,8 +3,12 @@
  * newer than this rekap is refused naming both versions, the password is never in argv, output or
  * the store, and a team server on another machine without verified TLS is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startTestTeam, runRekap, type TestTeam } from './team-fixture'
+import { stopAllDesks } from './desks-fixture'
+
+// a failed or timed-out test leaves no rekap process running
+afterEach(stopAllDesks)
 
 describe('rekap team init / status', () => {
   let team: TestTeam

@@ -4,11 +4,15 @@
  * the same digest as job reports, `rekap verify` accepts it and names the sheet of an edit, and a
  * role shared by several desks is reported as not authenticated. Read back by openpyxl.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import pg from 'pg'
 import { startTestTeam, buildDoubtfulFaceJob, runRekap, type TestTeam } from './team-fixture'
+import { stopAllDesks } from './desks-fixture'
+
+// a failed or timed-out test leaves no rekap process running
+afterEach(stopAllDesks)
 
 /** Every sheet as rows of values, read by openpyxl (a reader rekap did not write). */
 function openpyxl(file: string): Record<string, unknown[][]> {

@@ -4,12 +4,16 @@
  * processes, drain one queue of 100 pairs and each pair is decided exactly once, by the role that
  * signed in; four eyes refuses the operator's own approval; a claim left behind expires.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { startTestTeam, buildDoubtfulFaceJob, type TestTeam } from './team-fixture'
 import { FAKE_KEY } from '../reports-fixtures'
 import { SHARED_DIR } from '../../helpers/temp-dir'
+import { stopAllDesks } from './desks-fixture'
+
+// a failed or timed-out test leaves no rekap process running
+afterEach(stopAllDesks)
 
 const PAIRS = 100
 

@@ -7,10 +7,14 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openTeamSession } from '../../../src-main/core/team'
 import { runRekap, startTestTeam, type TestTeam } from './team-fixture'
 import { makeTempDir } from '../../helpers/temp-dir'
+import { stopAllDesks } from './desks-fixture'
+
+// a failed or timed-out test leaves no rekap process running
+afterEach(stopAllDesks)
 
 const tmp = makeTempDir('rekap-tls-')
 const dir = tmp.dir
