@@ -111,10 +111,10 @@ describe('rekap run says what it guessed; machine-read output is the same in eve
     expect(idRun.out).toContain('jenis pekerjaan (tebakan dari kolom sheet "Data KYC"): face-match')
     expect(enRun.out).toContain('cost at most Rp3,200')
     expect(idRun.out).toContain('biaya paling banyak Rp3.200')
-    // pre-flight problems name file, sheet, row and column once; Indonesian keeps the importer's words
+    // pre-flight problems name file, sheet, row and column once; Indonesian gives its reason and the path (issue 23 item 15)
     expect(enRun.out).toContain('  kyc-sample.xlsx, sheet "Data KYC", row 10, column "Foto KTP": file not found: photos/ktp-06.jpg')
     expect(idRun.out).toContain(
-      '  kyc-sample.xlsx, sheet "Data KYC", baris 10, kolom "Foto KTP": Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih) — file not found: photos/ktp-06.jpg',
+      '  kyc-sample.xlsx, sheet "Data KYC", baris 10, kolom "Foto KTP": Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih) — photos/ktp-06.jpg',
     )
   })
   it('--json is the same document in both languages', async () => {

@@ -79,7 +79,7 @@ describe('face-match report (Indonesian, default)', () => {
     expect((time as Date).getTime()).toBe(wallClockDate(T0 + 3400).getTime())
     expect(cellAt(ws, 2, 'Ditagih').value).toBe('Ya')
     expect(cellAt(ws, 5, 'Ditagih').value).toBe('Tidak')
-    expect(cellAt(ws, 2, 'Ambang').value).toBe('0.45 - 0.55')
+    expect(cellAt(ws, 2, 'Ambang').value).toBe('0,45 - 0,55') // Indonesian decimals (issue 23 item 15)
   })
 
   it('writes formula-like text as literal text, never as a formula', async () => {
@@ -137,7 +137,7 @@ describe('face-match report (Indonesian, default)', () => {
     expect(s.get('Durasi aktif (detik)')).toBe(62)
     expect(s.get('Versi rekap')).toBe('9.9.9-test')
     expect(s.get('Mulai')).toEqual(wallClockDate(T0 + 2000))
-    expect(s.get('Pita tinjauan (skor)')).toBe('0.45 - 0.55')
+    expect(s.get('Pita tinjauan (skor)')).toBe('0,45 - 0,55')
     expect(String(s.get('Ambang keputusan'))).toMatch(/tidak dipublikasikan/)
   })
 
@@ -211,7 +211,7 @@ describe('face-match report as CSV', () => {
     // formula-like fields are quoted as well as prefixed (issue 14: Excel with ; as list separator)
     expect(lines[3]).toContain(`,"'-1+1",`)
     expect(lines[3]).toContain(`,"'@SUM(A1:A9)",`)
-    expect(lines[1]).toContain(',COCOK,0.91,0.45 - 0.55,,Ya,400,')
+    expect(lines[1]).toContain(',COCOK,0.91,"0,45 - 0,55",,Ya,400,')
     expect(lines.filter(Boolean)).toHaveLength(10)
     expect(buf.toString('utf8')).not.toContain(FAKE_KEY)
     expect(existsSync(out + '.partial')).toBe(false)
