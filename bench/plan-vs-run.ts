@@ -92,7 +92,7 @@ async function input(kind: string): Promise<{ file: string; args: string[]; note
 
 /** "about 1m40s" / "about 24s" / "about 2h05m" -> seconds */
 function planSeconds(line: string): number {
-  const m = /about (?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?/.exec(line)
+  const m = /(?:about|at least) (?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?/.exec(line)
   if (!m) throw new Error(`no duration in: ${line}`)
   return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0)
 }

@@ -263,7 +263,8 @@ function printPlan(p: JobPlanView, say: Say): void {
   }
   const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)
   const quota = p.quotaLeft === null ? m.quotaUnlimited : m.quotaLeft(p.quotaLeft)
-  say(m.plan(p.callsNeeded, p.cacheHits, cost, formatSeconds(p.estimatedSeconds), quota, p.sandbox))
+  // pages not counted (a dry run sends nothing): one page a query is the least it can take
+  say(m.plan(p.callsNeeded, p.cacheHits, cost, formatSeconds(p.estimatedSeconds), quota, p.sandbox, p.estimate.basis === 'unknown'))
   if (p.reused.rows > 0) say(m.reusedPairs(p.reused.rows, p.reused.fromJobs.join(', ')))
   if (p.earlierRun) say(m.earlierRun(p.earlierRun.jobId, p.earlierRun.state))
   const basis = m.estimate(p.estimate.unit, p.estimate.basis, p.estimate.probed)

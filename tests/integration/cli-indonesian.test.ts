@@ -78,6 +78,17 @@ describe('Indonesian output', () => {
     expect(review.out).not.toMatch(/\b0\.\d{4}\b/)
   })
 
+  it('the plan line: counts grouped the Indonesian way; a directory dry run says its time is a lower bound', async () => {
+    const codes = join(tmp.dir, 'seribu.csv')
+    writeFileSync(codes, ['Kode RS', ...Array.from({ length: 1500 }, (_, i) => `31${String(73000 + i).padStart(5, '0')}`)].join('\n') + '\n')
+    const many = await rekap(['run', codes, '--dry-run', '--db', join(tmp.dir, 'plan.db')])
+    expect(many.out).toMatch(/rencana: 1\.500 panggilan, 0 dari cache/)
+    // a dry run sends nothing, so a directory plan cannot count pages: one a query is the least
+    const dir = await rekap(['run', join(REPO_ROOT, 'examples/templates/school-directory.xlsx'), '--dry-run', '--db', join(tmp.dir, 'plan.db')])
+    expect(dir.out).toMatch(/sekurang-kurangnya \d+s/)
+    expect(dir.out).not.toMatch(/sekitar \d+s/)
+  })
+
   it('the sandbox says its start-up lines in Indonesian (the listening line stays machine-read)', async () => {
     const sb = await startSandboxProcess({ env: { REKAP_LANG: 'id' } })
     try {

@@ -61,8 +61,8 @@ export const en: CliMessages = {
     `pre-flight: ${total} rows, ${ok} OK, ${failing} failing locally (free), ${dups} duplicate(s) reused`,
   andMore: (n) => `… and ${n} more`,
   outsidePaths: (n) => `${n} photo path(s) outside the workbook's folder will be read and sent (allowed by --allow-outside-paths):`,
-  plan: (calls, cached, cost, eta, quota, sandbox) =>
-    `plan: ${calls} call(s), ${cached} from cache, cost ${cost}, about ${eta}, quota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
+  plan: (calls, cached, cost, eta, quota, sandbox, lowerBound = false) =>
+    `plan: ${formatNumber(calls, 'en')} call(s), ${formatNumber(cached, 'en')} from cache, cost ${cost}, ${lowerBound ? 'at least' : 'about'} ${eta}, quota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
   costAtMost: (rp) => `at most ${formatRp(rp, 'en')} (failures are free)`,
   quotaUnlimited: 'unlimited',
   reusedPairs: (n: number, jobs: string) => `reused: ${n} pair(s) already verified in job ${jobs} (free, not sent again; --reuse-days 0 turns this off)`,

@@ -71,8 +71,9 @@ export const id = {
     `pra-periksa: ${total} baris, ${ok} siap, ${failing} gagal di pra-periksa (gratis), ${dups} duplikat dipakai ulang`,
   andMore: (n: number) => `… dan ${n} lagi`,
   outsidePaths: (n: number) => `${n} jalur foto di luar folder workbook akan dibaca dan dikirim (diizinkan oleh --allow-outside-paths):`,
-  plan: (calls: number, cached: number, cost: string, eta: string, quota: string, sandbox: boolean) =>
-    `rencana: ${calls} panggilan, ${cached} dari cache, biaya ${cost}, sekitar ${eta}, kuota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
+  /** `lowerBound`: pages not counted yet (a dry run of a directory job): the time is at least this */
+  plan: (calls: number, cached: number, cost: string, eta: string, quota: string, sandbox: boolean, lowerBound = false) =>
+    `rencana: ${formatNumber(calls, 'id')} panggilan, ${formatNumber(cached, 'id')} dari cache, biaya ${cost}, ${lowerBound ? 'sekurang-kurangnya' : 'sekitar'} ${eta}, kuota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
   costAtMost: (rp: number) => `paling banyak ${formatRp(rp, 'id')} (yang gagal gratis)`,
   quotaUnlimited: 'tanpa batas',
   reusedPairs: (n: number, jobs: string) => `dipakai ulang: ${n} pasangan sudah diverifikasi di pekerjaan ${jobs} (gratis, tidak dikirim lagi; --reuse-days 0 untuk mematikan)`,

@@ -85,6 +85,7 @@ export const en: Messages = {
     cost: 'Estimated cost',
     costNote: 'upper bound — failed rows are not charged',
     duration: 'Estimated duration',
+    atLeast: 'at least {d}',
     quota: 'Quota left this month',
     quotaNone: 'no monthly quota',
     problemsTitle: 'Problems you can fix before paying',

@@ -91,6 +91,7 @@ export const id = {
     cost: 'Perkiraan biaya',
     costNote: 'batas atas — baris yang gagal tidak ditagih',
     duration: 'Perkiraan durasi',
+    atLeast: 'sekurang-kurangnya {d}',
     quota: 'Sisa kuota bulan ini',
     quotaNone: 'tidak ada kuota bulanan',
     problemsTitle: 'Masalah yang bisa diperbaiki sebelum membayar',
