@@ -32,7 +32,7 @@ async function windowed(xml: string, chunkBytes: number, windowChars: number): P
   const chunks: Buffer[] = []
   for (let i = 0; i < bytes.length; i += chunkBytes) chunks.push(bytes.subarray(i, i + chunkBytes))
   const out: string[] = []
-  for await (const item of sharedStringItems(Readable.from(chunks), windowChars)) out.push(item)
+  for await (const items of sharedStringItems(Readable.from(chunks), windowChars)) out.push(...items)
   return out
 }
 

@@ -68,25 +68,26 @@ export function lastEndTagEnd(text: string, localName: string): number {
 
 /**
  * The inner XML of each `<si>` of a shared-string part, read from a stream in windows of about
- * `windowChars` characters, so the part's text is never held whole. A window is cut after its last
- * `</si>`: every item that starts before the cut also ends before it, so the items are the ones a
- * scan of the whole text finds (elementRanges, with `<si/>` as an empty item).
+ * `windowChars` characters, so the part's text is never held whole; one array per window (an await
+ * per item cost a microtask for each of millions of items). A window is cut after its last `</si>`:
+ * every item that starts before the cut also ends before it, so the items are the ones a scan of the
+ * whole text finds (elementRanges, with `<si/>` as an empty item).
  */
-export async function* sharedStringItems(xml: Readable, windowChars = 1 << 20): AsyncGenerator<string> {
+export async function* sharedStringItems(xml: Readable, windowChars = 1 << 20): AsyncGenerator<string[]> {
   const decoder = new StringDecoder('utf8')
   let text = ''
-  const scan = function* (upTo: number): Generator<string> {
+  const scan = (upTo: number): string[] => {
     const part = text.slice(0, upTo)
-    for (const si of elementRanges(part, 'si', true)) yield part.slice(si.innerStart, si.innerEnd)
+    return Array.from(elementRanges(part, 'si', true), (si) => part.slice(si.innerStart, si.innerEnd))
   }
   for await (const chunk of xml) {
     text += decoder.write(chunk as Buffer)
     if (text.length < windowChars) continue
     const cut = lastEndTagEnd(text, 'si')
     if (cut === 0) continue
-    yield* scan(cut)
+    yield scan(cut)
     text = text.slice(cut)
   }
   text += decoder.end()
-  yield* scan(text.length)
+  yield scan(text.length)
 }

@@ -85,36 +85,40 @@ async function partTarget(zip: ZipDirectory, typeSuffix: string, fallback: strin
 
 /** The shared strings, streamed (held to MAX_SHARED_STRINGS_XML, and to the size the zip declares). */
 async function readSharedStrings(zip: ZipDirectory, part: string): Promise<Pick<WorkbookData, 'sharedStrings' | 'cutSharedStrings' | 'badSharedStrings'>> {
-  const sharedStrings = new SharedStringTable()
-  const cutSharedStrings = new Map<number, number>()
-  const badSharedStrings = new Map<number, XmlTextError>()
-  if (!zip.has(part)) return { sharedStrings, cutSharedStrings, badSharedStrings }
+  const table = { sharedStrings: new SharedStringTable(), cutSharedStrings: new Map<number, number>(), badSharedStrings: new Map<number, XmlTextError>() }
+  if (!zip.has(part)) return table
   const declared = zip.entries.get(part)!.uncompressedSize
   if (declared > MAX_SHARED_STRINGS_XML) throw new ZipSizeError(part, `the part "${part}" is larger than ${MAX_SHARED_STRINGS_XML} bytes`)
   const xml = await zip.stream(part)
   try {
-    for await (const inner of sharedStringItems(xml)) {
-      if (sharedStrings.length >= MAX_SHARED_STRINGS) {
-        throw new WorkbookLimitError(`the shared-string table holds more than ${MAX_SHARED_STRINGS.toLocaleString('en')} texts`)
-      }
-      let text = ''
-      try {
-        text = stringItemText(inner)
-      } catch (err) {
-        if (!(err instanceof XmlTextError)) throw err
-        badSharedStrings.set(sharedStrings.length, err)
-      }
-      if (text.length > EXCEL_MAX_CELL_CHARS) {
-        cutSharedStrings.set(sharedStrings.length, text.length)
-        text = text.slice(0, EXCEL_MAX_CELL_CHARS)
-      }
-      sharedStrings.push(text)
+    for await (const items of sharedStringItems(xml)) {
+      for (const inner of items) addSharedString(table, inner)
     }
   } finally {
     xml.destroy()
   }
-  sharedStrings.seal()
-  return { sharedStrings, cutSharedStrings, badSharedStrings }
+  table.sharedStrings.seal()
+  return table
+}
+
+/** One `<si>`'s text: cut to Excel's cell limit (and noted), or noted as refused (a character XML forbids). */
+function addSharedString(table: Required<Pick<WorkbookData, 'sharedStrings' | 'cutSharedStrings' | 'badSharedStrings'>>, inner: string): void {
+  const { sharedStrings, cutSharedStrings, badSharedStrings } = table
+  if (sharedStrings.length >= MAX_SHARED_STRINGS) {
+    throw new WorkbookLimitError(`the shared-string table holds more than ${MAX_SHARED_STRINGS.toLocaleString('en')} texts`)
+  }
+  let text = ''
+  try {
+    text = stringItemText(inner)
+  } catch (err) {
+    if (!(err instanceof XmlTextError)) throw err
+    badSharedStrings.set(sharedStrings.length, err)
+  }
+  if (text.length > EXCEL_MAX_CELL_CHARS) {
+    cutSharedStrings.set(sharedStrings.length, text.length)
+    text = text.slice(0, EXCEL_MAX_CELL_CHARS)
+  }
+  sharedStrings.push(text)
 }
 
 export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData> {
