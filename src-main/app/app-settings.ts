@@ -53,6 +53,8 @@ export interface AppSettings {
   teamDesk: string | null
   /** desktop notifications when a job ends, is blocked or needs review */
   notifications: boolean
+  /** Folder pantau while it runs: watched again when the app starts (null = none) */
+  watchFolder: { dir: string; preset: string } | null
 }
 
 const STORE_KEY = 'app.settings'
@@ -80,6 +82,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   teamUrl: null,
   teamDesk: null,
   notifications: true,
+  watchFolder: null,
 }
 
 export function readAppSettings(repo: SettingsRepo): AppSettings {

@@ -13,6 +13,7 @@ import { openStore, type Store } from '../core/store'
 import { createAppContext, type AppContext, type AppMode, type Downloads } from './app-context'
 import type { AppPaths } from './app-paths'
 import { createHandlers } from './create-handlers'
+import { folderWatchOf } from './handlers/watch'
 import type { Handlers } from './dispatch'
 import { createEmbeddedSandbox, warmUpMemoryIn, type EmbeddedSandbox } from './embedded-sandbox'
 import { createEventHub, forwardEngineEvents } from './event-hub'
@@ -133,14 +134,21 @@ export function openApp(o: OpenAppOptions): OpenApp {
     cleanUploads()
     const retentionTimer = setInterval(cleanUploads, 86_400_000)
     retentionTimer.unref()
+    const handlers = createHandlers(ctx)
+    // the folder Folder pantau watched when the app last closed: watched again, its taken files resumed
+    const folderWatch = folderWatchOf(ctx)
+    const resumingWatch = folderWatch.resume()
     let closing: Promise<void> | null = null
     return {
       ctx,
-      handlers: createHandlers(ctx),
+      handlers,
       interrupted,
       close() {
         closing ??= (async () => {
           clearInterval(retentionTimer)
+          // kept in Settings: the next start watches the folder again
+          await resumingWatch
+          await folderWatch.stop(false)
           stopForwarding()
           stopNotices()
           stopWatching()

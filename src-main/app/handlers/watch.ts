@@ -12,11 +12,11 @@ import type { WatchView } from '../../contract/ipc'
 import { checkInsideFolders } from '../../core/paths/inside-folder'
 import { FolderWatcher } from '../../core/unattended/folder-watcher'
 import { buildRunRecord } from '../../core/unattended/run-record'
-import { loadPreset, type Preset } from '../../core/unattended/presets'
+import type { Preset } from '../../core/unattended/presets'
 import { DONE_DIR } from '../../core/unattended/watch-folder'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
-import { jobSettingsFor } from '../app-settings'
+import { appJobSettings, requirePreset } from '../preset-job'
 import type { Handlers } from '../dispatch'
 import { appLanguage } from '../dispatch'
 
@@ -45,7 +45,7 @@ function watcherFor(ctx: AppContext, dir: string, preset: Preset, view: WatchVie
     store: ctx.store,
     engine: ctx.engine,
     preset,
-    lang: () => appLanguage(ctx),
+    lang: () => preset.lang ?? appLanguage(ctx),
     say: (line) => {
       view.lines.push(line)
       view.lines.splice(0, Math.max(0, view.lines.length - KEEP_LINES))
@@ -54,13 +54,14 @@ function watcherFor(ctx: AppContext, dir: string, preset: Preset, view: WatchVie
       const preview = await ctx.engine.inspect(file, { sheet: preset.sheet, kind: preset.kind })
       const kind = (preset.kind ?? preview.suggestedKind) as JobKind | null
       if (!kind) throw new AppError('invalid-input', `${path.basename(file)}: the preset names no kind and the columns fit none`, 'preset')
-      const settings = jobSettingsFor(ctx.settings(), await ctx.target(), preset.budget === undefined ? {} : { budgetRp: preset.budget })
+      const settings = await appJobSettings(ctx, kind, preset)
       return ctx.engine.plan({ file, kind, sheet: preview.sheet, mapOverrides: preset.map ?? [], settings })
     },
     async finishReport(work, jobId) {
       mkdirSync(path.join(dir, DONE_DIR), { recursive: true })
       const out = path.join(dir, DONE_DIR, `${path.basename(work).replace(/\.[^.]+$/, '')}-${jobId}.xlsx`)
-      const r = (await ctx.reports.writeJobReport(ctx.store, jobId, { out, lang: appLanguage(ctx), format: 'xlsx', timeZone: ctx.settings().timeZone })) as
+      const lang = preset.lang ?? appLanguage(ctx)
+      const r = (await ctx.reports.writeJobReport(ctx.store, jobId, { out, lang, format: 'xlsx', timeZone: preset.tz ?? ctx.settings().timeZone })) as
         | { digest?: string | null }
         | undefined
       // the run record beside the report, as `rekap watch` writes it (docs/run-record.schema.json)
@@ -74,28 +75,71 @@ function watcherFor(ctx: AppContext, dir: string, preset: Preset, view: WatchVie
   })
 }
 
+/**
+ * The app's one watched folder. Kept in Settings (folder + preset) while it runs, so the app or
+ * `rekap ui` started again watches it again and resumes what it had taken (the core watcher finds
+ * taken files by fingerprint: none runs twice). Stopped by the user: forgotten; closed with the app:
+ * kept.
+ */
+export class AppFolderWatch {
+  private running: Running | null = null
+
+  constructor(private readonly ctx: AppContext) {}
+
+  snapshot(): WatchView | null {
+    return this.running ? { ...this.running.view, lines: [...this.running.view.lines] } : null
+  }
+
+  async start(dir: string, name: string): Promise<WatchView> {
+    const ctx = this.ctx
+    if (this.running?.view.running) throw new AppError('conflict', `a folder is already watched: ${this.running.view.dir}; stop it first`, 'dir')
+    const full = await requireFolder(ctx, dir)
+    const preset = requirePreset(ctx, name)
+    const view: WatchView = { dir: full, preset: name, since: ctx.core.clock.now(), running: true, lines: [] }
+    const watcher = watcherFor(ctx, full, preset, view)
+    const done = watcher
+      .run({ keepAlive: false }).catch((err: unknown) => void view.lines.push(String((err as Error)?.message ?? err))).finally(() => (view.running = false))
+    this.running = { view, watcher, done }
+    ctx.saveSettings({ ...ctx.settings(), watchFolder: { dir: full, preset: name } })
+    return this.snapshot()!
+  }
+
+  /** Stops the watcher (a job running now is paused); `forget`: the user stopped it, do not restart it. */
+  async stop(forget: boolean): Promise<WatchView | null> {
+    if (forget && this.ctx.settings().watchFolder) this.ctx.saveSettings({ ...this.ctx.settings(), watchFolder: null })
+    if (!this.running) return null
+    this.running.watcher.stop()
+    await this.running.done
+    return this.snapshot()
+  }
+
+  /** At start-up: the folder kept in Settings watched again; a folder or preset gone since is said, not fatal. */
+  async resume(): Promise<WatchView | null> {
+    const kept = this.ctx.settings().watchFolder
+    if (!kept) return null
+    try {
+      return await this.start(kept.dir, kept.preset)
+    } catch (err) {
+      this.ctx.events.emit('jobs.changed', { reason: `watched folder ${kept.dir} not resumed: ${(err as Error).message}` })
+      return null
+    }
+  }
+}
+
+const watches = new WeakMap<AppContext, AppFolderWatch>()
+
+/** The app's watched folder (one per context: the handlers, start-up and close share it). */
+export function folderWatchOf(ctx: AppContext): AppFolderWatch {
+  let w = watches.get(ctx)
+  if (!w) watches.set(ctx, (w = new AppFolderWatch(ctx)))
+  return w
+}
+
 export function watchHandlers(ctx: AppContext): Pick<Handlers, 'watch.start' | 'watch.stop' | 'watch.status'> {
-  let running: Running | null = null
-  const snapshot = (): WatchView | null => (running ? { ...running.view, lines: [...running.view.lines] } : null)
+  const watch = folderWatchOf(ctx)
   return {
-    'watch.start': async ({ dir, preset: name }) => {
-      if (running?.view.running) throw new AppError('conflict', `a folder is already watched: ${running.view.dir}; stop it first`, 'dir')
-      const full = await requireFolder(ctx, dir)
-      const preset = loadPreset(ctx.store.settings, name)
-      if (!preset) throw new AppError('not-found', `There is no preset "${name}"`, 'preset')
-      const view: WatchView = { dir: full, preset: name, since: ctx.core.clock.now(), running: true, lines: [] }
-      const watcher = watcherFor(ctx, full, preset, view)
-      const done = watcher
-        .run({ keepAlive: false }).catch((err: unknown) => void view.lines.push(String((err as Error)?.message ?? err))).finally(() => (view.running = false))
-      running = { view, watcher, done }
-      return snapshot()!
-    },
-    'watch.stop': async () => {
-      if (!running) return null
-      running.watcher.stop()
-      await running.done
-      return snapshot()
-    },
-    'watch.status': async () => snapshot(),
+    'watch.start': async ({ dir, preset }) => watch.start(dir, preset),
+    'watch.stop': async () => watch.stop(true),
+    'watch.status': async () => watch.snapshot(),
   }
 }
