@@ -232,7 +232,9 @@ describe('Folder pantau: the watched folder in the app', () => {
     await expect(call('watch.start', { dir, preset: 'rs-harian' })).rejects.toMatchObject({ code: 'conflict' })
     writeFileSync(join(dir, 'kiriman.csv'), ['Kode RS', ...HOSPITALS.slice(0, 2)].join('\n'))
     const end = Date.now() + 60_000
-    while (!(existsSync(join(dir, 'selesai')) && readdirSync(join(dir, 'selesai')).some((f) => /^kiriman-j[0-9a-f]+\.xlsx$/.test(f)))) {
+    // the report is written first, then the input is moved beside it: wait for both
+    const filed = (): boolean => existsSync(join(dir, 'selesai', 'kiriman.csv')) && readdirSync(join(dir, 'selesai')).some((f) => /^kiriman-j[0-9a-f]+\.xlsx$/.test(f))
+    while (!filed()) {
       if (Date.now() > end) throw new Error(`no report in selesai/: ${JSON.stringify(await call('watch.status', {}))}`)
       await new Promise((r) => setTimeout(r, 100))
     }
