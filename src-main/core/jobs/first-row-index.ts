@@ -13,7 +13,8 @@ export class FirstRowIndex {
   private rows = new Int32Array(1 << 11)
   /** where each key's characters start in `chars` (the next key's start is where it ends) */
   private starts = new Uint32Array((1 << 11) + 1)
-  private chars = new Uint16Array(1 << 14)
+  /** one byte a character while every key is Latin-1 (codes, NIKs: half the memory), two after */
+  private chars: Uint8Array | Uint16Array = new Uint8Array(1 << 14)
   private count = 0
 
   get size(): number {
@@ -46,6 +47,7 @@ export class FirstRowIndex {
     if (entry + 1 >= this.hashes.length) this.growEntries()
     const start = this.starts[entry]
     if (start + key.length > this.chars.length) this.chars = grown(this.chars, start + key.length)
+    if (this.chars instanceof Uint8Array && !isLatin1(key)) this.chars = Uint16Array.from(this.chars)
     for (let i = 0; i < key.length; i++) this.chars[start + i] = key.charCodeAt(i)
     this.starts[entry + 1] = start + key.length
     this.hashes[entry] = hash
@@ -75,6 +77,11 @@ export class FirstRowIndex {
   }
 }
 
+function isLatin1(key: string): boolean {
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0xff) return false
+  return true
+}
+
 /** FNV-1a over the UTF-16 code units. */
 function hashOf(key: string): number {
   let h = 0x811c9dc5
@@ -85,7 +92,7 @@ function hashOf(key: string): number {
   return h >>> 0
 }
 
-function grown<T extends Int32Array | Uint32Array | Uint16Array>(a: T, atLeast: number): T {
+function grown<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array>(a: T, atLeast: number): T {
   let n = a.length * 2
   while (n < atLeast) n *= 2
   const b = new (a.constructor as new (n: number) => T)(n)
