@@ -14,6 +14,9 @@ export interface OperatorLine {
   amountRp: number
   reuses: number
   decisions: number
+  /** charges a dead desk had sent but not settled (maybe charged): their count and Rupiah, part of charges/amountRp */
+  uncertain: number
+  uncertainRp: number
 }
 export interface ChargeLine {
   at: number; desk: string; operator: string; jobId: string; product: string; pairHash: string | null; amountRp: number; reused: boolean
@@ -42,11 +45,13 @@ export async function readTeamMonth(pool: pg.Pool, month: string, timeZone: stri
   const by = await pool.query(
     `WITH j AS (SELECT desk, operator, count(*)::int AS jobs, sum(calls)::int AS calls FROM rekap.jobs WHERE ${IN_MONTH('started_at')} GROUP BY 1, 2),
           c AS (SELECT desk, operator, count(*) FILTER (WHERE NOT reused)::int AS charges, coalesce(sum(amount_rp), 0)::bigint AS amount,
-                       count(*) FILTER (WHERE reused)::int AS reuses FROM rekap.charges WHERE ${IN_MONTH('charged_at')} GROUP BY 1, 2),
+                       count(*) FILTER (WHERE reused)::int AS reuses, count(*) FILTER (WHERE uncertain)::int AS uncertain,
+                       coalesce(sum(amount_rp) FILTER (WHERE uncertain), 0)::bigint AS uncertain_rp FROM rekap.charges WHERE ${IN_MONTH('charged_at')} GROUP BY 1, 2),
           d AS (SELECT coalesce(desk, '') AS desk, decider AS operator, count(*)::int AS decisions FROM rekap.decisions WHERE ${IN_MONTH('decided_at')} GROUP BY 1, 2),
           k AS (SELECT desk, operator FROM j UNION SELECT desk, operator FROM c UNION SELECT desk, operator FROM d)
      SELECT k.desk, k.operator::text, coalesce(j.jobs, 0) AS jobs, coalesce(j.calls, 0) AS calls, coalesce(c.charges, 0) AS charges,
-            coalesce(c.amount, 0) AS amount, coalesce(c.reuses, 0) AS reuses, coalesce(d.decisions, 0) AS decisions
+            coalesce(c.amount, 0) AS amount, coalesce(c.reuses, 0) AS reuses, coalesce(d.decisions, 0) AS decisions,
+            coalesce(c.uncertain, 0) AS uncertain, coalesce(c.uncertain_rp, 0) AS uncertain_rp
        FROM k LEFT JOIN j USING (desk, operator) LEFT JOIN c USING (desk, operator) LEFT JOIN d USING (desk, operator)
       ORDER BY k.desk, k.operator`,
     p,
@@ -65,6 +70,7 @@ export async function readTeamMonth(pool: pg.Pool, month: string, timeZone: stri
     month,
     byOperator: by.rows.map((r) => ({
       desk: r.desk, operator: r.operator, jobs: r.jobs, calls: r.calls, charges: r.charges, amountRp: Number(r.amount), reuses: r.reuses, decisions: r.decisions,
+      uncertain: r.uncertain, uncertainRp: Number(r.uncertain_rp),
     })),
     charges: charges.rows.map((r) => ({
       at: new Date(r.charged_at).getTime(), desk: r.desk, operator: r.operator, jobId: r.job_id, product: r.product, pairHash: r.pair_hash,

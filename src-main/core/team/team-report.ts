@@ -26,8 +26,9 @@ async function writeSheets(w: ReportWriter, m: TeamMonth, T: TeamReportLabels, z
   const by = w.sheet(T.byOperator, [
     { header: T.desk, kind: 'text' }, { header: T.operator, kind: 'text' }, { header: T.jobs, kind: 'integer' }, { header: T.calls, kind: 'integer' },
     { header: T.chargesCount, kind: 'integer' }, { header: T.amount, kind: 'money' }, { header: T.reuses, kind: 'integer' }, { header: T.decisionsCount, kind: 'integer' },
+    { header: T.uncertainCount, kind: 'integer' }, { header: T.uncertainAmount, kind: 'money' },
   ])
-  for (const r of m.byOperator) by.addRow([r.desk, r.operator, r.jobs, r.calls, r.charges, r.amountRp, r.reuses, r.decisions])
+  for (const r of m.byOperator) by.addRow([r.desk, r.operator, r.jobs, r.calls, r.charges, r.amountRp, r.reuses, r.decisions, r.uncertain, r.uncertainRp])
   await by.close()
   const ch = w.sheet(T.charges, [
     { header: `${T.time} (${zone.label})`, kind: 'date' }, { header: T.desk, kind: 'text' }, { header: T.operator, kind: 'text' }, { header: T.job, kind: 'text' },
@@ -50,6 +51,24 @@ async function writeSheets(w: ReportWriter, m: TeamMonth, T: TeamReportLabels, z
   return m.byOperator.length + m.charges.length + m.decisions.length
 }
 
+/**
+ * The uncertain charges' own total (a dead desk's sent-but-unsettled requests, counted as spent):
+ * the auditor reconciles exactly these against the service's statement, so the summary states them
+ * apart, overall and for each desk and operator that has any.
+ */
+export function uncertainLines(m: TeamMonth, T: TeamReportLabels): SummaryLine[] {
+  const count = m.byOperator.reduce((n, r) => n + r.uncertain, 0)
+  const amount = m.byOperator.reduce((n, r) => n + r.uncertainRp, 0)
+  return [
+    { label: T.uncertainSection },
+    { label: `${T.uncertainCount}, ${T.allDesks}`, value: count },
+    { label: `${T.uncertainAmount}, ${T.allDesks}`, value: amount, money: true },
+    ...m.byOperator
+      .filter((r) => r.uncertain > 0)
+      .map((r) => ({ label: `${T.uncertainAmount}, ${r.desk} / ${r.operator}`, value: r.uncertainRp, money: true })),
+  ]
+}
+
 export async function writeTeamReport(m: TeamMonth, opts: TeamReportOptions): Promise<ReportResult> {
   const lang = opts.lang ?? 'id'
   const L = labelsFor(lang)
@@ -64,6 +83,7 @@ export async function writeTeamReport(m: TeamMonth, opts: TeamReportOptions): Pr
     { label: T.month, value: m.month },
     { label: T.team, value: opts.team.display },
     { label: L.summary.timeZone, value: `${zone.fullName} (${zone.offsetLabel(now)})` },
+    ...uncertainLines(m, T),
     { label: L.summary.sectionNotes },
     { label: '', value: m.sharedRole ? T.notAuthenticated : T.authenticated },
     { label: L.summary.rekapVersion, value: REKAP_VERSION },
