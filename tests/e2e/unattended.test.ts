@@ -109,6 +109,24 @@ describe('unattended work in the app (browser mode)', () => {
       .toContainEqual(expect.objectContaining({ title: 'rekap: ada pasangan foto untuk ditinjau' }))
   })
 
+  it('toggling notifications keeps what was typed elsewhere on Settings (saved at once, nothing else reloaded)', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('notify-panel').waitFor()
+    await page.getByTestId('budget-default').fill('12345')
+    await page.getByTestId('concurrency').fill('3')
+    await page.getByTestId('notify-on').uncheck()
+    await expect.poll(() => page.getByTestId('notify-on').isChecked()).toBe(false)
+    await expect(page.getByTestId('budget-default').inputValue()).resolves.toBe('12345')
+    await expect(page.getByTestId('concurrency').inputValue()).resolves.toBe('3')
+    await page.getByTestId('notify-on').check()
+    await expect.poll(() => page.getByTestId('notify-on').isChecked()).toBe(true)
+    await expect(page.getByTestId('budget-default').inputValue()).resolves.toBe('12345')
+    // unsaved: leaving Settings without saving drops them (nothing was saved behind the user's back)
+    await page.getByTestId('budget-default').fill('')
+    await page.getByTestId('concurrency').fill('')
+    await page.getByTestId('nav-new').click()
+  })
+
   it('History compares two runs of one kind and offers the xlsx', async () => {
     jobs.push(await runFolder(path.join(ui.dataDir, 'november')))
     await page.getByTestId('nav-history').click()
