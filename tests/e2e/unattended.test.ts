@@ -83,7 +83,8 @@ afterAll(async () => {
 describe('unattended work in the app (browser mode)', () => {
   it('a CLI preset fills New Job; a preset saved in the app is the CLI’s too', async () => {
     await page.getByTestId('nav-new').click()
-    await expect(page.getByTestId('preset-choose').textContent()).resolves.toContain('cabang-harian · Pencocokan wajah (KYC) · batas biaya Rp5.000')
+    // the list arrives after the screen: wait for it
+    await expect.poll(() => page.getByTestId('preset-choose').textContent()).toContain('cabang-harian · Pencocokan wajah (KYC) · batas biaya Rp5.000')
     await page.getByTestId('preset-choose').selectOption('cabang-harian')
     await page.getByTestId('preset-message').waitFor()
     await page.getByTestId('folder-input').setInputFiles(path.join(ui.dataDir, 'oktober'))
