@@ -52,8 +52,8 @@ export const unattendedEn: Leaves<typeof unattendedId> = {
   },
   watch: {
     title: 'Watched folder',
-    hint: 'Each complete workbook (or .zip of a workbook and its photos) in this folder is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/ with the reason, others wait in proses/. The same as rekap watch.',
-    hintBrowser: 'A folder on the computer running rekap ui (inside a folder given with --folder). Each complete workbook is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/. The same as rekap watch.',
+    hint: 'Each complete workbook (or .zip of a workbook and its photos) in this folder is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/ with the reason, others wait in proses/. The same as rekap watch. The folder is watched again each time the app starts, until you stop watching it.',
+    hintBrowser: 'A folder on the computer running rekap ui (inside a folder given with --folder). Each complete workbook is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/. The same as rekap watch. The folder is watched again each time the app starts, until you stop watching it.',
     folder: 'Folder',
     start: 'Start watching',
     stop: 'Stop watching',

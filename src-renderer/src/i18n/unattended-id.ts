@@ -48,8 +48,8 @@ export const unattendedId = {
   },
   watch: {
     title: 'Folder pantau',
-    hint: 'Setiap buku kerja (atau .zip berisi buku kerja dan foto) yang lengkap di folder ini direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, yang ditolak ke gagal/ beserta alasannya, lainnya menunggu di proses/. Sama dengan rekap watch.',
-    hintBrowser: 'Folder di komputer yang menjalankan rekap ui (di dalam folder yang diberikan dengan --folder). Setiap buku kerja yang lengkap direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, yang ditolak ke gagal/. Sama dengan rekap watch.',
+    hint: 'Setiap buku kerja (atau .zip berisi buku kerja dan foto) yang lengkap di folder ini direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, yang ditolak ke gagal/ beserta alasannya, lainnya menunggu di proses/. Sama dengan rekap watch. Folder ini dipantau lagi setiap kali aplikasi dibuka, sampai Anda menghentikannya.',
+    hintBrowser: 'Folder di komputer yang menjalankan rekap ui (di dalam folder yang diberikan dengan --folder). Setiap buku kerja yang lengkap direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, yang ditolak ke gagal/. Sama dengan rekap watch. Folder ini dipantau lagi setiap kali aplikasi dibuka, sampai Anda menghentikannya.',
     folder: 'Folder',
     start: 'Mulai memantau',
     stop: 'Berhenti memantau',
