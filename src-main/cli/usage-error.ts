@@ -36,8 +36,11 @@ export function usageReason(e: UsageProblem, m: CliMessages): string {
       return m.usage.optionMissingValue(flagOf(q[0] ?? ''))
     case 'commander.missingMandatoryOptionValue':
       return m.usage.requiredOption(flagOf(q[0] ?? ''))
-    case 'commander.excessArguments':
-      return m.usage.tooManyArguments(msg.replace(/^too many arguments[^.]*\.\s*/, ''))
+    case 'commander.excessArguments': {
+      // "too many arguments for 'review'. Expected 1 argument but got 3."
+      const n = /Expected (\d+) arguments? but got (\d+)/.exec(msg)
+      return n ? m.usage.tooManyArguments(Number(n[1]), Number(n[2])) : msg
+    }
     case 'commander.conflictingOption':
       return m.usage.conflicting(msg)
     default:

@@ -89,6 +89,13 @@ describe('Indonesian output', () => {
     expect(dir.out).not.toMatch(/sekitar \d+s/)
   })
 
+  it('a usage error says its numbers in Indonesian, not commander\'s English sentence', async () => {
+    const extra = await rekap(['review', 'jsatu', 'jdua', 'jtiga', '--list', '--db', join(tmp.dir, 'usage.db')])
+    expect(extra.code).toBe(2)
+    expect(extra.err).toMatch(/^rekap: terlalu banyak argumen \(diharapkan 1, diberikan 3\)$/m)
+    expect(extra.err).not.toMatch(/Expected|but got|argument/)
+  })
+
   it('the sandbox says its start-up lines in Indonesian (the listening line stays machine-read)', async () => {
     const sb = await startSandboxProcess({ env: { REKAP_LANG: 'id' } })
     try {
