@@ -10,6 +10,7 @@ import { loadPreset, PresetError, presetJobSettings, type Preset } from '../core
 import { AppError } from './app-error'
 import type { AppContext } from './app-context'
 import { jobSettingsFor } from './app-settings'
+import { normaliseServiceUrl, serviceOrigin } from '../core/net/service-url'
 
 export function requirePreset(ctx: AppContext, name: string, field = 'preset'): Preset {
   try {
@@ -24,7 +25,29 @@ export function requirePreset(ctx: AppContext, name: string, field = 'preset'): 
 
 /** A new job's settings: the app's Settings, the preset's fields over them, a budget typed on the screen over both. */
 export async function appJobSettings(ctx: AppContext, kind: JobKind, preset: Preset | null, budgetRp?: number | null): Promise<JobSettings> {
+  if (preset) requireSameService(ctx, preset)
   const base = jobSettingsFor(ctx.settings(), await ctx.target())
   const settings = preset ? presetJobSettings(base, preset, kind) : base
   return budgetRp === undefined ? settings : { ...settings, budgetRp }
+}
+
+/**
+ * The app sends requests (and the key) only to the address in Settings, confirmed by a person: a
+ * preset saved with another `--base-url` is refused, not followed, and not silently run elsewhere.
+ */
+function requireSameService(ctx: AppContext, preset: Preset): void {
+  if (preset.baseUrl === undefined) return
+  const origin = (url: string): string => {
+    try {
+      const n = normaliseServiceUrl(url)
+      return n === '' ? 'sandbox' : serviceOrigin(n)
+    } catch {
+      return url
+    }
+  }
+  const named = origin(preset.baseUrl)
+  const settings = origin(ctx.settings().baseUrl)
+  if (named !== settings) {
+    throw new AppError('conflict', `preset: it names the service ${named}; the app uses ${settings} (Settings). Change Settings or save the preset again without --base-url`, 'preset')
+  }
 }

@@ -128,6 +128,11 @@ describe('a preset in the app gives the job settings `rekap run --preset` gives'
     const typed = await call('jobs.plan', { path: file, kind: 'hospital-lookup', mapping: { code: 'Kode RS' }, preset: 'rs-bulanan', budgetRp: 900 })
     expect(app.ctx.store.jobs.get(typed.jobId)!.settings).toMatchObject({ budgetRp: 900, hospitalPlan: 'premium' })
     await expect(call('jobs.plan', { path: file, kind: 'hospital-lookup', mapping: {}, preset: 'tidak-ada' })).rejects.toMatchObject({ code: 'not-found' })
+    // a preset for another service: the app sends only to the address in Settings, so it refuses, never follows it
+    const other = await rekap(['preset', 'save', 'lain', '--kind', 'hospital-lookup', '--base-url', 'https://api.lain.example', '--db', db])
+    expect(other.code, other.err).toBe(0)
+    await expect(call('jobs.plan', { path: file, kind: 'hospital-lookup', mapping: { code: 'Kode RS' }, preset: 'lain' })).rejects.toMatchObject({ code: 'conflict', field: 'preset' })
+    await call('presets.delete', { name: 'lain' })
     // a new plan of the same workbook replaces one never started: cancel what is left
     for (const id of [cliJob.id, plan.jobId, typed.jobId]) if (app.ctx.store.jobs.get(id)) await call('jobs.cancel', { jobId: id })
   })
