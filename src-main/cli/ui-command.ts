@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startUi, type RunningUi } from '../browser/run-ui'
 import { currentCommand } from './team-command-ref'
-import type { TeamFlags } from './team-options'
+import { asTeamCliError, teamConfigOf, type TeamFlags } from './team-options'
 import { readTeamPasswordFile } from '../core/team/team-password'
 import { buildRenderer, DEFAULT_RENDERER_DIR, rendererBuilt } from '../browser/renderer-build'
 import { openInBrowser } from '../browser/open-browser'
@@ -95,9 +95,34 @@ function uiTeamEnv(): NodeJS.ProcessEnv {
   return env
 }
 
+/**
+ * The team named by the flags (or REKAP_TEAM) is joined once before serving: one that refuses this
+ * desk (wrong password, no schema, a certificate that does not prove the server) stops `rekap ui`
+ * with its words — the team's address, never the password — and exit 2, as every team command;
+ * one merely away is only said (the app's runs wait for it, as a CLI desk's do).
+ */
+async function checkUiTeam(env: NodeJS.ProcessEnv): Promise<void> {
+  const cmd = currentCommand()
+  const config = cmd ? teamConfigOf(cmd, env) : null
+  if (!config) return
+  const core = await import('../core/team')
+  try {
+    // the password file was read into env.PGPASSWORD already (uiTeamEnv)
+    const session = await core.openTeamSession({ ...config, passwordFile: undefined })
+    await session.close()
+  } catch (err) {
+    if (err instanceof core.TeamUnreachableError) {
+      process.stderr.write(coreMessage(err) + '\n')
+      return
+    }
+    throw asTeamCliError(err)
+  }
+}
+
 export async function runUiCommand(flags: UiCommandFlags): Promise<void> {
   const { port, tls, baseUrl } = checkedFlags(flags)
   const env = uiTeamEnv()
+  await checkUiTeam(env)
   // REKAP_RENDERER_DIR: serve another build of the renderer (packaging, tests)
   const rendererDir = process.env.REKAP_RENDERER_DIR ? resolve(process.env.REKAP_RENDERER_DIR) : DEFAULT_RENDERER_DIR
   if (!rendererBuilt(rendererDir)) {
