@@ -13,7 +13,7 @@
  *   targets: >= 1.5 million cells/s, <= 0.25x exceljs streaming per cell, < 300 MB
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,11 +26,25 @@ import { REPORT_KINDS, seedReportJob, type ReportKind } from './report-kinds-see
 interface Measured {
   ms: number
   cpuMs: number
+  /** the main thread's own CPU (Linux: /proc/self/task/<pid>/stat), without libuv's thread pool */
+  mainCpuMs?: number
   peakRss: number
   bytes: number
   cells?: number
   written?: number
   widest?: number
+}
+
+/** The main thread's CPU ms so far (its thread id is the process id); undefined off Linux. */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // fields 14 and 15 (utime, stime) in clock ticks (100 per second); f starts at field 3
+    return (Number(f[11]) + Number(f[12])) * 10
+  } catch {
+    return undefined
+  }
 }
 
 function peakTracker(): () => number {
@@ -77,13 +91,16 @@ async function measureRekap(dbFile: string, jobId: string, out: string): Promise
   const peak = peakTracker()
   const t = performance.now()
   const cpu0 = process.cpuUsage()
+  const main0 = mainThreadCpuMs()
   const store = openStore(dbFile)
   await writeJobReport(store, jobId, { out, signer: null })
   store.close()
   const ms = performance.now() - t
   const cpu = process.cpuUsage(cpu0)
+  const main1 = mainThreadCpuMs()
+  const mainCpuMs = main0 === undefined || main1 === undefined ? undefined : main1 - main0
   const peakRss = peak()
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss, bytes: statSync(out).size, ...(await countCells(out)) }
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, mainCpuMs, peakRss, bytes: statSync(out).size, ...(await countCells(out)) }
 }
 
 /** exceljs's streaming writer, `cells` non-empty cells in rows of `width`: text, numbers and dates mixed as in a report. */
@@ -119,10 +136,13 @@ function child(args: string[]): Measured {
 /** Medians of the wall time, the CPU and the peak memory, each on its own. */
 function median(runs: Measured[]): Measured {
   const mid = <T,>(xs: T[], key: (x: T) => number): number => xs.map(key).sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-  return { ...runs[0], ms: mid(runs, (x) => x.ms), cpuMs: mid(runs, (x) => x.cpuMs), peakRss: mid(runs, (x) => x.peakRss) }
+  return { ...runs[0], ms: mid(runs, (x) => x.ms), cpuMs: mid(runs, (x) => x.cpuMs), mainCpuMs: runs[0].mainCpuMs === undefined ? undefined : mid(runs, (x) => x.mainCpuMs ?? 0), peakRss: mid(runs, (x) => x.peakRss) }
 }
 
 const mb = (b: number): string => `${(b / 1048576).toFixed(0)} MB`
+/** CPU seconds per million cells (rows x columns): the whole process, and its main thread alone */
+const cpuPerM = (r: Measured): string =>
+  `CPU ${((r.cpuMs * 1000) / r.cells!).toFixed(2)} s/M cells` + (r.mainCpuMs === undefined ? '' : ` (main thread ${((r.mainCpuMs * 1000) / r.cells!).toFixed(2)})`)
 const mcs = (cells: number, ms: number): string => `${(cells / ms / 1000).toFixed(2)} M cells/s`
 
 async function main(): Promise<void> {
@@ -157,7 +177,7 @@ async function main(): Promise<void> {
       const e = runs[0].e ? median(runs.map((x) => x.e!)) : undefined
       rmSync(dbFile, { force: true })
       let line =
-        `${kind.padEnd(19)} ${(r.ms / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s), ${r.cells!.toLocaleString('en')} cells = ${mcs(r.cells!, r.ms)}` +
+        `${kind.padEnd(19)} ${(r.ms / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s${r.mainCpuMs === undefined ? '' : `, main thread ${(r.mainCpuMs / 1000).toFixed(2)} s`}), ${r.cells!.toLocaleString('en')} cells = ${mcs(r.cells!, r.ms)}` +
         ` (${r.written!.toLocaleString('en')} written = ${mcs(r.written!, r.ms)}), peak RSS ${mb(r.peakRss)}, ${(r.bytes / 1e6).toFixed(1)} MB; seeded in ${seeded} s`
       if (e) {
         // each rekap run against the exceljs run right after it (the same load), then the median
@@ -165,8 +185,8 @@ async function main(): Promise<void> {
         const ratio = mid(runs.map(({ r, e }) => r.ms / r.written! / (e!.ms / e!.written!)))
         const cpuRatio = mid(runs.map(({ r, e }) => r.cpuMs / r.written! / (e!.cpuMs / e!.written!)))
         line += `\n${''.padEnd(19)} exceljs streaming, same ${e.written!.toLocaleString('en')} cells: ${(e.ms / 1000).toFixed(2)} s (CPU ${(e.cpuMs / 1000).toFixed(2)} s) = ${mcs(e.written!, e.ms)}, ${mb(e.peakRss)}; rekap/exceljs per cell ${ratio.toFixed(2)}x wall, ${cpuRatio.toFixed(2)}x CPU`
-        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU), ${mb(r.peakRss)}`)
-      } else summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${mb(r.peakRss)}`)
+        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU), ${cpuPerM(r)}, ${mb(r.peakRss)}`)
+      } else summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${cpuPerM(r)}, ${mb(r.peakRss)}`)
       rmSync(join(dir, `${kind}.xlsx`), { force: true })
       rmSync(join(dir, `${kind}-exceljs.xlsx`), { force: true })
       console.log(line)
