@@ -6,7 +6,8 @@
  */
 import type { JobKind } from '../contract/job-kinds'
 import type { JobSettings } from '../core/model/job-settings'
-import { loadPreset, PresetError, presetJobSettings, type Preset } from '../core/unattended/presets'
+import { loadPreset, PresetError, type Preset } from '../core/unattended/presets'
+import { presetJobSettings } from '../core/unattended/preset-settings'
 import { AppError } from './app-error'
 import type { AppContext } from './app-context'
 import { jobSettingsFor } from './app-settings'

@@ -121,6 +121,3 @@ export function mappingOfMap(map: string[] | undefined): Record<string, string> 
   }
   return out
 }
-
-// the rule that turns a preset into job settings lives beside it, without zod (`rekap run` loads it on every run)
-export { presetJobSettings, type PresetRunFields } from './preset-settings'
