@@ -61,6 +61,10 @@ describe('face-match job in browser mode', () => {
     // issue 23 item 7: browser mode cannot keep a key; it says where the key comes from instead of offering "Simpan kunci"
     expect(await page.getByTestId('key-save').count()).toBe(0)
     await expect(page.getByTestId('key-browser-mode').textContent()).resolves.toContain('REKAP_API_KEY')
+    await expect(page.getByTestId('key-browser-mode').textContent()).resolves.toMatch(/^Di mode peramban rekap tidak menyimpan kunci API/)
+    // the team password likewise: no save button that can only fail (in English), but where it comes from, in Indonesian
+    expect(await page.getByTestId('settings-team-password-save').count()).toBe(0)
+    await expect(page.getByTestId('team-password-browser-mode').textContent()).resolves.toMatch(/^Di mode peramban rekap tidak menyimpan kata sandi tim.*PGPASSWORD/)
     // Test connection: the address as typed (empty = the built-in sandbox), the answer in Indonesian
     await page.getByTestId('test-connection').click()
     await expect(page.getByTestId('test-result').textContent()).resolves.toMatch(/SANDBOX bawaan menjawab dan menerima kunci API/)

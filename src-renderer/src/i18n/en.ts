@@ -267,6 +267,7 @@ export const en: Messages = {
     urlHint: 'A postgres://… address with your role name, and ?sslmode=verify-full for a server on another machine; no password. The password: below (desktop app, encrypted), or PGPASSWORD / ~/.pgpass. Leave empty to work alone.',
     password: 'Team store password',
     savePassword: 'Save password',
+    passwordBrowserMode: 'In browser mode rekap keeps no team password (there is no system key store here). It comes from PGPASSWORD or ~/.pgpass when rekap ui starts: stop rekap ui and start it again with PGPASSWORD=… rekap ui.',
     clearPassword: 'Remove password',
     passwordKept: 'a password is kept, encrypted (like the API key)',
     passwordNone: 'no password kept: PGPASSWORD or ~/.pgpass is used',

@@ -274,6 +274,7 @@ export const id = {
     urlHint: 'Alamat postgres://… dengan nama peran Anda, lalu ?sslmode=verify-full untuk server di mesin lain; tanpa kata sandi. Kata sandi: di bawah (aplikasi desktop, terenkripsi), atau PGPASSWORD / ~/.pgpass. Kosongkan untuk bekerja sendiri.',
     password: 'Kata sandi penyimpanan tim',
     savePassword: 'Simpan kata sandi',
+    passwordBrowserMode: 'Di mode peramban rekap tidak menyimpan kata sandi tim (tidak ada penyimpanan kunci sistem di sini). Kata sandi diambil dari PGPASSWORD atau ~/.pgpass saat rekap ui dijalankan: hentikan rekap ui, lalu jalankan lagi dengan PGPASSWORD=… rekap ui.',
     clearPassword: 'Hapus kata sandi',
     passwordKept: 'kata sandi disimpan terenkripsi (seperti kunci API)',
     passwordNone: 'tidak ada kata sandi tersimpan: dipakai PGPASSWORD atau ~/.pgpass',
