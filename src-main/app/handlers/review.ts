@@ -5,6 +5,7 @@ import { requireReviewableJob } from '../../core/kinds/reviewable-job'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
+import { decideOnTeamQueue } from '../team-job-review'
 
 type ReviewHandlers = Pick<Handlers, 'review.queue' | 'review.pair' | 'review.decide'>
 
@@ -68,13 +69,18 @@ export function reviewHandlers(ctx: AppContext): ReviewHandlers {
           entries: ctx.store.review.ofRow(job.id, rowNo).map(entryView),
         }
       }),
-    'review.decide': async ({ jobId, rowNo, decision, note }) =>
-      asAppError(() => {
-        const reviewer = ctx.settings().reviewerName
+    'review.decide': async ({ jobId, rowNo, decision, note }) => {
+      const job = asAppError(() => requireReviewableJob(ctx.store, jobId))
+      // in a team, the team's queue decides first (claims, four eyes, the role as decider); the
+      // local entry then carries the same decision, so the job's view and report agree with the team
+      const teamDecider = await decideOnTeamQueue(ctx, { jobId: job.id, rowNo, decision, note })
+      return asAppError(() => {
+        const reviewer = teamDecider ?? ctx.settings().reviewerName
         if (!reviewer) throw new AppError('invalid-input', 'Set your name as reviewer in Settings first: every decision is signed with it.', 'reviewerName')
         recordDecision(ctx.store, requireReviewableJob(ctx.store, jobId), { rowNo, decision, reviewer, note: note ?? null, now: ctx.core.clock.now() })
         ctx.events.emit('jobs.changed', { reason: `review decision on row ${rowNo} of job ${jobId}` })
         return queueView(jobId)
-      }),
+      })
+    },
   }
 }
