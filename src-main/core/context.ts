@@ -4,6 +4,7 @@
  * fake clock where timing must be controlled, never to avoid the real thing.
  */
 import type { Coordination } from './coordination/port'
+import { followSignal } from './provider/signal-fanout'
 
 export interface Clock {
   /** milliseconds since the epoch */
@@ -36,18 +37,26 @@ export interface CoreContext {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
+  // Many rows sleep on one job signal at once (retry delays at --concurrency 16): they follow it
+  // through signal-fanout's single listener, not one listener each (Node warns past 10, in English).
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason)
+      const mine = new AbortController()
+      const unfollow = signal ? followSignal(signal, mine) : () => {}
       const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort)
+        unfollow()
         resolve()
       }, ms)
-      const onAbort = (): void => {
-        clearTimeout(timer)
-        reject(signal?.reason)
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
+      mine.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer)
+          unfollow()
+          reject(signal?.reason)
+        },
+        { once: true },
+      )
     }),
 }
 
