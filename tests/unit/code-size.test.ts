@@ -19,9 +19,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'src-renderer/src/api/http-client.ts:createHttpApi': 'one object literal of every command over HTTP',
   'src-main/core/provider/service-client.ts:createServiceClient': 'one object literal of every endpoint',
   'src-main/core/coordination/team/team-link.ts:openTeamLink': 'team-engine helper code (issue 22), left as landed',
-  'src-main/core/jobs/planner.ts:importRowsIntoJob': 'the import loop with its batching',
-  'src-main/core/engine/job-ownership.ts:createJobOwnership': 'one closure over the heartbeats map',
-  'src-main/core/importers/zip-directory.ts:open': 'the zip central-directory reader in one pass',
   'src-main/app/open-app.ts:openApp': 'the app wiring in one place',
 }
 
@@ -32,7 +29,6 @@ const LONG_FILES: Record<string, string> = {
   'src-renderer/src/i18n/en.ts': 'a table of texts (generated-table-like; one key per line)',
   'src-renderer/src/views/SettingsView.vue': 'template and styles of the Settings screen',
   'src-main/core/store/row-queries.ts': 'the row SQL of the store',
-  'src-main/core/export/verify-report.ts': 'rekap verify (re-make and compare) grew this session (issue 23); to split by step',
 }
 
 describe('code size (issue 25)', () => {

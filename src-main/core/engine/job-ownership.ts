@@ -20,6 +20,32 @@ const RUNS_THE_JOB: readonly JobAction[] = ['start', 'resume', 'retryFailed', 'r
 
 const isPaid = (j: JobRecord): boolean => PRICE_POINTS[kindModule(j.kind).product] > 0
 
+interface KeepAliveHandlers {
+  lost: () => void
+  request: (what: OwnerRequest) => void
+}
+
+/** One heartbeat of keepAlive: renews the lease, and passes on each new pause/cancel request once. */
+function heartbeatTick(d: JobOwnershipDeps, jobId: string, now: () => number, on: KeepAliveHandlers): () => void {
+  let obeyed: OwnerRequest | null = null
+  return () => {
+    try {
+      const lease = d.store.leases.heartbeat(jobId, d.me, now())
+      if (!lease) {
+        d.logger.log('error', `job ${jobId}: this process no longer owns the job; stopping`)
+        on.lost()
+        return
+      }
+      if (lease.request && lease.request !== obeyed) {
+        obeyed = lease.request
+        on.request(lease.request)
+      }
+    } catch (err) {
+      d.logger.log('warn', `job ${jobId}: heartbeat failed: ${(err as Error).message}`)
+    }
+  }
+}
+
 /**
  * One engine's side of the lease rules (model/lease-rules.ts) and of availableActions
  * (model/job-actions.ts): who owns a job, what may be done to it now, taking and giving back
@@ -80,24 +106,8 @@ export function createJobOwnership(d: JobOwnershipDeps) {
     release,
 
     /** While a runner works: renew the lease every HEARTBEAT_MS and pass on a pause/cancel asked for. */
-    keepAlive(jobId: string, now: () => number, on: { lost: () => void; request: (what: OwnerRequest) => void }): void {
-      let obeyed: OwnerRequest | null = null
-      const hb = setInterval(() => {
-        try {
-          const lease = store.leases.heartbeat(jobId, me, now())
-          if (!lease) {
-            d.logger.log('error', `job ${jobId}: this process no longer owns the job; stopping`)
-            on.lost()
-            return
-          }
-          if (lease.request && lease.request !== obeyed) {
-            obeyed = lease.request
-            on.request(lease.request)
-          }
-        } catch (err) {
-          d.logger.log('warn', `job ${jobId}: heartbeat failed: ${(err as Error).message}`)
-        }
-      }, HEARTBEAT_MS)
+    keepAlive(jobId: string, now: () => number, on: KeepAliveHandlers): void {
+      const hb = setInterval(heartbeatTick(d, jobId, now, on), HEARTBEAT_MS)
       hb.unref?.()
       heartbeats.set(jobId, hb)
     },

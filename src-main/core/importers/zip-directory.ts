@@ -78,6 +78,99 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
   return buf.subarray(0, bytesRead)
 }
 
+/** Where the end-of-central-directory record starts in the file's tail, or -1. */
+function findEocd(tail: Buffer): number {
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === EOCD_SIG) return i
+  }
+  return -1
+}
+
+/** The central directory's entry count, size and offset, from the end record (zip64 when it says so). */
+async function readDirectoryBounds(fh: FileHandle, size: number): Promise<{ count: number; cdSize: number; cdOffset: number }> {
+  const tailLength = Math.min(size, 22 + MAX_COMMENT + 20)
+  const tail = await readAt(fh, size - tailLength, tailLength)
+  const eocd = findEocd(tail)
+  if (eocd < 0) {
+    const head = await readAt(fh, 0, 4)
+    if (head.length === 4 && head.readUInt32LE(0) === LOCAL_SIG) {
+      throw new ZipFormatError('truncated', 'the zip directory at the end of the file is missing')
+    }
+    throw new ZipFormatError('not-zip', 'not a zip file')
+  }
+  let count = tail.readUInt16LE(eocd + 10)
+  let cdSize = tail.readUInt32LE(eocd + 12)
+  let cdOffset = tail.readUInt32LE(eocd + 16)
+  if (cdOffset === 0xffffffff || count === 0xffff) {
+    const loc = eocd - 20
+    if (loc >= 0 && tail.readUInt32LE(loc) === ZIP64_LOCATOR_SIG) {
+      const z64Offset = Number(tail.readBigUInt64LE(loc + 8))
+      const z64 = await readAt(fh, z64Offset, 56)
+      if (z64.length < 56 || z64.readUInt32LE(0) !== ZIP64_EOCD_SIG) {
+        throw new ZipFormatError('truncated', 'the zip64 directory record is damaged')
+      }
+      count = Number(z64.readBigUInt64LE(32))
+      cdSize = Number(z64.readBigUInt64LE(40))
+      cdOffset = Number(z64.readBigUInt64LE(48))
+    }
+  }
+  return { count, cdSize, cdOffset }
+}
+
+/** Every entry of the central directory, in directory order (duplicates included). */
+function parseCentralDirectory(cd: Buffer, count: number, size: number): ZipEntry[] {
+  const list: ZipEntry[] = []
+  let p = 0
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CD_SIG) {
+      throw new ZipFormatError('truncated', 'the zip directory is damaged')
+    }
+    const flags = cd.readUInt16LE(p + 8)
+    const method = cd.readUInt16LE(p + 10)
+    const nameLen = cd.readUInt16LE(p + 28)
+    const extraLen = cd.readUInt16LE(p + 30)
+    const commentLen = cd.readUInt16LE(p + 32)
+    const name = cd.toString('utf8', p + 46, p + 46 + nameLen)
+    const sizes = zip64Sizes(cd, p + 46 + nameLen, extraLen, {
+      compressedSize: cd.readUInt32LE(p + 20),
+      uncompressedSize: cd.readUInt32LE(p + 24),
+      localHeaderOffset: cd.readUInt32LE(p + 42),
+    })
+    if (sizes.localHeaderOffset + sizes.compressedSize > size) {
+      throw new ZipFormatError('truncated', `the part "${name}" runs past the end of the file`)
+    }
+    list.push({ name, method, ...sizes, encrypted: (flags & 1) === 1 })
+    p += 46 + nameLen + extraLen + commentLen
+  }
+  return list
+}
+
+interface EntrySizes {
+  compressedSize: number
+  uncompressedSize: number
+  localHeaderOffset: number
+}
+
+/** The entry's sizes and offset, widened by its zip64 extra field where the 32-bit ones say so. */
+function zip64Sizes(cd: Buffer, extraStart: number, extraLen: number, sizes32: EntrySizes): EntrySizes {
+  let { compressedSize, uncompressedSize, localHeaderOffset } = sizes32
+  // zip64 extra field: the 64-bit values appear only for the fields set to 0xffffffff
+  let e = extraStart
+  const extraEnd = e + extraLen
+  while (e + 4 <= extraEnd) {
+    const id = cd.readUInt16LE(e)
+    const len = cd.readUInt16LE(e + 2)
+    if (id === 0x0001) {
+      let q = e + 4
+      if (uncompressedSize === 0xffffffff) (uncompressedSize = Number(cd.readBigUInt64LE(q))), (q += 8)
+      if (compressedSize === 0xffffffff) (compressedSize = Number(cd.readBigUInt64LE(q))), (q += 8)
+      if (localHeaderOffset === 0xffffffff) localHeaderOffset = Number(cd.readBigUInt64LE(q))
+    }
+    e += 4 + len
+  }
+  return { compressedSize, uncompressedSize, localHeaderOffset }
+}
+
 export class ZipDirectory {
   private constructor(
     readonly file: string,
@@ -91,80 +184,14 @@ export class ZipDirectory {
     const fh = await open(file, 'r')
     try {
       const { size } = await fh.stat()
-      const tailLength = Math.min(size, 22 + MAX_COMMENT + 20)
-      const tail = await readAt(fh, size - tailLength, tailLength)
-      let eocd = -1
-      for (let i = tail.length - 22; i >= 0; i--) {
-        if (tail.readUInt32LE(i) === EOCD_SIG) {
-          eocd = i
-          break
-        }
-      }
-      if (eocd < 0) {
-        const head = await readAt(fh, 0, 4)
-        if (head.length === 4 && head.readUInt32LE(0) === LOCAL_SIG) {
-          throw new ZipFormatError('truncated', 'the zip directory at the end of the file is missing')
-        }
-        throw new ZipFormatError('not-zip', 'not a zip file')
-      }
-      let count = tail.readUInt16LE(eocd + 10)
-      let cdSize = tail.readUInt32LE(eocd + 12)
-      let cdOffset = tail.readUInt32LE(eocd + 16)
-      if (cdOffset === 0xffffffff || count === 0xffff) {
-        const loc = eocd - 20
-        if (loc >= 0 && tail.readUInt32LE(loc) === ZIP64_LOCATOR_SIG) {
-          const z64Offset = Number(tail.readBigUInt64LE(loc + 8))
-          const z64 = await readAt(fh, z64Offset, 56)
-          if (z64.length < 56 || z64.readUInt32LE(0) !== ZIP64_EOCD_SIG) {
-            throw new ZipFormatError('truncated', 'the zip64 directory record is damaged')
-          }
-          count = Number(z64.readBigUInt64LE(32))
-          cdSize = Number(z64.readBigUInt64LE(40))
-          cdOffset = Number(z64.readBigUInt64LE(48))
-        }
-      }
+      const { count, cdSize, cdOffset } = await readDirectoryBounds(fh, size)
       if (cdOffset + cdSize > size) {
         throw new ZipFormatError('truncated', 'the zip directory points past the end of the file')
       }
       const cd = await readAt(fh, cdOffset, cdSize)
+      const list = parseCentralDirectory(cd, count, size)
       const entries = new Map<string, ZipEntry>()
-      const list: ZipEntry[] = []
-      let p = 0
-      for (let i = 0; i < count; i++) {
-        if (p + 46 > cd.length || cd.readUInt32LE(p) !== CD_SIG) {
-          throw new ZipFormatError('truncated', 'the zip directory is damaged')
-        }
-        const flags = cd.readUInt16LE(p + 8)
-        const method = cd.readUInt16LE(p + 10)
-        let compressedSize = cd.readUInt32LE(p + 20)
-        let uncompressedSize = cd.readUInt32LE(p + 24)
-        const nameLen = cd.readUInt16LE(p + 28)
-        const extraLen = cd.readUInt16LE(p + 30)
-        const commentLen = cd.readUInt16LE(p + 32)
-        let localHeaderOffset = cd.readUInt32LE(p + 42)
-        const name = cd.toString('utf8', p + 46, p + 46 + nameLen)
-        // zip64 extra field: the 64-bit values appear only for the fields set to 0xffffffff
-        let e = p + 46 + nameLen
-        const extraEnd = e + extraLen
-        while (e + 4 <= extraEnd) {
-          const id = cd.readUInt16LE(e)
-          const len = cd.readUInt16LE(e + 2)
-          if (id === 0x0001) {
-            let q = e + 4
-            if (uncompressedSize === 0xffffffff) (uncompressedSize = Number(cd.readBigUInt64LE(q))), (q += 8)
-            if (compressedSize === 0xffffffff) (compressedSize = Number(cd.readBigUInt64LE(q))), (q += 8)
-            if (localHeaderOffset === 0xffffffff) localHeaderOffset = Number(cd.readBigUInt64LE(q))
-          }
-          e += 4 + len
-        }
-        if (localHeaderOffset + compressedSize > size) {
-          throw new ZipFormatError('truncated', `the part "${name}" runs past the end of the file`)
-        }
-        const entry = { name, method, compressedSize, uncompressedSize, localHeaderOffset, encrypted: (flags & 1) === 1 }
-        entries.set(name, entry)
-        list.push(entry)
-        p += 46 + nameLen + extraLen + commentLen
-      }
+      for (const entry of list) entries.set(entry.name, entry)
       return new ZipDirectory(file, size, entries, list)
     } finally {
       await fh.close()

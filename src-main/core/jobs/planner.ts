@@ -67,26 +67,35 @@ export interface ImportOptions {
 export type RowImporter = (store: Store, req: PlanRequestArgs, opts: ImportOptions) => Promise<PlannedTable>
 
 /**
+ * The columns a plan reads: the automatic mapping, then the user's, then --map overrides; refused
+ * (PlanError) when a mapped column is not in the sheet or a field the kind needs has no column.
+ */
+function resolveMapping(req: PlanRequestArgs, table: { headers: string[]; sheet: string }): Record<string, string> {
+  const auto = autoMap(req.kind, table.headers).mapping
+  let mapping = { ...auto, ...(req.mapping ?? {}) }
+  if (req.mapOverrides?.length) mapping = applyMapOverrides(mapping, req.mapOverrides, table.headers, req.kind)
+  for (const [field, header] of Object.entries(mapping)) {
+    if (!table.headers.includes(header)) {
+      throw new PlanError(coreText('plan.columnMissing', { where: whereOf(req.file, table.sheet), header, field, headers: quotedList(table.headers) }))
+    }
+  }
+  const missing = missingFields(req.kind, mapping)
+  if (missing.length) {
+    throw new PlanError(
+      coreText('plan.noColumnFor', { where: whereOf(req.file, table.sheet), fields: missing.join(', '), headers: quotedList(table.headers), first: missing[0] }),
+    )
+  }
+  return mapping
+}
+
+/**
  * Imports a spreadsheet into a new job: every row checked locally (image pre-flight, code
  * shapes, duplicates), stored with its verdict. Nothing is sent to the service here.
  */
 export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts: ImportOptions): Promise<PlannedTable> {
   const table = await openTable(req.file, { sheet: req.sheet, maxRows: opts.maxRows })
   try {
-    const auto = autoMap(req.kind, table.headers).mapping
-    let mapping = { ...auto, ...(req.mapping ?? {}) }
-    if (req.mapOverrides?.length) mapping = applyMapOverrides(mapping, req.mapOverrides, table.headers, req.kind)
-    for (const [field, header] of Object.entries(mapping)) {
-      if (!table.headers.includes(header)) {
-        throw new PlanError(coreText('plan.columnMissing', { where: whereOf(req.file, table.sheet), header, field, headers: quotedList(table.headers) }))
-      }
-    }
-    const missing = missingFields(req.kind, mapping)
-    if (missing.length) {
-      throw new PlanError(
-        coreText('plan.noColumnFor', { where: whereOf(req.file, table.sheet), fields: missing.join(', '), headers: quotedList(table.headers), first: missing[0] }),
-      )
-    }
+    const mapping = resolveMapping(req, table)
 
     const job = store.jobs.create(
       {
