@@ -12,6 +12,20 @@ import { renderCoreText, textOfError } from '../core/texts/core-text'
 import { AppError } from './app-error'
 import { appTeamConfig } from './app-team'
 
+/** The database role this app signs in to its team as, or null (no team, or the store refuses or is away: the typed name). */
+export async function teamReviewerRole(ctx: AppContext): Promise<string | null> {
+  const config = appTeamConfig(ctx.settings(), ctx.teamVault, ctx.teamEnv ?? {})
+  if (!config) return null
+  const core = await import('../core/team')
+  try {
+    const session = await core.openTeamSession(config)
+    await session.close()
+    return session.role
+  } catch {
+    return null
+  }
+}
+
 export async function decideOnTeamQueue(
   ctx: AppContext,
   input: { jobId: string; rowNo: number; decision: TeamDecision; note?: string },
@@ -32,9 +46,9 @@ export async function decideOnTeamQueue(
   }
   try {
     // the pair as this desk published it (desk, job, row): one item per pair in the queue
-    const item = await session.pool.query(`SELECT id FROM rekap.review_items WHERE desk = $1 AND job_id = $2 AND row_no = $3`, [session.desk, input.jobId, input.rowNo])
-    if (!item.rows.length) return null
-    const done = await core.decidePair(session.pool, { itemId: Number(item.rows[0].id), decision: input.decision, note: input.note, desk: session.desk })
+    const itemId = await core.queueItemOf(session.pool, { desk: session.desk, jobId: input.jobId, rowNo: input.rowNo })
+    if (itemId === null) return null
+    const done = await core.decidePair(session.pool, { itemId, decision: input.decision, note: input.note, desk: session.desk })
     return done.decider
   } catch (err) {
     if (err instanceof core.TeamReviewError) throw words(err, 'conflict')

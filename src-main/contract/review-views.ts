@@ -38,6 +38,8 @@ export interface ReviewQueueView {
   items: ReviewItemView[]
   /** who signs decisions (null: set it in Settings first) */
   reviewerName: string | null
+  /** true when reviewerName is the team's database role (authenticated), not a typed name */
+  teamSigned?: boolean
 }
 
 export interface ReviewPairView {

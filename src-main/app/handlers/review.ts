@@ -5,7 +5,7 @@ import { requireReviewableJob } from '../../core/kinds/reviewable-job'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
-import { decideOnTeamQueue } from '../team-job-review'
+import { decideOnTeamQueue, teamReviewerRole } from '../team-job-review'
 
 type ReviewHandlers = Pick<Handlers, 'review.queue' | 'review.pair' | 'review.decide'>
 
@@ -32,6 +32,11 @@ function asAppError<T>(work: () => T): T {
 }
 
 export function reviewHandlers(ctx: AppContext): ReviewHandlers {
+  /** in a team, decisions are signed with the role signed in, not the typed name */
+  const withSigner = async (view: ReviewQueueView): Promise<ReviewQueueView> => {
+    const role = await teamReviewerRole(ctx)
+    return role ? { ...view, reviewerName: role, teamSigned: true } : view
+  }
   const queueView = (jobId: string): ReviewQueueView => {
     const job = requireReviewableJob(ctx.store, jobId)
     const q = reviewQueue(ctx.store, job)
@@ -52,7 +57,7 @@ export function reviewHandlers(ctx: AppContext): ReviewHandlers {
     }
   }
   return {
-    'review.queue': async ({ jobId }) => asAppError(() => queueView(jobId)),
+    'review.queue': async ({ jobId }) => withSigner(asAppError(() => queueView(jobId))),
     'review.pair': async ({ jobId, rowNo }) =>
       asAppError(() => {
         const job = requireReviewableJob(ctx.store, jobId)
@@ -73,14 +78,15 @@ export function reviewHandlers(ctx: AppContext): ReviewHandlers {
       const job = asAppError(() => requireReviewableJob(ctx.store, jobId))
       // in a team, the team's queue decides first (claims, four eyes, the role as decider); the
       // local entry then carries the same decision, so the job's view and report agree with the team
-      const teamDecider = await decideOnTeamQueue(ctx, { jobId: job.id, rowNo, decision, note })
-      return asAppError(() => {
+      const teamDecider = (await decideOnTeamQueue(ctx, { jobId: job.id, rowNo, decision, note })) ?? (await teamReviewerRole(ctx))
+      const view = asAppError(() => {
         const reviewer = teamDecider ?? ctx.settings().reviewerName
         if (!reviewer) throw new AppError('invalid-input', 'Set your name as reviewer in Settings first: every decision is signed with it.', 'reviewerName')
         recordDecision(ctx.store, requireReviewableJob(ctx.store, jobId), { rowNo, decision, reviewer, note: note ?? null, now: ctx.core.clock.now() })
         ctx.events.emit('jobs.changed', { reason: `review decision on row ${rowNo} of job ${jobId}` })
         return queueView(jobId)
       })
+      return teamDecider ? { ...view, reviewerName: teamDecider, teamSigned: true } : view
     },
   }
 }

@@ -158,6 +158,12 @@ export async function decidePair(
   }
 }
 
+/** The queue's item of one pair a desk published (desk, job, row), or null (not on the queue). */
+export async function queueItemOf(pool: pg.Pool, pair: { desk: string; jobId: string; rowNo: number }): Promise<number | null> {
+  const r = await pool.query(`SELECT id FROM rekap.review_items WHERE desk = $1 AND job_id = $2 AND row_no = $3`, [pair.desk, pair.jobId, pair.rowNo])
+  return r.rows.length ? Number(r.rows[0].id) : null
+}
+
 /** Gives claimed pairs back to the queue at once (a reviewer closing the screen). */
 export async function releaseClaims(pool: pg.Pool, itemIds: number[]): Promise<void> {
   await pool.query(

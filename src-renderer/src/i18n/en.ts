@@ -481,6 +481,7 @@ export const en: Messages = {
     reviewerName: 'Reviewer name',
     saveName: 'Save name',
     signedAs: 'Reviewing as {name}',
+    signedAsTeam: 'Reviewing as {name} (your team database role)',
     saved: 'Saved: {decision}',
     byReviewer: '{decision} by {name}',
     decided: {

@@ -488,6 +488,7 @@ export const id = {
     reviewerName: 'Nama peninjau',
     saveName: 'Simpan nama',
     signedAs: 'Meninjau sebagai {name}',
+    signedAsTeam: 'Meninjau sebagai {name} (peran basis data tim Anda)',
     saved: 'Tersimpan: {decision}',
     byReviewer: '{decision} oleh {name}',
     decided: {

@@ -59,6 +59,8 @@ describe("the job's Review screen in a team", () => {
     expect(r.json.error.message).toBe(`empat mata: alice menjalankan pekerjaan ${jobId}, jadi tidak boleh menyetujui pasangannya sendiri; minta peninjau lain`)
     expect((await team.query(`SELECT count(*)::int AS n FROM rekap.decisions`)).rows[0].n).toBe(0)
     const q = await alice('review.queue', { jobId })
+    // no typed name: the screen signs with the role signed in
+    expect(q.json).toMatchObject({ reviewerName: 'alice', teamSigned: true })
     expect(q.json.items.find((i: { rowNo: number }) => i.rowNo === 1).final).toBeNull()
   }, 60_000)
 
