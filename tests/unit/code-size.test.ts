@@ -27,7 +27,6 @@ const LONG_FILES: Record<string, string> = {
   'src-renderer/src/i18n/id.ts': 'a table of texts (generated-table-like; one key per line)',
   'src-renderer/src/i18n/en.ts': 'a table of texts (generated-table-like; one key per line)',
   'src-renderer/src/views/SettingsView.vue': 'template and styles of the Settings screen',
-  'src-main/core/store/row-queries.ts': 'the row SQL of the store',
 }
 
 describe('code size (issue 25)', () => {
