@@ -14,8 +14,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'src-main/core/jobs/job-runner.ts:processRow': 'one row through money, pair reuse, rate, retry and the store: to split by outcome',
   'src-main/core/importers/csv-records.ts:readCsvRecordBatches': 'the CSV state machine in one loop (quotes, separators, byte caps)',
   'src-main/browser/server.ts:startBrowserServer': 'the browser server: routes inline in one closure',
-  'src-main/core/importers/open-table.ts:openTable': 'xlsx/csv opening with the zip guard and header detection inline',
-  'src-main/core/importers/open-table.ts:rows': 'the row iterator of openTable (pictures, sources)',
   'src-renderer/src/api/http-client.ts:createHttpApi': 'one object literal of every command over HTTP',
   'src-main/core/provider/service-client.ts:createServiceClient': 'one object literal of every endpoint',
   'src-main/core/coordination/team/team-link.ts:openTeamLink': 'team-engine helper code (issue 22), left as landed',

@@ -120,6 +120,20 @@ async function readHeaderWindow(
   }
 }
 
+/** The header layout from the rows read so far; refuses an empty sheet or a header row it cannot find. */
+function decideLayout(file: string, sheet: string, layoutRows: SourceRow[], givenHeaderRow: number | undefined): HeaderLayout {
+  const nonBlank = layoutRows.filter((r) => r.cells.some((v) => v !== null && v !== undefined && v !== ''))
+  if (nonBlank.length === 0) throw importError('empty-sheet', file, coreText('import.emptySheet', {}), sheet)
+  const headerRow = givenHeaderRow ?? detectHeaderRow(nonBlank)
+  if (headerRow === null) {
+    throw importError('no-header-row', file, coreText('import.noHeaderRow', { rows: HEADER_SEARCH_ROWS }), sheet)
+  }
+  if (!nonBlank.some((r) => r.rowNumber === headerRow)) {
+    throw importError('no-header-row', file, coreText('import.headerRowEmpty', { row: headerRow }), sheet)
+  }
+  return buildHeaderLayout(nonBlank, headerRow, givenHeaderRow === undefined)
+}
+
 export async function openTable(file: string, opts: OpenTableOptions = {}): Promise<TableReader> {
   const format = await sniffFormat(file)
   const opened: OpenedSource =
@@ -133,19 +147,10 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
   }
 
   let layout: HeaderLayout
-  let window: { buffered: SourceRow[]; layoutRows: SourceRow[]; done: boolean }
+  let window: HeaderWindow
   try {
     window = await readHeaderWindow(source, opts.headerRow)
-    const nonBlank = window.layoutRows.filter((r) => r.cells.some((v) => v !== null && v !== undefined && v !== ''))
-    if (nonBlank.length === 0) throw importError('empty-sheet', file, coreText('import.emptySheet', {}), sheet)
-    const headerRow = opts.headerRow ?? detectHeaderRow(nonBlank)
-    if (headerRow === null) {
-      throw importError('no-header-row', file, coreText('import.noHeaderRow', { rows: HEADER_SEARCH_ROWS }), sheet)
-    }
-    if (!nonBlank.some((r) => r.rowNumber === headerRow)) {
-      throw importError('no-header-row', file, coreText('import.headerRowEmpty', { row: headerRow }), sheet)
-    }
-    layout = buildHeaderLayout(nonBlank, headerRow, opts.headerRow === undefined)
+    layout = decideLayout(file, sheet, window.layoutRows, opts.headerRow)
   } catch (err) {
     return fail(err)
   }
@@ -153,104 +158,135 @@ export async function openTable(file: string, opts: OpenTableOptions = {}): Prom
   const builder = new RowBuilder(file, sheet, layout)
   const notes: ImportProblem[] = []
   const pictureCols = pictureColumnSet(layout, opts.pictures)
-
-  async function* rows(): AsyncGenerator<ImportedRow> {
-    let count = 0
-    // rows that hold only a picture have no cells, so the sheet XML may not list them at all
-    const pictureOnlyRows = pictures ? pictures.rowNumbers().filter((r) => r >= layout.firstDataRow) : []
-    let nextPictureRow = 0
-
-    /** Builds one data row (sync); null for rows above the data and blank rows. */
-    const build = (raw: SourceRow): { row: ImportedRow; anchors: PictureAnchor[] } | null => {
-      if (raw.rowNumber < layout.firstDataRow) return null
-      const anchors = pictures ? pictures.anchorsInRow(raw.rowNumber).filter((a) => pictureCols.has(a.col)) : []
-      if (anchors.length === 0 && builder.isBlank(raw)) return null
-      if (opts.maxRows !== undefined && count >= opts.maxRows) throw tooManyRows(file, sheet, opts.maxRows)
-      count++
-      return { row: builder.build(raw, anchors.length ? new Set(anchors.map((a) => a.col)) : undefined), anchors }
-    }
-    const attachPictures = async (row: ImportedRow, anchors: PictureAnchor[]): Promise<void> => {
-      for (const anchor of anchors) {
-        const header = layout.headers[layout.columns.indexOf(anchor.col)]
-        if (row.pictures[header]) continue // the first picture in a cell wins
-        try {
-          row.pictures[header] = await pictures!.readMedia(anchor.media)
-        } catch (err) {
-          row.problems.push(
-            makeProblem({
-              file,
-              sheet,
-              row: row.sourceRow,
-              column: header,
-              code: 'picture-unreadable',
-              reason: `the picture in this cell cannot be read (${(err as Error).message})`,
-            }),
-          )
-        }
-      }
-    }
-    /** Picture-only rows before `rowNumber` that the sheet XML did not list. */
-    const pictureRowsBefore = (rowNumber: number): SourceRow[] => {
-      const out: SourceRow[] = []
-      while (nextPictureRow < pictureOnlyRows.length && pictureOnlyRows[nextPictureRow] < rowNumber) {
-        out.push({ rowNumber: pictureOnlyRows[nextPictureRow++], cells: [] })
-      }
-      if (pictureOnlyRows[nextPictureRow] === rowNumber) nextPictureRow++
-      return out
-    }
-
-    try {
-      let batch: SourceRow[] | null = window.buffered
-      while (batch) {
-        for (const raw of batch) {
-          const before = nextPictureRow < pictureOnlyRows.length ? pictureRowsBefore(raw.rowNumber) : []
-          for (const r of [...before, raw]) {
-            const built = build(r)
-            if (!built) continue
-            if (built.anchors.length) await attachPictures(built.row, built.anchors)
-            yield built.row
-          }
-        }
-        if (window.done) break
-        const next = await source.rows.next()
-        batch = next.done ? null : next.value
-      }
-      for (const r of pictureRowsBefore(Number.MAX_SAFE_INTEGER)) {
-        const built = build(r)
-        if (!built) continue
-        await attachPictures(built.row, built.anchors)
-        yield built.row
-      }
-    } catch (err) {
-      fail(err)
-    } finally {
-      source.close()
-    }
-    if (count === 0) {
-      notes.push(
-        makeProblem({
-          file,
-          sheet,
-          row: 0,
-          column: '',
-          code: 'no-data-rows',
-          severity: 'warning',
-          reason: `the sheet has a header row (row ${layout.headerRow}) but no data rows`,
-        }),
-      )
-    }
-  }
-
+  const table: OpenedTable = { file, sheet, source, pictures, layout, window, opts, builder, pictureCols, notes, fail }
   return {
     file,
     sheet,
     headerRow: layout.headerRow,
     firstDataRow: layout.firstDataRow,
     headers: layout.headers,
-    rows,
+    rows: () => tableRows(table),
     notes,
     close: async () => source.close(),
   }
+}
+
+type HeaderWindow = Awaited<ReturnType<typeof readHeaderWindow>>
+
+/** What the row iterator of an opened table works from. */
+interface OpenedTable extends OpenedSource {
+  file: string
+  layout: HeaderLayout
+  window: HeaderWindow
+  opts: OpenTableOptions
+  builder: RowBuilder
+  /** the columns whose pictures are read */
+  pictureCols: Set<number>
+  /** the table's notes: "no data rows" is added here once the rows are read */
+  notes: ImportProblem[]
+  /** closes the source and throws the error as a refusal naming the file */
+  fail: (err: unknown) => never
+}
+
+/** Reads each picture anchored in the row's wanted columns into the row; an unreadable one is the row's problem. */
+async function attachPictures(t: OpenedTable, row: ImportedRow, anchors: PictureAnchor[]): Promise<void> {
+  for (const anchor of anchors) {
+    const header = t.layout.headers[t.layout.columns.indexOf(anchor.col)]
+    if (row.pictures[header]) continue // the first picture in a cell wins
+    try {
+      row.pictures[header] = await t.pictures!.readMedia(anchor.media)
+    } catch (err) {
+      row.problems.push(
+        makeProblem({
+          file: t.file,
+          sheet: t.sheet,
+          row: row.sourceRow,
+          column: header,
+          code: 'picture-unreadable',
+          reason: `the picture in this cell cannot be read (${(err as Error).message})`,
+        }),
+      )
+    }
+  }
+}
+
+/** The picture-only rows of the data, handed out in order as the rows the sheet XML lists go by. */
+class PictureOnlyRows {
+  private next = 0
+  constructor(private readonly rows: number[]) {}
+
+  get pending(): boolean {
+    return this.next < this.rows.length
+  }
+
+  /** Picture-only rows before `rowNumber` that the sheet XML did not list. */
+  before(rowNumber: number): SourceRow[] {
+    const out: SourceRow[] = []
+    while (this.next < this.rows.length && this.rows[this.next] < rowNumber) {
+      out.push({ rowNumber: this.rows[this.next++], cells: [] })
+    }
+    if (this.rows[this.next] === rowNumber) this.next++
+    return out
+  }
+}
+
+/** The table's data rows in sheet order, picture-only rows included, each with its pictures read. */
+async function* tableRows(t: OpenedTable): AsyncGenerator<ImportedRow> {
+  const { file, sheet, source, pictures, layout, window, opts, builder, pictureCols } = t
+  let count = 0
+  // rows that hold only a picture have no cells, so the sheet XML may not list them at all
+  const pictureOnly = new PictureOnlyRows(pictures ? pictures.rowNumbers().filter((r) => r >= layout.firstDataRow) : [])
+
+  /** Builds one data row (sync); null for rows above the data and blank rows. */
+  const build = (raw: SourceRow): { row: ImportedRow; anchors: PictureAnchor[] } | null => {
+    if (raw.rowNumber < layout.firstDataRow) return null
+    const anchors = pictures ? pictures.anchorsInRow(raw.rowNumber).filter((a) => pictureCols.has(a.col)) : []
+    if (anchors.length === 0 && builder.isBlank(raw)) return null
+    if (opts.maxRows !== undefined && count >= opts.maxRows) throw tooManyRows(file, sheet, opts.maxRows)
+    count++
+    return { row: builder.build(raw, anchors.length ? new Set(anchors.map((a) => a.col)) : undefined), anchors }
+  }
+
+  try {
+    let batch: SourceRow[] | null = window.buffered
+    while (batch) {
+      for (const raw of batch) {
+        const before = pictureOnly.pending ? pictureOnly.before(raw.rowNumber) : []
+        for (const r of [...before, raw]) {
+          const built = build(r)
+          if (!built) continue
+          if (built.anchors.length) await attachPictures(t, built.row, built.anchors)
+          yield built.row
+        }
+      }
+      if (window.done) break
+      const next = await source.rows.next()
+      batch = next.done ? null : next.value
+    }
+    for (const r of pictureOnly.before(Number.MAX_SAFE_INTEGER)) {
+      const built = build(r)
+      if (!built) continue
+      await attachPictures(t, built.row, built.anchors)
+      yield built.row
+    }
+  } catch (err) {
+    t.fail(err)
+  } finally {
+    source.close()
+  }
+  if (count === 0) t.notes.push(noDataRows(file, sheet, layout.headerRow))
+}
+
+function noDataRows(file: string, sheet: string, headerRow: number): ImportProblem {
+  return makeProblem({
+    file,
+    sheet,
+    row: 0,
+    column: '',
+    code: 'no-data-rows',
+    severity: 'warning',
+    reason: `the sheet has a header row (row ${headerRow}) but no data rows`,
+  })
 }
 
 function pictureColumnSet(layout: HeaderLayout, wanted: OpenTableOptions['pictures']): Set<number> {
