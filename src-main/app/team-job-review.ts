@@ -57,3 +57,56 @@ export async function decideOnTeamQueue(
     await session.close()
   }
 }
+
+/** How long the per-job Review screen holds a pair it claimed (a screen left without a word frees it by then). */
+const SCREEN_CLAIM_SECONDS = 600
+
+/**
+ * The next pair of this desk's published job for this reviewer, claimed on the team's queue with
+ * the same claim as `rekap review --team` (core claimNext, narrowed to the job): two reviewers are
+ * never shown the same pair. `later` are rows this screen passed over (offered last). Returns null
+ * when the app is in no team or the job is not on the queue (the screen's own order, as before);
+ * `{ rowNo: null }` when every open pair is held by someone else or decided.
+ */
+export async function claimOnTeamQueue(
+  ctx: AppContext,
+  input: { jobId: string; later?: number[] },
+): Promise<{ rowNo: number | null } | null> {
+  return withJobSession(ctx, async (session, core) => {
+    const job = { desk: session.desk, jobId: input.jobId }
+    if (!(await core.jobOnQueue(session.pool, job))) return null
+    const [claimed] = await core.claimNext(session.pool, { count: 1, claimSeconds: SCREEN_CLAIM_SECONDS, job: { ...job, later: input.later } })
+    return { rowNo: claimed?.rowNo ?? null }
+  })
+}
+
+/** Gives a pair this screen claimed back to the team's queue (leaving the pair or the screen). */
+export async function releaseOnTeamQueue(ctx: AppContext, input: { jobId: string; rowNo: number }): Promise<void> {
+  await withJobSession(ctx, async (session, core) => {
+    const itemId = await core.queueItemOf(session.pool, { desk: session.desk, jobId: input.jobId, rowNo: input.rowNo })
+    if (itemId !== null) await core.releaseClaims(session.pool, [itemId])
+    return null
+  })
+}
+
+type TeamCore = typeof import('../core/team')
+type TeamSessionOf = Awaited<ReturnType<TeamCore['openTeamSession']>>
+
+/** Runs work on a team session, or returns null with no team configured; a store away is a 'failed' in the app's language. */
+async function withJobSession<T>(ctx: AppContext, work: (s: TeamSessionOf, core: TeamCore) => Promise<T | null>): Promise<T | null> {
+  const config = appTeamConfig(ctx.settings(), ctx.teamVault, ctx.teamEnv ?? {})
+  if (!config) return null
+  const core = await import('../core/team')
+  let session: TeamSessionOf
+  try {
+    session = await core.openTeamSession(config)
+  } catch (err) {
+    const text = textOfError(err)
+    throw new AppError('failed', text ? renderCoreText(text, ctx.settings().language ?? 'id') : (err as Error).message)
+  }
+  try {
+    return await work(session, core)
+  } finally {
+    await session.close()
+  }
+}

@@ -166,6 +166,17 @@ export const commands = {
     z.ZodObject<{ jobId: typeof jobIdSchema; rowNo: z.ZodNumber; decision: typeof reviewDecisionSchema; note: z.ZodOptional<z.ZodString> }>,
     ReviewQueueView
   >(z.object({ jobId: jobIdSchema, rowNo: z.number().int().min(1), decision: reviewDecisionSchema, note: z.string().max(2000).optional() }).strict()),
+  /**
+   * in a team, claims the next pair of this published job for this reviewer (the team queue's claim);
+   * null: no team or the job is not published (the screen's own order); rowNo null: none free
+   */
+  'review.claim': command<z.ZodObject<{ jobId: typeof jobIdSchema; later: z.ZodOptional<z.ZodArray<z.ZodNumber>> }>, { rowNo: number | null } | null>(
+    z.object({ jobId: jobIdSchema, later: z.array(z.number().int().min(1)).max(10_000).optional() }).strict(),
+  ),
+  /** gives a pair claimed by review.claim back to the team queue (skip to another pair, leaving the screen) */
+  'review.release': command<z.ZodObject<{ jobId: typeof jobIdSchema; rowNo: z.ZodNumber }>, null>(
+    z.object({ jobId: jobIdSchema, rowNo: z.number().int().min(1) }).strict(),
+  ),
   'jobs.export': command<
     z.ZodObject<{
       jobId: typeof jobIdSchema

@@ -32,6 +32,8 @@ export const COMMAND_NAMES = [
   'review.queue',
   'review.pair',
   'review.decide',
+  'review.claim',
+  'review.release',
   'directory.regions',
   'directory.sync',
   'directory.browse',

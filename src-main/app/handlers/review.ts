@@ -5,9 +5,9 @@ import { requireReviewableJob } from '../../core/kinds/reviewable-job'
 import { AppError } from '../app-error'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
-import { decideOnTeamQueue, teamReviewerRole } from '../team-job-review'
+import { claimOnTeamQueue, decideOnTeamQueue, releaseOnTeamQueue, teamReviewerRole } from '../team-job-review'
 
-type ReviewHandlers = Pick<Handlers, 'review.queue' | 'review.pair' | 'review.decide'>
+type ReviewHandlers = Pick<Handlers, 'review.queue' | 'review.pair' | 'review.decide' | 'review.claim' | 'review.release'>
 
 function entryView(e: ReviewEntry): ReviewEntryView {
   return {
@@ -57,6 +57,14 @@ export function reviewHandlers(ctx: AppContext): ReviewHandlers {
     }
   }
   return {
+    'review.claim': async ({ jobId, later }) => {
+      const job = asAppError(() => requireReviewableJob(ctx.store, jobId))
+      return claimOnTeamQueue(ctx, { jobId: job.id, later })
+    },
+    'review.release': async ({ jobId, rowNo }) => {
+      await releaseOnTeamQueue(ctx, { jobId, rowNo })
+      return null
+    },
     'review.queue': async ({ jobId }) => withSigner(asAppError(() => queueView(jobId))),
     'review.pair': async ({ jobId, rowNo }) =>
       asAppError(() => {

@@ -7,7 +7,7 @@ export { openTeamSession, initTeamStore, type TeamConfig, type TeamSession } fro
 export { readTeamStatus, setMakerChecker, type TeamStatus } from './team-status'
 export { publishJob, publishedJob, callsOf, type PublishedJob } from './team-jobs'
 export {
-  enqueuePairs, openQueue, claimNext, decidePair, releaseClaims, queueItemOf, TeamReviewError,
+  enqueuePairs, openQueue, claimNext, decidePair, releaseClaims, queueItemOf, jobOnQueue, TeamReviewError,
   type TeamQueueItem, type NewQueueItem, type TeamDecision, type RecordedTeamDecision,
 } from './team-review'
 export { publishLocalJob, doubtfulPairs } from './publish-local-job'

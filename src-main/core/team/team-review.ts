@@ -75,11 +75,22 @@ export async function openQueue(pool: pg.Pool, opts: { limit?: number } = {}): P
   return r.rows.map(item)
 }
 
+/** Restricts a claim to one published job (the per-job Review screen); `later` rows are offered last (passed over). */
+export interface ClaimJobFilter {
+  desk: string
+  jobId: string
+  later?: number[]
+}
+
 /**
  * Claims up to `count` open pairs nobody holds (or whose claim expired) for `claimSeconds`. With
- * four eyes on, a reviewer is not handed the pairs of jobs they ran.
+ * four eyes on, a reviewer is not handed the pairs of jobs they ran. `job` narrows the claim to one
+ * published job: the same rule for `rekap review --team`, the Team screen and the job's Review screen.
  */
-export async function claimNext(pool: pg.Pool, opts: { count?: number; claimSeconds?: number } = {}): Promise<TeamQueueItem[]> {
+export async function claimNext(
+  pool: pg.Pool,
+  opts: { count?: number; claimSeconds?: number; job?: ClaimJobFilter } = {},
+): Promise<TeamQueueItem[]> {
   const r = await pool.query(
     `WITH four_eyes AS (
        SELECT coalesce((SELECT value = 'true'::jsonb FROM rekap.settings WHERE key = 'maker_checker'), false) AS enabled),
@@ -87,12 +98,13 @@ export async function claimNext(pool: pg.Pool, opts: { count?: number; claimSeco
        SELECT id FROM rekap.review_items
         WHERE closed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
           AND NOT ((SELECT enabled FROM four_eyes) AND operator = current_user)
-        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+          AND ($3::text IS NULL OR (desk = $3 AND job_id = $4))
+        ORDER BY row_no = ANY($5::int[]), id LIMIT $1 FOR UPDATE SKIP LOCKED)
      UPDATE rekap.review_items r
         SET claimed_by = current_user, claim_token = gen_random_uuid(), claimed_until = now() + make_interval(secs => $2)
        FROM next WHERE r.id = next.id
      RETURNING ${COLUMNS.split(', ').map((c) => 'r.' + c).join(', ')}`,
-    [opts.count ?? 1, opts.claimSeconds ?? 600],
+    [opts.count ?? 1, opts.claimSeconds ?? 600, opts.job?.desk ?? null, opts.job?.jobId ?? null, opts.job?.later ?? []],
   )
   return r.rows.map(item).sort((a, b) => a.id - b.id)
 }
@@ -162,6 +174,12 @@ export async function decidePair(
 export async function queueItemOf(pool: pg.Pool, pair: { desk: string; jobId: string; rowNo: number }): Promise<number | null> {
   const r = await pool.query(`SELECT id FROM rekap.review_items WHERE desk = $1 AND job_id = $2 AND row_no = $3`, [pair.desk, pair.jobId, pair.rowNo])
   return r.rows.length ? Number(r.rows[0].id) : null
+}
+
+/** Whether a desk published this job's pairs to the queue (else its Review screen stays the desk's own). */
+export async function jobOnQueue(pool: pg.Pool, job: { desk: string; jobId: string }): Promise<boolean> {
+  const r = await pool.query(`SELECT 1 FROM rekap.review_items WHERE desk = $1 AND job_id = $2 LIMIT 1`, [job.desk, job.jobId])
+  return r.rows.length > 0
 }
 
 /** Gives claimed pairs back to the queue at once (a reviewer closing the screen). */

@@ -318,6 +318,7 @@ export const en: Messages = {
     history: 'Decision history',
     noHistory: 'No decision yet.',
     by: '{decision} by {who}, {at}',
+    teamNoneFree: 'Every open pair of this job is being reviewed by someone else in the team right now.',
     allDone: 'All {m} pairs are reviewed.',
     empty: 'No pair needs a person: no score in the review band, no NO MATCH, nothing uncertain or flagged.',
     whoAreYou: 'Decisions are signed with your name. Enter it once; it is kept in Settings.',

@@ -325,6 +325,7 @@ export const id = {
     history: 'Riwayat keputusan',
     noHistory: 'Belum ada keputusan.',
     by: '{decision} oleh {who}, {at}',
+    teamNoneFree: 'Semua pasangan terbuka pekerjaan ini sedang ditinjau orang lain di tim.',
     allDone: 'Semua {m} pasangan sudah ditinjau.',
     empty: 'Tidak ada pasangan yang perlu ditinjau: tidak ada skor di pita tinjauan, TIDAK COCOK, tidak pasti, atau yang ditandai.',
     whoAreYou: 'Keputusan ditandatangani dengan nama Anda. Isi sekali, tersimpan di Pengaturan.',

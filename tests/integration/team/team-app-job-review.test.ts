@@ -23,6 +23,7 @@ beforeAll(async () => {
   team = await startTestTeam()
   expect((await team.rekap('teamowner', ['team', 'init'])).code).toBe(0)
   await team.addOperator('alice')
+  await team.addOperator('bob')
   jobId = buildDoubtfulFaceJob(join(team.dir, 'loket-1.db'), 4)
   expect((await team.rekap('alice', ['team', 'publish', jobId], { desk: 'loket-1' })).code).toBe(0)
 }, 120_000)
@@ -33,14 +34,14 @@ afterAll(async () => team?.stop())
 
 type Api = (name: string, body: unknown) => Promise<{ status: number; json: any }>
 
-/** The app on the desk that ran the job (its own SQLite file), in the team as alice. */
-async function aliceApp(): Promise<Api> {
-  const dir = join(team.dir, 'app-loket-1')
+/** The app on the desk that ran the job (its own SQLite file), in the team as alice (or another reviewer at that desk). */
+async function aliceApp(role = 'alice'): Promise<Api> {
+  const dir = join(team.dir, `app-loket-1-${role}`)
   mkdirSync(join(dir, 'renderer'), { recursive: true })
   writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>rekap</title>')
   const ui = await startUi({
     dbFile: join(team.dir, 'loket-1.db'), rendererDir: join(dir, 'renderer'),
-    env: { REKAP_TEAM: team.url('alice'), REKAP_TEAM_DESK: 'loket-1', PGPASSWORD: team.password('alice') },
+    env: { REKAP_TEAM: team.url(role), REKAP_TEAM_DESK: 'loket-1', PGPASSWORD: team.password(role) },
   })
   uis.push(ui)
   const auth = await signIn(ui.server.url)
@@ -78,5 +79,36 @@ describe("the job's Review screen in a team", () => {
     expect(list.code).toBe(0)
     // `rekap review --team --list`: the decided pair has left the team's open queue, the others are there
     expect(JSON.parse(list.stdout).items.map((i: { rowNo: number }) => i.rowNo)).toEqual([1, 3, 4])
+  }, 60_000)
+
+  it('two reviewers on the same job are shown different pairs (claims); a skipped pair goes to the other; leaving releases', async () => {
+    expect((await team.rekap('teamowner', ['team', 'settings', '--maker-checker', 'off'])).code).toBe(0)
+    const alice = await aliceApp()
+    const bob = await aliceApp('bob')
+    // rows 1, 3, 4 are open (row 2 was decided above)
+    const a1 = await alice('review.claim', { jobId })
+    const b1 = await bob('review.claim', { jobId })
+    expect(a1).toMatchObject({ status: 200, json: { rowNo: 1 } })
+    expect(b1).toMatchObject({ status: 200, json: { rowNo: 3 } })
+    // bob cannot decide the pair alice is looking at
+    expect((await bob('review.decide', { jobId, rowNo: 1, decision: 'approve' })).status).toBe(409)
+    // alice skips: her claim is released; her next pair is another one, the skipped pair is bob's next
+    expect((await alice('review.decide', { jobId, rowNo: 1, decision: 'skip' })).status).toBe(200)
+    expect((await alice('review.claim', { jobId, later: [1] })).json).toEqual({ rowNo: 4 })
+    expect((await bob('review.decide', { jobId, rowNo: 3, decision: 'approve' })).status).toBe(200)
+    expect((await bob('review.claim', { jobId })).json).toEqual({ rowNo: 1 })
+    // alice leaves the screen: row 4 goes back to the queue and is bob's after his decision
+    expect((await alice('review.release', { jobId, rowNo: 4 })).status).toBe(200)
+    expect((await bob('review.decide', { jobId, rowNo: 1, decision: 'reject' })).status).toBe(200)
+    expect((await bob('review.claim', { jobId })).json).toEqual({ rowNo: 4 })
+    expect((await alice('review.claim', { jobId })).json).toEqual({ rowNo: null })
+    const held = await team.query(`SELECT row_no, claimed_by::text FROM rekap.review_items WHERE closed_at IS NULL ORDER BY row_no`)
+    expect(held.rows).toEqual([{ row_no: 4, claimed_by: 'bob' }])
+  }, 60_000)
+
+  it('a job not published to the team: no claim (the screen keeps its own order)', async () => {
+    const other = buildDoubtfulFaceJob(join(team.dir, 'loket-1.db'), 2)
+    const alice = await aliceApp()
+    expect(await alice('review.claim', { jobId: other })).toMatchObject({ status: 200, json: null })
   }, 60_000)
 })
