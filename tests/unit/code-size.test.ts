@@ -15,7 +15,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'src-main/core/importers/csv-records.ts:readCsvRecordBatches': 'the CSV state machine in one loop (quotes, separators, byte caps)',
   'src-main/browser/server.ts:startBrowserServer': 'the browser server: routes inline in one closure',
   'src-renderer/src/api/http-client.ts:createHttpApi': 'one object literal of every command over HTTP',
-  'src-main/core/provider/service-client.ts:createServiceClient': 'one object literal of every endpoint',
   'src-main/core/coordination/team/team-link.ts:openTeamLink': 'team-engine helper code (issue 22), left as landed',
   'src-main/app/open-app.ts:openApp': 'the app wiring in one place',
 }

@@ -92,8 +92,9 @@ export interface ServiceClient {
   hospitalBluStatus(opts?: CallOptions): Promise<string[]>
 }
 
-export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const settings: TransportSettings = {
+/** The transport's settings: the caller's options with rekap's defaults. */
+function transportSettings(options: ServiceClientOptions): TransportSettings {
+  return {
     baseUrl: options.baseUrl,
     apiKey: options.apiKey || undefined,
     authHeader: (options.authHeader || DEFAULT_AUTH_HEADER).toLowerCase(),
@@ -102,8 +103,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     userAgent: options.userAgent ?? `rekap/${REKAP_VERSION}`,
     now: options.now ?? Date.now,
   }
-  const secrets = secretsOf(settings)
+}
 
+/** Requests through the standard envelope: one answer, a list, a page, a filter's values. */
+function envelopeCalls(settings: TransportSettings, secrets: string[]) {
   /** One request through the standard envelope. */
   async function call(
     method: 'GET' | 'POST',
@@ -133,6 +136,43 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const { data, site } = await call('GET', path, undefined, opts)
     return readFilterValues(data, site)
   }
+
+  return { call, list, page, filterValues }
+}
+
+/** School search's own envelope: status, timestamp and result, returned as sent. */
+function readSchoolSearch(body: unknown, site: CallSite): SchoolSearchEnvelope {
+  if (!isRecord(body) || !('status' in body) || !('timestamp' in body) || !('result' in body)) {
+    throw protocolError(site, 'answer lacks status/timestamp/result')
+  }
+  return { status: body.status, timestamp: body.timestamp, result: body.result }
+}
+
+/** Face match's data: a boolean match and a finite confidence. */
+function readFaceMatch(data: unknown, site: CallSite): { match: boolean; confidence: number } {
+  const record = expectRecord(data, site)
+  if (typeof record.match !== 'boolean') throw protocolError(site, 'data.match is not a boolean')
+  if (typeof record.confidence !== 'number' || !Number.isFinite(record.confidence)) {
+    throw protocolError(site, 'data.confidence is not a number')
+  }
+  return { match: record.match, confidence: record.confidence }
+}
+
+/** The hospital types' data: a list of strings and its count. */
+function readHospitalTypes(data: unknown, site: CallSite): { types: string[]; count: number } {
+  const record = expectRecord(data, site)
+  const types = record.types
+  if (!Array.isArray(types) || !types.every((t) => typeof t === 'string')) {
+    throw protocolError(site, 'data.types is not a list of strings')
+  }
+  const count = typeof record.count === 'number' ? record.count : types.length
+  return { types: types as string[], count }
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const settings = transportSettings(options)
+  const secrets = secretsOf(settings)
+  const { call, list, page, filterValues } = envelopeCalls(settings, secrets)
 
   return {
     baseUrl: options.baseUrl,
@@ -166,22 +206,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       // Its own envelope (spec 4.2): status, timestamp, result; returned as sent.
       const answer = await requestJson(settings, { method: 'GET', path, query: { query }, signal: opts?.signal })
       const site: CallSite = { method: 'GET', endpoint: path, status: answer.status, secrets }
-      const body = answer.body
-      if (!isRecord(body) || !('status' in body) || !('timestamp' in body) || !('result' in body)) {
-        throw protocolError(site, 'answer lacks status/timestamp/result')
-      }
-      return { status: body.status, timestamp: body.timestamp, result: body.result }
+      return readSchoolSearch(answer.body, site)
     },
 
     async faceMatch(images, opts) {
       const form = buildFaceMatchForm(images.image1, images.image2)
       const { data, site } = await call('POST', '/face-match/verify', undefined, opts, form)
-      const record = expectRecord(data, site)
-      if (typeof record.match !== 'boolean') throw protocolError(site, 'data.match is not a boolean')
-      if (typeof record.confidence !== 'number' || !Number.isFinite(record.confidence)) {
-        throw protocolError(site, 'data.confidence is not a number')
-      }
-      return { match: record.match, confidence: record.confidence }
+      return readFaceMatch(data, site)
     },
 
     async hospitals(filters = {}, opts) {
@@ -208,13 +239,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     async hospitalTypes(opts) {
       const { data, site } = await call('GET', '/hospitals/indonesia/types', undefined, opts)
-      const record = expectRecord(data, site)
-      const types = record.types
-      if (!Array.isArray(types) || !types.every((t) => typeof t === 'string')) {
-        throw protocolError(site, 'data.types is not a list of strings')
-      }
-      const count = typeof record.count === 'number' ? record.count : types.length
-      return { types: types as string[], count }
+      return readHospitalTypes(data, site)
     },
 
     hospitalClasses: (opts) => filterValues('/hospitals/indonesia/classes', opts),
