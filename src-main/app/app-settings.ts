@@ -13,7 +13,8 @@ import type { Product } from '../core/model/products'
 import type { SettingsRepo } from '../core/store'
 import { DEFAULT_TIME_ZONE, checkTimeZone } from '../core/reports/time-zone'
 import { cleanReviewerName } from '../core/review/review-rules'
-import { AppError } from './app-error'
+import { AppError, fieldText } from './app-error'
+import { coreText } from '../core/texts/core-text'
 import { DEFAULT_UPLOAD_RETENTION_DAYS } from './upload-retention'
 import { normaliseServiceUrl, serviceOrigin, ServiceUrlError } from '../core/net/service-url'
 
@@ -99,7 +100,7 @@ export function normaliseBaseUrl(raw: string): string {
   try {
     return normaliseServiceUrl(raw)
   } catch (err) {
-    if (err instanceof ServiceUrlError) throw new AppError('invalid-input', `baseUrl: ${err.message}`, 'baseUrl')
+    if (err instanceof ServiceUrlError) throw new AppError('invalid-input', fieldText('baseUrl', err), 'baseUrl')
     throw err
   }
 }
@@ -119,11 +120,7 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
     next.baseUrl = normaliseBaseUrl(patch.baseUrl)
     const moving = next.baseUrl !== '' && (current.baseUrl === '' || serviceOrigin(next.baseUrl) !== serviceOrigin(current.baseUrl))
     if (moving && patch.confirmHost !== true) {
-      throw new AppError(
-        'conflict',
-        `baseUrl: changing the service address to ${serviceOrigin(next.baseUrl)} must be confirmed: your API key will be sent there`,
-        'baseUrl',
-      )
+      throw new AppError('conflict', coreText('app.confirmHost', { origin: serviceOrigin(next.baseUrl) }), 'baseUrl')
     }
     // the confirmation names the host: from now on the key may go there, and only there
     if (next.baseUrl !== '' && patch.confirmHost === true) next.keyHost = serviceOrigin(next.baseUrl)
@@ -151,7 +148,7 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
   if (patch.reviewBand !== undefined) {
     const band = patch.reviewBand
     if (band && band[0] > band[1]) {
-      throw new AppError('invalid-input', `reviewBand: the low end (${band[0]}) is above the high end (${band[1]})`, 'reviewBand')
+      throw new AppError('invalid-input', coreText('app.reviewBand', { low: band[0], high: band[1] }), 'reviewBand')
     }
     next.reviewBand = band
   }
@@ -161,14 +158,14 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
     try {
       next.reviewerName = patch.reviewerName === null ? null : cleanReviewerName(patch.reviewerName)
     } catch (err) {
-      throw new AppError('invalid-input', `reviewerName: ${(err as Error).message}`, 'reviewerName')
+      throw new AppError('invalid-input', fieldText('reviewerName', err), 'reviewerName')
     }
   }
   if (patch.timeZone !== undefined) {
     try {
       next.timeZone = checkTimeZone(patch.timeZone)
     } catch (err) {
-      throw new AppError('invalid-input', `timeZone: ${(err as Error).message}`, 'timeZone')
+      throw new AppError('invalid-input', fieldText('timeZone', err), 'timeZone')
     }
   }
   if (patch.teamUrl !== undefined) next.teamUrl = teamUrlSetting(patch.teamUrl)
@@ -176,7 +173,7 @@ export function applySettingsPatch(current: AppSettings, patch: SettingsPatch): 
   if (patch.dataDir !== undefined) {
     const dir = patch.dataDir.trim()
     if (dir !== '' && !path.isAbsolute(dir)) {
-      throw new AppError('invalid-input', `dataDir: "${dir}" is not a full folder path`, 'dataDir')
+      throw new AppError('invalid-input', coreText('app.dataDirNotFull', { dir }), 'dataDir')
     }
     next.exportsDir = dir === '' ? null : path.resolve(dir)
   }
@@ -190,7 +187,7 @@ function teamUrlSetting(raw: string | null): string | null {
   try {
     return parseTeamTarget(value).display
   } catch (err) {
-    throw new AppError('invalid-input', `teamUrl: ${(err as Error).message}`, 'teamUrl')
+    throw new AppError('invalid-input', fieldText('teamUrl', err), 'teamUrl')
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { DirectoryQuery } from '../contract/ipc'
 import { REKAP_VERSION } from '../core/version'
-import { AppError } from './app-error'
+import { AppError, wordsOf } from './app-error'
 import type { ReportWriters } from './report-writers'
 import { HeavyWorkError, isFileStore, type HeavyWork } from '../core/workers/heavy-work'
 
@@ -16,7 +16,7 @@ async function refusalsAsConflicts<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (err) {
-    if (err instanceof ReportError) throw new AppError('conflict', err.message)
+    if (err instanceof ReportError) throw new AppError('conflict', wordsOf(err))
     throw err
   }
 }

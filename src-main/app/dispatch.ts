@@ -12,7 +12,7 @@ import { IllegalTransitionError } from '../core/store'
 import { ActionRefusedError } from '../core/engine/action-errors'
 import { ImportError } from '../core/importers/import-error'
 import { AppError, type ErrorBody } from './app-error'
-import { renderCoreText, textOfError, type CoreTextLang } from '../core/texts/core-text'
+import { coreText, renderCoreText, textOfError, type CoreTextLang } from '../core/texts/core-text'
 
 export type Handlers = { [N in CommandName]: (input: z.output<(typeof commands)[N]['input']>) => Promise<CommandOutput<N>> }
 
@@ -33,7 +33,7 @@ export function describeIssues(name: string, error: z.ZodError): { message: stri
 
 export async function dispatch(handlers: Handlers, name: string, rawInput: unknown): Promise<unknown> {
   if (typeof name !== 'string' || !isCommandName(name)) {
-    throw new AppError('unknown-command', `There is no command "${String(name).slice(0, 80)}"`)
+    throw new AppError('unknown-command', coreText('app.unknownCommand', { name: String(name).slice(0, 80) }))
   }
   const parsed = commands[name].input.safeParse(rawInput === undefined || rawInput === null ? {} : rawInput)
   if (!parsed.success) {
@@ -49,7 +49,9 @@ export async function dispatch(handlers: Handlers, name: string, rawInput: unkno
  * action, a workbook that cannot be read, …) is said in the app's language.
  */
 export function toErrorBody(err: unknown, secrets: string[], lang: CoreTextLang = 'en'): ErrorBody {
-  if (err instanceof AppError) return { code: err.code, message: redactSecrets(err.message, secrets), field: err.field }
+  if (err instanceof AppError) {
+    return { code: err.code, message: redactSecrets(err.text ? renderCoreText(err.text, lang) : err.message, secrets), field: err.field }
+  }
   const text = textOfError(err)
   const message = redactSecrets(text ? renderCoreText(text, lang) : err instanceof Error ? err.message : String(err), secrets)
   // The engine's own refusals are the user's to fix, not crashes.

@@ -9,6 +9,7 @@
  */
 import type { SettingsRepo } from '../core/store'
 import { AppError } from './app-error'
+import { coreText } from '../core/texts/core-text'
 
 export type KeySource = 'env' | 'safeStorage' | 'none'
 
@@ -40,16 +41,11 @@ export function envKeyVault(env: NodeJS.ProcessEnv = process.env): KeyVault {
     get: () => envKey(env),
     source: () => (envKey(env) ? 'env' : 'none'),
     set() {
-      throw new AppError(
-        'conflict',
-        `In browser mode rekap does not store API keys (there is no OS keychain here to encrypt them). ` +
-          `Start rekap ui with the key in the ${API_KEY_ENV} environment variable instead.`,
-        'key',
-      )
+      throw new AppError('conflict', coreText('app.browserNoKeyStore', { env: API_KEY_ENV }), 'key')
     },
     clear() {
       if (envKey(env)) {
-        throw new AppError('conflict', `The key comes from the ${API_KEY_ENV} environment variable; unset it and restart rekap ui.`)
+        throw new AppError('conflict', coreText('app.keyFromEnv', { env: API_KEY_ENV }))
       }
     },
   }
@@ -68,12 +64,12 @@ export interface SafeStorageLike {
 export interface SecretNames {
   secret: string
   env: string
-  /** what the refusal calls it */
-  what: string
+  /** the team store password (else the API key): the refusal says which */
+  team: boolean
 }
-const API_KEY_NAMES: SecretNames = { secret: SECRET_NAME, env: API_KEY_ENV, what: 'API key' }
+const API_KEY_NAMES: SecretNames = { secret: SECRET_NAME, env: API_KEY_ENV, team: false }
 /** Team mode: the team store's password, encrypted the same way; PGPASSWORD is the fallback. */
-export const TEAM_PASSWORD_NAMES: SecretNames = { secret: 'team-store-password', env: 'PGPASSWORD', what: 'team store password' }
+export const TEAM_PASSWORD_NAMES: SecretNames = { secret: 'team-store-password', env: 'PGPASSWORD', team: true }
 
 /** Desktop: the stored (encrypted) key wins; REKAP_API_KEY (or `names.env`) is the fallback. */
 export function safeStorageKeyVault(
@@ -103,12 +99,7 @@ export function safeStorageKeyVault(
     set(key) {
       const backend = process.platform === 'linux' ? safe.getSelectedStorageBackend?.() : undefined
       if (!safe.isEncryptionAvailable() || backend === 'basic_text') {
-        throw new AppError(
-          'conflict',
-          `This computer offers no keychain to encrypt the ${names.what}, so rekap will not save it. ` +
-            `Start rekap with it in the ${names.env} environment variable instead.`,
-          'key',
-        )
+        throw new AppError('conflict', coreText('app.noKeychain', { team: names.team, env: names.env }), 'key')
       }
       repo.putSecret(names.secret, SCHEME, safe.encryptString(key))
       cached = key

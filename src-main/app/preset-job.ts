@@ -8,7 +8,8 @@ import type { JobKind } from '../contract/job-kinds'
 import type { JobSettings } from '../core/model/job-settings'
 import { loadPreset, PresetError, type Preset } from '../core/unattended/presets'
 import { presetJobSettings } from '../core/unattended/preset-settings'
-import { AppError } from './app-error'
+import { AppError, wordsOf } from './app-error'
+import { coreText } from '../core/texts/core-text'
 import type { AppContext } from './app-context'
 import { jobSettingsFor } from './app-settings'
 import { normaliseServiceUrl, serviceOrigin } from '../core/net/service-url'
@@ -16,10 +17,10 @@ import { normaliseServiceUrl, serviceOrigin } from '../core/net/service-url'
 export function requirePreset(ctx: AppContext, name: string, field = 'preset'): Preset {
   try {
     const preset = loadPreset(ctx.store.settings, name)
-    if (!preset) throw new AppError('not-found', `There is no preset "${name}"`, field)
+    if (!preset) throw new AppError('not-found', coreText('app.noPreset', { name }), field)
     return preset
   } catch (err) {
-    if (err instanceof PresetError) throw new AppError('invalid-input', err.message, field)
+    if (err instanceof PresetError) throw new AppError('invalid-input', wordsOf(err), field)
     throw err
   }
 }
@@ -49,6 +50,6 @@ function requireSameService(ctx: AppContext, preset: Preset): void {
   const named = origin(preset.baseUrl)
   const settings = origin(ctx.settings().baseUrl)
   if (named !== settings) {
-    throw new AppError('conflict', `preset: it names the service ${named}; the app uses ${settings} (Settings). Change Settings or save the preset again without --base-url`, 'preset')
+    throw new AppError('conflict', coreText('app.presetOtherService', { named, settings }), 'preset')
   }
 }

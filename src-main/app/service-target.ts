@@ -8,6 +8,7 @@
 import type { ServiceTarget } from '../core/engine'
 import type { JobSettings } from '../core/model/job-settings'
 import { AppError } from './app-error'
+import { coreText } from '../core/texts/core-text'
 import { keyConfirmedFor, type AppSettings } from './app-settings'
 import { serviceOrigin } from '../core/net/service-url'
 import type { EmbeddedSandbox } from './embedded-sandbox'
@@ -23,12 +24,7 @@ export function sourceOf(baseUrl: string): string {
 
 /** The target for a stored job's settings snapshot (the engine asks this when it plans, starts or resumes one). */
 export function unconfirmed(baseUrl: string): AppError {
-  return new AppError(
-    'conflict',
-    `Your API key has not been confirmed for ${serviceOrigin(baseUrl)}, so it is not sent there. ` +
-      'Confirm the address in Settings (or enter the key again while it is shown).',
-    'key',
-  )
+  return new AppError('conflict', coreText('app.keyNotConfirmed', { origin: serviceOrigin(baseUrl) }), 'key')
 }
 
 export async function targetForJob(
@@ -44,7 +40,7 @@ export async function targetForJob(
   }
   const apiKey = vault.get()
   if (!apiKey) {
-    throw new AppError('conflict', `This job talks to ${job.baseUrl} and needs an API key: enter it in Settings first.`, 'key')
+    throw new AppError('conflict', coreText('app.jobNeedsKey', { url: job.baseUrl }), 'key')
   }
   if (!keyConfirmedFor(settings, job.baseUrl)) throw unconfirmed(job.baseUrl)
   return { baseUrl: job.baseUrl, apiKey, source: sourceOf(job.baseUrl), sandbox: false }

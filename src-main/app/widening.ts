@@ -6,6 +6,7 @@
  * (`--base-url`, `--allow-outside-paths`, `--folder`). Pure rules; the handler asks.
  */
 import { exportsDirOf, type AppSettings } from './app-settings'
+import { coreText, type CoreText } from '../core/texts/core-text'
 
 export type Widening = { kind: 'key-host'; origin: string } | { kind: 'outside-paths' } | { kind: 'exports-dir'; dir: string }
 
@@ -29,25 +30,25 @@ export function wideningField(w: Widening): 'baseUrl' | 'allowOutsidePaths' | 'd
 }
 
 /** Browser mode: the page alone cannot make this change; the words say which start flag does. */
-export function pageMayNot(w: Widening): string {
+export function pageMayNot(w: Widening): CoreText {
   switch (w.kind) {
     case 'key-host':
-      return `baseUrl: in rekap ui the page cannot send the API key to a new host (${w.origin}); start rekap ui --base-url ${w.origin} to confirm it`
+      return coreText('app.pageMayNotKeyHost', { origin: w.origin })
     case 'outside-paths':
-      return 'allowOutsidePaths: in rekap ui the page cannot allow photo paths outside the workbook folder; start rekap ui --allow-outside-paths'
+      return coreText('app.pageMayNotOutsidePaths', {})
     case 'exports-dir':
-      return 'dataDir: in rekap ui, exports go to the data folder or a folder rekap ui was started with (--folder)'
+      return coreText('app.pageMayNotExportsDir', {})
   }
 }
 
 /** Desktop: the user said no in the native dialog. */
-export function notConfirmed(w: Widening): string {
+export function notConfirmed(w: Widening): CoreText {
   switch (w.kind) {
     case 'key-host':
-      return `baseUrl: you did not confirm sending the API key to ${w.origin}; nothing was changed`
+      return coreText('app.notConfirmedKeyHost', { origin: w.origin })
     case 'outside-paths':
-      return 'allowOutsidePaths: you did not confirm reading photo paths outside the workbook folder; nothing was changed'
+      return coreText('app.notConfirmedOutsidePaths', {})
     case 'exports-dir':
-      return `dataDir: you did not confirm writing exports to ${w.dir}; nothing was changed`
+      return coreText('app.notConfirmedExportsDir', { dir: w.dir })
   }
 }

@@ -16,6 +16,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { AppError, ERROR_STATUS } from '../app/app-error'
+import { coreText } from '../core/texts/core-text'
 import type { AppContext } from '../app/app-context'
 import { CONTENT_SECURITY_POLICY } from '../app/content-security-policy'
 import { appLanguage, dispatch, toErrorBody, type Handlers } from '../app/dispatch'
@@ -100,7 +101,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   let size = 0
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > MAX_JSON_BYTES) throw new AppError('invalid-input', 'the request body is larger than 1 MB')
+    if (size > MAX_JSON_BYTES) throw new AppError('invalid-input', coreText('app.bodyTooLarge', {}))
     chunks.push(chunk)
   }
   const text = Buffer.concat(chunks).toString('utf8').trim()
@@ -108,7 +109,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw new AppError('invalid-input', 'the request body is not valid JSON')
+    throw new AppError('invalid-input', coreText('app.bodyNotJson', {}))
   }
 }
 

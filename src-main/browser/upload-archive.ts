@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { AppError } from '../app/app-error'
+import { AppError, wordsOf } from '../app/app-error'
+import { coreText } from '../core/texts/core-text'
 import { extractZipArchive, ZipArchiveError } from '../core/importers/zip-archive'
 
 export { MAX_ARCHIVE_ENTRIES } from '../core/importers/zip-archive'
@@ -13,7 +14,7 @@ export async function extractUploadedZip(zipFile: string, dest: string, maxUnpac
   try {
     return await extractZipArchive(zipFile, dest, maxUnpackedBytes)
   } catch (err) {
-    if (err instanceof ZipArchiveError) throw new AppError('invalid-input', `upload ${path.basename(zipFile)}: ${err.message}`, 'file')
+    if (err instanceof ZipArchiveError) throw new AppError('invalid-input', coreText('app.field', { field: `upload ${path.basename(zipFile)}`, why: wordsOf(err) }), 'file')
     throw err
   }
 }

@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import busboy from 'busboy'
 import { AppError } from '../app/app-error'
+import { coreText } from '../core/texts/core-text'
 import { safeFileStem } from '../app/export-names'
 import { extractUploadedZip } from './upload-archive'
 import { pickWorkbook, safeRelativePath } from './upload-paths'
@@ -36,7 +37,7 @@ export interface UploadResult {
 export async function receiveUpload(req: IncomingMessage, uploadsDir: string, limitBytes: number): Promise<UploadResult> {
   const type = req.headers['content-type'] ?? ''
   if (!type.startsWith('multipart/form-data')) {
-    throw new AppError('invalid-input', 'upload: send the file as multipart/form-data in a field named "file"', 'file')
+    throw new AppError('invalid-input', coreText('app.field', { field: 'upload', why: coreText('app.uploadNotMultipart', {}) }), 'file')
   }
   const dir = path.join(uploadsDir, randomBytes(8).toString('hex'))
   await mkdir(dir, { recursive: true })
@@ -65,7 +66,7 @@ function saveParts(req: IncomingMessage, dir: string, limitBytes: number): Promi
       // preservePath: a folder upload names each part "folder/sub/file.jpg"; the paths are checked below
       bb = busboy({ headers: req.headers, preservePath: true, limits: { files: MAX_UPLOAD_FILES, fileSize: limitBytes, fields: 5 } })
     } catch {
-      reject(new AppError('invalid-input', 'upload: the form data cannot be read', 'file'))
+      reject(new AppError('invalid-input', coreText('app.field', { field: 'upload', why: coreText('app.uploadUnreadable', {}) }), 'file'))
       return
     }
     const writes: Array<Promise<SavedPart>> = []
@@ -82,7 +83,7 @@ function saveParts(req: IncomingMessage, dir: string, limitBytes: number): Promi
       const name = info.filename || 'upload'
       const full = single ? path.join(dir, uploadFileName(name)) : safeRelativePath(dir, name)
       if (!full) {
-        failure = new AppError('invalid-input', `upload: the path "${name}" leaves the uploaded folder; refused`, 'file')
+        failure = new AppError('invalid-input', coreText('app.field', { field: 'upload', why: coreText('app.uploadPathLeaves', { name }) }), 'file')
         stream.resume()
         return
       }
@@ -104,13 +105,13 @@ function saveParts(req: IncomingMessage, dir: string, limitBytes: number): Promi
         }),
       )
     })
-    bb.on('filesLimit', () => (failure = new AppError('invalid-input', `upload: more than ${MAX_UPLOAD_FILES} files in one folder`, 'file')))
-    bb.on('error', () => reject(new AppError('invalid-input', 'upload: the form data was cut off or malformed', 'file')))
+    bb.on('filesLimit', () => (failure = new AppError('invalid-input', coreText('app.field', { field: 'upload', why: coreText('app.uploadTooManyFiles', { max: MAX_UPLOAD_FILES }) }), 'file')))
+    bb.on('error', () => reject(new AppError('invalid-input', coreText('app.field', { field: 'upload', why: coreText('app.uploadMalformed', {}) }), 'file')))
     bb.on('close', async () => {
       try {
         const saved = await Promise.all(writes)
         if (failure) throw failure
-        if (!saved.length) throw new AppError('invalid-input', 'upload: no file in the form (field "file" or "files")', 'file')
+        if (!saved.length) throw new AppError('invalid-input', coreText('app.field', { field: 'upload', why: coreText('app.uploadNoFile', {}) }), 'file')
         resolve(saved)
       } catch (err) {
         reject(err)
@@ -121,7 +122,7 @@ function saveParts(req: IncomingMessage, dir: string, limitBytes: number): Promi
 }
 
 function tooLarge(limitBytes: number): AppError {
-  return new AppError('invalid-input', `upload: the upload is larger than ${Math.round(limitBytes / 1024 / 1024)} MB`, 'file')
+  return new AppError('invalid-input', coreText('app.field', { field: 'upload', why: coreText('app.uploadTooLarge', { mb: Math.round(limitBytes / 1024 / 1024) }) }), 'file')
 }
 
 /** One spreadsheet: itself. A .zip: unpacked, then its workbook. A folder: its workbook. */
@@ -137,6 +138,6 @@ async function workbookOf(saved: SavedPart[], dir: string, limitBytes: number): 
     return { path: saved[0].full, bytes, others: [] }
   }
   const { workbook, others } = pickWorkbook(rels)
-  if (!workbook) throw new AppError('invalid-input', 'upload: no .xlsx or .csv workbook in the uploaded folder or .zip', 'file')
+  if (!workbook) throw new AppError('invalid-input', coreText('app.field', { field: 'upload', why: coreText('app.uploadNoWorkbook', {}) }), 'file')
   return { path: path.join(dir, ...workbook.split('/')), bytes, others }
 }

@@ -2,6 +2,7 @@ import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import { COMMAND_NAMES } from '../contract/names'
 import type { AppContext } from '../app/app-context'
 import { AppError } from '../app/app-error'
+import { coreText } from '../core/texts/core-text'
 import { appLanguage, dispatch, toErrorBody, type Handlers } from '../app/dispatch'
 import type { IpcEnvelope } from '../app/ipc-envelope'
 
@@ -19,7 +20,7 @@ export function registerIpcHandlers(
     ipcMain.handle(name, async (event: IpcMainInvokeEvent, input: unknown): Promise<IpcEnvelope> => {
       try {
         const from = event.senderFrame?.url ?? ''
-        if (!isAppUrl(from)) throw new AppError('unauthorized', 'This page is not rekap; the call was refused.')
+        if (!isAppUrl(from)) throw new AppError('unauthorized', coreText('app.notRekapPage', {}))
         return { ok: true, value: await dispatch(handlers, name, input) }
       } catch (err) {
         const error = toErrorBody(err, ctx.secrets(), appLanguage(ctx))

@@ -11,7 +11,7 @@ import { directoryReportName } from '../export-names'
 import { sourceOf } from '../service-target'
 import { directoryCoverage, notCoveredText } from '../../core/export/directory-coverage'
 import { checkedDirectoryQuery } from '../../core/export/directory-values'
-import { renderCoreText, textOfError } from '../../core/texts/core-text'
+import { coreText, renderCoreText, textOfError } from '../../core/texts/core-text'
 import { directoryAreaMissing } from '../../contract/directory-area'
 import { localRegencySuggestions } from '../../core/engine/regency-suggestions'
 
@@ -32,12 +32,12 @@ function regions(level: 'province' | 'regency' | 'district', parentCode?: string
   if (level === 'province') return tree.provinces.map((p) => ({ code: p.code, name: p.name, level, parentCode: null }))
   if (level === 'district') {
     if (!parentCode || !tree.regencyByCode.has(parentCode)) {
-      throw new AppError('not-found', `There is no regency with code ${parentCode ?? '(none)'}`, 'parentCode')
+      throw new AppError('not-found', coreText('app.noRegency', { code: parentCode ?? '-' }), 'parentCode')
     }
     return (tree.districtsByRegency.get(parentCode) ?? []).map((d) => ({ code: d.code, name: d.name, level, parentCode }))
   }
   if (parentCode && !tree.provinceByCode.has(parentCode)) {
-    throw new AppError('not-found', `There is no province with code ${parentCode}`, 'parentCode')
+    throw new AppError('not-found', coreText('app.noProvince', { code: parentCode }), 'parentCode')
   }
   const list = parentCode ? (tree.regenciesByProvince.get(parentCode) ?? []) : tree.regencies
   return list.map((r) => ({ code: r.code, name: r.name, level, parentCode: r.provinceCode }))
@@ -49,7 +49,7 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
     'directory.sync': async (query) => {
       if (directoryAreaMissing(query)) {
         // the one area rule (contract/directory-area.ts); a province is expanded by the engine
-        throw new AppError('invalid-input', 'regencyCodes: pick at least one province or regency to sync schools', 'regencyCodes')
+        throw new AppError('invalid-input', coreText('app.pickRegion', {}), 'regencyCodes')
       }
       const settings = jobSettingsFor(ctx.settings(), await ctx.target())
       const plan = await ctx.engine.planDirectory({ query, settings })

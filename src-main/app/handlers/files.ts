@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { checkInsideFolders, isInside } from '../../core/paths/inside-folder'
 import { AppError } from '../app-error'
+import { coreText, type CoreText } from '../../core/texts/core-text'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
 
@@ -19,34 +20,30 @@ const WORKBOOK_NAME = /\.(xlsx|xlsm|csv|zip)$/i
  * and read it back as a CSV preview. Only workbook names are opened, and no hidden file or file in
  * a hidden folder (below the allowed folder that holds it; the data folder itself may be hidden).
  */
-export function workbookNameProblem(file: string, allowedFolders: string[] | null): string | null {
+export function workbookNameProblem(file: string, allowedFolders: string[] | null): CoreText | null {
   const resolved = path.resolve(file)
-  if (!WORKBOOK_NAME.test(resolved)) return 'rekap opens spreadsheets only (.xlsx, .xlsm, .csv, or a .zip of them)'
+  if (!WORKBOOK_NAME.test(resolved)) return coreText('app.notWorkbookName', {})
   const base = allowedFolders?.map((f) => path.resolve(f)).find((f) => isInside(f, resolved))
   const parts = base ? path.relative(base, resolved).split(path.sep) : [path.basename(resolved)]
-  if (parts.some((p) => p.startsWith('.'))) return 'rekap does not open hidden files or files in hidden folders'
+  if (parts.some((p) => p.startsWith('.'))) return coreText('app.hiddenFile', {})
   return null
 }
 
 export async function requireFile(file: string, field = 'path', allowedFolders: string[] | null = null): Promise<void> {
   const nameProblem = workbookNameProblem(file, allowedFolders)
-  if (nameProblem) throw new AppError('invalid-input', `${field}: ${nameProblem}`, field)
+  if (nameProblem) throw new AppError('invalid-input', coreText('app.field', { field, why: nameProblem }), field)
   if (allowedFolders) {
     const where = await checkInsideFolders(allowedFolders, path.resolve(file))
     if (where === 'outside' || where === 'link-outside') {
-      throw new AppError(
-        'invalid-input',
-        `${field}: rekap ui only opens files you uploaded or files in the folders it was started with (rekap ui --folder DIR); this path is outside them`,
-        field,
-      )
+      throw new AppError('invalid-input', coreText('app.field', { field, why: coreText('app.fileOutside', {}) }), field)
     }
   }
   try {
     const info = await stat(file)
-    if (!info.isFile()) throw new AppError('invalid-input', `${file} is a folder, not a spreadsheet file`, field)
+    if (!info.isFile()) throw new AppError('invalid-input', coreText('app.notAFile', { file }), field)
   } catch (err) {
     if (err instanceof AppError) throw err
-    throw new AppError('not-found', `File not found: ${file}`, field)
+    throw new AppError('not-found', coreText('app.fileNotFound', { file }), field)
   }
 }
 

@@ -4,8 +4,8 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { JobKind } from '../../contract/job-kinds'
 import { withPlans } from '../../core/model/job-settings'
-import { renderCoreText, textOfError } from '../../core/texts/core-text'
-import { AppError } from '../app-error'
+import { coreText } from '../../core/texts/core-text'
+import { AppError, wordsOf } from '../app-error'
 import type { AppContext } from '../app-context'
 import { exportsDirOf } from '../app-settings'
 import { appJobSettings, requirePreset } from '../preset-job'
@@ -32,7 +32,7 @@ type JobHandlers = Pick<
 
 export function requireJob(ctx: AppContext, jobId: string) {
   const job = ctx.store.jobs.get(jobId)
-  if (!job) throw new AppError('not-found', `There is no job ${jobId}`, 'jobId')
+  if (!job) throw new AppError('not-found', coreText('app.noJob', { id: jobId }), 'jobId')
   return job
 }
 
@@ -41,8 +41,7 @@ async function joinedTeam(ctx: AppContext): Promise<void> {
   try {
     await ctx.teamJoin?.()
   } catch (err) {
-    const text = textOfError(err)
-    throw new AppError('conflict', text ? renderCoreText(text, ctx.settings().language ?? 'id') : (err as Error).message)
+    throw new AppError('conflict', wordsOf(err))
   }
 }
 
@@ -94,9 +93,9 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
     },
     'jobs.photo': async ({ jobId, rowNo, which, size }) => {
       const job = requireJob(ctx, jobId)
-      if (!kindModule(job.kind).photos) throw new AppError('invalid-input', `Job ${jobId} is a ${job.kind} job; it has no photos`, 'jobId')
+      if (!kindModule(job.kind).photos) throw new AppError('invalid-input', coreText('app.noPhotos', { job: jobId, kind: job.kind }), 'jobId')
       const row = ctx.store.rows.get(jobId, rowNo)
-      if (!row) throw new AppError('not-found', `Job ${jobId} has no row ${rowNo}`, 'rowNo')
+      if (!row) throw new AppError('not-found', coreText('app.noRow', { job: jobId, row: rowNo }), 'rowNo')
       return thumbnailDataUrl(row, which, { edge: size === 'large' ? LARGE_PHOTO_EDGE : THUMBNAIL_EDGE })
     },
     'jobs.export': async ({ jobId, lang, format, annotated }) => {
@@ -106,7 +105,7 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
       await mkdir(dir, { recursive: true })
       let fileName: string
       if (annotated) {
-        if (!job.inputFile) throw new AppError('invalid-input', `Job ${jobId} was not made from a spreadsheet; there is nothing to annotate`, 'annotated')
+        if (!job.inputFile) throw new AppError('invalid-input', coreText('app.notFromSpreadsheet', { job: jobId }), 'annotated')
         fileName = annotatedCopyName(job, lang)
         await ctx.reports.writeAnnotatedCopy(ctx.store, jobId, { out: path.join(dir, fileName), lang })
       } else {

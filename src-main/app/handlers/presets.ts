@@ -5,7 +5,8 @@
  */
 import type { PresetView } from '../../contract/ipc'
 import { deletePreset, listPresets, mapOfMapping, mappingOfMap, PresetError, savePreset, type Preset } from '../../core/unattended/presets'
-import { AppError } from '../app-error'
+import { AppError, wordsOf } from '../app-error'
+import { coreText } from '../../core/texts/core-text'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
 
@@ -32,13 +33,13 @@ export function presetHandlers(ctx: AppContext): Pick<Handlers, 'presets.list' |
       try {
         savePreset(ctx.store.settings, name, preset, ctx.core.clock.now())
       } catch (err) {
-        if (err instanceof PresetError) throw new AppError('invalid-input', err.message, 'name')
+        if (err instanceof PresetError) throw new AppError('invalid-input', wordsOf(err), 'name')
         throw err
       }
       return list()
     },
     'presets.delete': async ({ name }) => {
-      if (!deletePreset(ctx.store.settings, name)) throw new AppError('not-found', `There is no preset "${name}"`, 'name')
+      if (!deletePreset(ctx.store.settings, name)) throw new AppError('not-found', coreText('app.noPreset', { name }), 'name')
       return list()
     },
   }

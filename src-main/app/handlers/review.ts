@@ -2,7 +2,8 @@ import type { ReviewEntryView, ReviewQueueView, VerdictView } from '../../contra
 import type { ReviewEntry } from '../../core/store'
 import { pairIdentity, recordDecision, reviewQueue, ReviewError, serviceVerdict } from '../../core/review'
 import { requireReviewableJob } from '../../core/kinds/reviewable-job'
-import { AppError } from '../app-error'
+import { AppError, wordsOf } from '../app-error'
+import { coreText } from '../../core/texts/core-text'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
 import { claimOnTeamQueue, decideOnTeamQueue, releaseOnTeamQueue, teamReviewerRole } from '../team-job-review'
@@ -26,7 +27,7 @@ function asAppError<T>(work: () => T): T {
   try {
     return work()
   } catch (err) {
-    if (err instanceof ReviewError) throw new AppError('invalid-input', err.message, 'jobId')
+    if (err instanceof ReviewError) throw new AppError('invalid-input', wordsOf(err), 'jobId')
     throw err
   }
 }
@@ -70,7 +71,7 @@ export function reviewHandlers(ctx: AppContext): ReviewHandlers {
       asAppError(() => {
         const job = requireReviewableJob(ctx.store, jobId)
         const row = ctx.store.rows.get(job.id, rowNo)
-        if (!row) throw new AppError('not-found', `Job ${job.id} has no row ${rowNo}`, 'rowNo')
+        if (!row) throw new AppError('not-found', coreText('app.noRow', { job: job.id, row: rowNo }), 'rowNo')
         const result = ctx.store.review.resultOf(job.id, rowNo)
         return {
           rowNo,
@@ -89,7 +90,7 @@ export function reviewHandlers(ctx: AppContext): ReviewHandlers {
       const teamDecider = (await decideOnTeamQueue(ctx, { jobId: job.id, rowNo, decision, note })) ?? (await teamReviewerRole(ctx))
       const view = asAppError(() => {
         const reviewer = teamDecider ?? ctx.settings().reviewerName
-        if (!reviewer) throw new AppError('invalid-input', 'Set your name as reviewer in Settings first: every decision is signed with it.', 'reviewerName')
+        if (!reviewer) throw new AppError('invalid-input', coreText('app.noReviewerName', {}), 'reviewerName')
         recordDecision(ctx.store, requireReviewableJob(ctx.store, jobId), { rowNo, decision, reviewer, note: note ?? null, now: ctx.core.clock.now() })
         ctx.events.emit('jobs.changed', { reason: `review decision on row ${rowNo} of job ${jobId}` })
         return queueView(jobId)

@@ -1,5 +1,6 @@
 import { ADMIN_HEADER } from '../../sandbox/index'
 import { AppError } from '../app-error'
+import { coreText } from '../../core/texts/core-text'
 import type { AppContext } from '../app-context'
 import type { Handlers } from '../dispatch'
 
@@ -8,7 +9,7 @@ export function sandboxHandlers(ctx: AppContext): Pick<Handlers, 'sandbox.topup'
   return {
     'sandbox.topup': async ({ points }) => {
       if (ctx.settings().baseUrl !== '') {
-        throw new AppError('conflict', 'Top-ups can only be rehearsed with the built-in SANDBOX; top up the real account in your dashboard.')
+        throw new AppError('conflict', coreText('app.topupSandboxOnly', {}))
       }
       const sandbox = await ctx.sandbox.get()
       const res = await ctx.core.fetch(`${sandbox.url}/_sandbox/topup`, {
@@ -16,7 +17,7 @@ export function sandboxHandlers(ctx: AppContext): Pick<Handlers, 'sandbox.topup'
         headers: { 'content-type': 'application/json', [ADMIN_HEADER]: sandbox.adminToken },
         body: JSON.stringify({ points }),
       })
-      if (!res.ok) throw new AppError('failed', `The sandbox refused the top-up (HTTP ${res.status})`)
+      if (!res.ok) throw new AppError('failed', coreText('app.topupRefused', { status: res.status }))
       const state = (await res.json()) as { balance: number }
       return { balance: state.balance }
     },

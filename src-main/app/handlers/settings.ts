@@ -11,7 +11,7 @@ import type { Handlers } from '../dispatch'
 import { keyHint } from '../key-vault'
 import { normaliseServiceUrl, serviceOrigin, ServiceUrlError } from '../../core/net/service-url'
 import type { ConnectionTestView } from '../../contract/ipc'
-import { renderCoreText, textOfError } from '../../core/texts/core-text'
+import { coreText, renderCoreText, textOfError } from '../../core/texts/core-text'
 
 type SettingsHandlers = Pick<
   Handlers,
@@ -47,7 +47,7 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
     },
     'settings.setKey': async ({ key }) => {
       const trimmed = key.trim()
-      if (/\s/.test(trimmed)) throw new AppError('invalid-input', 'key: an API key has no spaces or line breaks in it', 'key')
+      if (/\s/.test(trimmed)) throw new AppError('invalid-input', coreText('app.keySpaces', {}), 'key')
       ctx.vault.set(trimmed)
       // typed in with this address showing: the key is confirmed for this host (none for the sandbox)
       const s = ctx.settings()
@@ -62,7 +62,7 @@ export function settingsHandlers(ctx: AppContext): SettingsHandlers {
     'settings.testConnection': async ({ baseUrl }) => testConnection(ctx, baseUrl),
     'settings.setTeamPassword': async ({ password }) => {
       if (!ctx.teamVault) {
-        throw new AppError('conflict', 'In browser mode rekap does not store the team password: start rekap ui with PGPASSWORD set (or a ~/.pgpass).', 'teamPassword')
+        throw new AppError('conflict', coreText('app.noTeamPasswordInBrowser', {}), 'teamPassword')
       }
       ctx.teamVault.set(password)
       return view()

@@ -15,6 +15,7 @@ import { buildRunRecord } from '../../core/unattended/run-record'
 import type { Preset } from '../../core/unattended/presets'
 import { DONE_DIR } from '../../core/unattended/watch-folder'
 import { AppError } from '../app-error'
+import { coreText } from '../../core/texts/core-text'
 import type { AppContext } from '../app-context'
 import { appJobSettings, requirePreset } from '../preset-job'
 import type { Handlers } from '../dispatch'
@@ -33,10 +34,10 @@ async function requireFolder(ctx: AppContext, dir: string): Promise<string> {
   if (ctx.allowedFolders) {
     const where = await checkInsideFolders(ctx.allowedFolders, full)
     if (where === 'outside' || where === 'link-outside') {
-      throw new AppError('invalid-input', 'dir: rekap ui watches only folders it was started with (rekap ui --folder DIR) or inside them', 'dir')
+      throw new AppError('invalid-input', coreText('app.field', { field: 'dir', why: coreText('app.watchOutside', {}) }), 'dir')
     }
   }
-  if (!statSync(full, { throwIfNoEntry: false })?.isDirectory()) throw new AppError('not-found', `dir: there is no folder ${full}`, 'dir')
+  if (!statSync(full, { throwIfNoEntry: false })?.isDirectory()) throw new AppError('not-found', coreText('app.field', { field: 'dir', why: coreText('app.noFolder', { dir: full }) }), 'dir')
   return full
 }
 
@@ -53,7 +54,7 @@ function watcherFor(ctx: AppContext, dir: string, preset: Preset, view: WatchVie
     async planFile(file) {
       const preview = await ctx.engine.inspect(file, { sheet: preset.sheet, kind: preset.kind })
       const kind = (preset.kind ?? preview.suggestedKind) as JobKind | null
-      if (!kind) throw new AppError('invalid-input', `${path.basename(file)}: the preset names no kind and the columns fit none`, 'preset')
+      if (!kind) throw new AppError('invalid-input', coreText('app.presetNoKind', { file: path.basename(file) }), 'preset')
       const settings = await appJobSettings(ctx, kind, preset)
       return ctx.engine.plan({ file, kind, sheet: preview.sheet, mapOverrides: preset.map ?? [], settings })
     },
@@ -92,7 +93,7 @@ export class AppFolderWatch {
 
   async start(dir: string, name: string): Promise<WatchView> {
     const ctx = this.ctx
-    if (this.running?.view.running) throw new AppError('conflict', `a folder is already watched: ${this.running.view.dir}; stop it first`, 'dir')
+    if (this.running?.view.running) throw new AppError('conflict', coreText('app.alreadyWatching', { dir: this.running.view.dir }), 'dir')
     const full = await requireFolder(ctx, dir)
     const preset = requirePreset(ctx, name)
     const view: WatchView = { dir: full, preset: name, since: ctx.core.clock.now(), running: true, lines: [] }

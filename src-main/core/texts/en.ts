@@ -4,6 +4,7 @@ import { teamTextsEn } from './team-en'
 import { noticeTextsEn } from './notice-en'
 import { archiveTextsEn } from './archive-en'
 import { watchTextsEn } from './watch-en'
+import { appTextsEn } from './app-en'
 import { ACTION_COMMANDS, JOB_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
@@ -191,4 +192,5 @@ export const coreTextsEn: CoreTextTable = {
   ...noticeTextsEn,
   ...archiveTextsEn,
   ...watchTextsEn,
+  ...appTextsEn,
 }

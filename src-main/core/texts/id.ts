@@ -4,6 +4,7 @@ import { teamTextsId } from './team-id'
 import { noticeTextsId } from './notice-id'
 import { archiveTextsId } from './archive-id'
 import { watchTextsId } from './watch-id'
+import { appTextsId } from './app-id'
 import { ACTION_COMMANDS, JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 
@@ -245,6 +246,7 @@ export const coreTextsId = {
   ...noticeTextsId,
   ...archiveTextsId,
   ...watchTextsId,
+  ...appTextsId,
 }
 
 export type CoreTextTable = typeof coreTextsId
