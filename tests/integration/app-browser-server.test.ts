@@ -238,7 +238,7 @@ describe('files in and out', () => {
         form.append('file', new Blob([Buffer.alloc(5000, 65)]), 'big.csv')
         const res = await fetch(`${capped.origin}/api/upload`, { method: 'POST', headers: { 'x-rekap-token': capped.token }, body: form })
         expect(res.status).toBe(400)
-        expect((await res.json()).error.message).toMatch(/larger than/)
+        expect((await res.json()).error.message).toMatch(/lebih besar dari/) // in the app's language (Indonesian by default; issue 23 item 15)
         const uploads = join(tmp.dir, 'capped', 'uploads')
         expect(readdirSync(uploads)).toEqual([])
       } finally {

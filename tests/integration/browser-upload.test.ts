@@ -84,7 +84,7 @@ describe('folder upload', () => {
     form.append('files', new Blob(['owned']), 'kyc/../../../evil.txt')
     const r = await upload(form)
     expect(r.status).toBe(400)
-    expect(r.json.error.message).toMatch(/leaves the uploaded folder/)
+    expect(r.json.error.message).toMatch(/keluar dari map unggahan/) // in the app's language, Indonesian by default (issue 23 item 15)
     expect(filesUnder(uploads).length).toBe(before)
     expect(existsSync(join(dirname(uploads), 'evil.txt'))).toBe(false)
     expect(existsSync(join(uploads, 'evil.txt'))).toBe(false)
@@ -114,7 +114,7 @@ describe('.zip upload', () => {
     expect(buf.includes(Buffer.from('../../escaped.txt'))).toBe(true) // the name really is in the zip
     const r = await upload(zipForm(buf))
     expect(r.status).toBe(400)
-    expect(r.json.error.message).toMatch(/points outside the folder/)
+    expect(r.json.error.message).toMatch(/menunjuk ke luar folder/)
     expect(filesUnder(uploads).length).toBe(before)
     expect(existsSync(join(dirname(uploads), 'escaped.txt'))).toBe(false)
   })
@@ -128,7 +128,7 @@ describe('.zip upload', () => {
     buf.writeUInt32LE(300 * 1024 * 1024, cd + 24)
     const r = await upload(zipForm(buf))
     expect(r.status).toBe(400)
-    expect(r.json.error.message).toMatch(/zip bomb/)
+    expect(r.json.error.message).toMatch(/bom zip/)
   })
 
   it('refuses a .zip with no workbook in it', async () => {
@@ -136,7 +136,7 @@ describe('.zip upload', () => {
     zip.file('photos/ktp-01.jpg', readFileSync(join(KYC_DIR, 'photos', 'ktp-01.jpg')))
     const r = await upload(zipForm(await zip.generateAsync({ type: 'nodebuffer' })))
     expect(r.status).toBe(400)
-    expect(r.json.error.message).toMatch(/no \.xlsx or \.csv/)
+    expect(r.json.error.message).toMatch(/tidak ada workbook \.xlsx atau \.csv/)
   })
 })
 
@@ -164,6 +164,6 @@ describe('browser mode settings', () => {
     expect(saved.error, JSON.stringify(saved.error)).toBeUndefined()
     expect(saved.concurrency).toBe(1)
     const elsewhere = await call('settings.save', { dataDir: join(tmp.dir, 'not-allowed') })
-    expect(elsewhere.error?.message).toMatch(/exports go to the data folder/)
+    expect(elsewhere.error?.message).toMatch(/ekspor masuk ke map data/)
   })
 })

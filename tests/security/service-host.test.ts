@@ -76,7 +76,7 @@ describe('the key goes only where the user confirmed it', () => {
     // another host, not confirmed: refused, the other host hears nothing
     const moved = await call('settings.save', { baseUrl: otherUrl })
     expect(moved.status).toBe(409)
-    expect(moved.json.error.message).toMatch(/must be confirmed/)
+    expect(moved.json.error.message).toMatch(/harus dikonfirmasi/) // in the app's language, Indonesian by default
     expect((await call('settings.get', {})).json.baseUrl).toBe(service.url)
     expect(keysHeard()).toEqual([])
 
@@ -103,7 +103,7 @@ describe('the key goes only where the user confirmed it', () => {
     expect(hitsBefore.hospitals).toBeGreaterThan(0)
     const started = await call('jobs.start', { jobId: plan.json.jobId })
     expect(started.status, JSON.stringify(started.json)).toBe(409)
-    expect(started.json.error.message).toMatch(/not been confirmed for/)
+    expect(started.json.error.message).toMatch(/belum dikonfirmasi untuk/)
     expect((await service.admin('GET', '/_sandbox/state')).hits).toEqual(hitsBefore)
   })
 })

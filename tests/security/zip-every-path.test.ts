@@ -121,7 +121,7 @@ describe('issue 24.9: an uploaded .zip writes no more than an upload may hold', 
     const uploads = ui.app.ctx.paths.uploadsDir
     const written = existsSync(uploads) ? du(uploads) : 0
     expect(res.status, JSON.stringify(json)).toBe(400)
-    expect(json.error?.message).toMatch(/more than the 512 MB an upload may hold/)
+    expect(json.error?.message).toMatch(/lebih dari 512 MB yang boleh/) // the page's language (Indonesian by default)
     expect(written).toBe(0)
   })
 })
