@@ -44,82 +44,85 @@ export async function* readCsvRecords(input: Readable): AsyncGenerator<CsvRecord
   for await (const batch of readCsvRecordBatches(input)) yield* batch
 }
 
-export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<CsvRecord[]> {
-  const state: { decoder: StringDecoder | null } = { decoder: null }
-  let delimiter: Delimiter | null = null
-  let head: Buffer[] = []
-  let headBytes = 0
-
-  let fields: string[] = []
-  let field = ''
-  let inQuotes = false
-  let quoteJustClosed = false
+/**
+ * The CSV state machine over decoded text: quotes (a doubled one split across chunks too),
+ * separators, line ends and the per-record size cap. Completed records wait in `records`.
+ */
+class CsvStateMachine {
+  delimiter: Delimiter | null = null
+  recordNumber = 0
+  private fields: string[] = []
+  private field = ''
+  private inQuotes = false
+  private quoteJustClosed = false
   // a quote ended a chunk: is it a closing quote or the first half of a doubled one?
-  let pendingQuote = false
-  let recordNumber = 0
-  let lastWasCR = false
+  private pendingQuote = false
+  private lastWasCR = false
+  private recordChars = 0
+  private readonly records: CsvRecord[] = []
 
-  const records: CsvRecord[] = []
-  const endField = (): void => {
-    fields.push(field)
-    field = ''
-    quoteJustClosed = false
-  }
-  const endRecord = (): void => {
-    endField()
-    recordNumber++
-    records.push({ recordNumber, fields })
-    fields = []
-    recordChars = 0
+  private endField(): void {
+    this.fields.push(this.field)
+    this.field = ''
+    this.quoteJustClosed = false
   }
 
-  function* drain(): Generator<CsvRecord[]> {
-    if (records.length) yield records.splice(0, records.length)
+  private endRecord(): void {
+    this.endField()
+    this.recordNumber++
+    this.records.push({ recordNumber: this.recordNumber, fields: this.fields })
+    this.fields = []
+    this.recordChars = 0
   }
 
-  let recordChars = 0
-  const parse = (text: string): void => {
-    recordChars += text.length
-    if (recordChars > MAX_RECORD_CHARS) {
-      const hint = inQuotes ? '; a quote (") opened in it is probably never closed' : ''
-      throw new Error(`row ${recordNumber + 1} is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB${hint}`)
+  /** The records completed so far, as one batch (none when there are none). */
+  *drain(): Generator<CsvRecord[]> {
+    if (this.records.length) yield this.records.splice(0, this.records.length)
+  }
+
+  private parse(text: string): void {
+    const delimiter = this.delimiter
+    this.recordChars += text.length
+    if (this.recordChars > MAX_RECORD_CHARS) {
+      const hint = this.inQuotes ? '; a quote (") opened in it is probably never closed' : ''
+      throw new Error(`row ${this.recordNumber + 1} is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB${hint}`)
     }
     for (let i = 0; i < text.length; i++) {
       const ch = text[i]
-      if (lastWasCR) {
-        lastWasCR = false
+      if (this.lastWasCR) {
+        this.lastWasCR = false
         if (ch === '\n') continue
       }
-      if (inQuotes) {
+      if (this.inQuotes) {
         if (ch === '"') {
           if (text[i + 1] === '"') {
-            field += '"'
+            this.field += '"'
             i++
           } else if (i + 1 === text.length) {
             // a quote at the very end of a chunk: decide when the next chunk arrives
-            pendingQuote = true
+            this.pendingQuote = true
           } else {
-            inQuotes = false
-            quoteJustClosed = true
+            this.inQuotes = false
+            this.quoteJustClosed = true
           }
         } else {
           // copy the run up to the next quote in one go
           const next = text.indexOf('"', i)
           const end = next < 0 ? text.length : next
-          field += text.slice(i, end)
+          this.field += text.slice(i, end)
           i = end - 1
         }
         continue
       }
-      if (ch === '"' && field === '' && !quoteJustClosed) {
-        inQuotes = true
+      if (ch === '"' && this.field === '' && !this.quoteJustClosed) {
+        this.inQuotes = true
       } else if (ch === delimiter) {
-        endField()
+        this.endField()
       } else if (ch === '\n') {
-        endRecord()
+        this.endRecord()
       } else if (ch === '\r') {
-        endRecord()
-        lastWasCR = true
+        this.endRecord()
+        this.lastWasCR = true
       } else {
         // plain text (and text after a closing quote, `"a"b`, kept as Excel does): copy the run
         let end = i + 1
@@ -128,45 +131,66 @@ export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<Csv
           if (c === delimiter || c === '\n' || c === '\r' || c === '"') break
           end++
         }
-        field += text.slice(i, end)
+        this.field += text.slice(i, end)
         i = end - 1
       }
     }
   }
-  const feed = (text: string): void => {
-    if (pendingQuote) {
-      pendingQuote = false
+
+  feed(text: string): void {
+    if (this.pendingQuote) {
+      this.pendingQuote = false
       if (text[0] === '"') {
-        field += '"'
+        this.field += '"'
         text = text.slice(1)
       } else {
-        inQuotes = false
-        quoteJustClosed = true
+        this.inQuotes = false
+        this.quoteJustClosed = true
       }
     }
-    parse(text)
+    this.parse(text)
   }
 
+  /** End of input: a quote left pending closes its field, and a last record without a line end counts. */
+  finish(): void {
+    if (this.pendingQuote) {
+      this.inQuotes = false
+      this.pendingQuote = false
+    }
+    if (this.field !== '' || this.fields.length > 0 || this.inQuotes) this.endRecord()
+  }
+}
+
+/** The first bytes' encoding (byte-order mark), decoded, and the delimiter (Excel's `sep=` hint line, else sniffed). */
+function openText(buf: Buffer): { decoder: StringDecoder; text: string; delimiter: Delimiter; hintLine: boolean } {
+  let offset = 0
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) offset = 3
+  let encoding: BufferEncoding = 'utf8'
+  if (buf[0] === 0xff && buf[1] === 0xfe) {
+    encoding = 'utf16le'
+    offset = 2
+  }
+  const decoder = new StringDecoder(encoding)
+  const text = decoder.write(buf.subarray(offset))
+  const hint = /^sep=(.)\r?\n/i.exec(text)
+  if (hint && CANDIDATES.includes(hint[1] as Delimiter)) {
+    return { decoder, text: text.slice(hint[0].length), delimiter: hint[1] as Delimiter, hintLine: true }
+  }
+  return { decoder, text, delimiter: sniffDelimiter(text), hintLine: false }
+}
+
+export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<CsvRecord[]> {
+  const state: { decoder: StringDecoder | null } = { decoder: null }
+  const csv = new CsvStateMachine()
+  let head: Buffer[] = []
+  let headBytes = 0
+
   const start = (buf: Buffer): void => {
-    let offset = 0
-    if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) offset = 3
-    let encoding: BufferEncoding = 'utf8'
-    if (buf[0] === 0xff && buf[1] === 0xfe) {
-      encoding = 'utf16le'
-      offset = 2
-    }
-    const decoder = new StringDecoder(encoding)
-    state.decoder = decoder
-    let text = decoder.write(buf.subarray(offset))
-    const hint = /^sep=(.)\r?\n/i.exec(text)
-    if (hint && CANDIDATES.includes(hint[1] as Delimiter)) {
-      delimiter = hint[1] as Delimiter
-      text = text.slice(hint[0].length)
-      recordNumber++ // Excel shows the hint line as row 1
-    } else {
-      delimiter = sniffDelimiter(text)
-    }
-    feed(text)
+    const opened = openText(buf)
+    state.decoder = opened.decoder
+    csv.delimiter = opened.delimiter
+    if (opened.hintLine) csv.recordNumber++ // Excel shows the hint line as row 1
+    csv.feed(opened.text)
   }
 
   for await (const chunk of input) {
@@ -178,16 +202,12 @@ export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<Csv
       start(Buffer.concat(head))
       head = []
     } else {
-      feed(state.decoder.write(buf))
+      csv.feed(state.decoder.write(buf))
     }
-    yield* drain()
+    yield* csv.drain()
   }
   if (!state.decoder && headBytes > 0) start(Buffer.concat(head))
-  if (state.decoder) feed(state.decoder.end())
-  if (pendingQuote) {
-    inQuotes = false
-    pendingQuote = false
-  }
-  if (field !== '' || fields.length > 0 || inQuotes) endRecord()
-  yield* drain()
+  if (state.decoder) csv.feed(state.decoder.end())
+  csv.finish()
+  yield* csv.drain()
 }
