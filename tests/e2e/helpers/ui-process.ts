@@ -26,6 +26,8 @@ export interface UiProcessOptions {
   /** --sandbox-latency: ms added to each sandbox request (slows a run enough to pause it) */
   sandboxLatencyMs?: number
   env?: NodeJS.ProcessEnv
+  /** an existing database file (e.g. a desk's, with a job already in it) instead of a fresh one */
+  dbFile?: string
   timeoutMs?: number
 }
 
@@ -33,7 +35,7 @@ const LINE = /rekap ui at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 
 export async function startUiProcess(opts: UiProcessOptions = {}): Promise<UiProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rekap-e2e-'))
-  const dbFile = path.join(dataDir, 'rekap.db')
+  const dbFile = opts.dbFile ?? path.join(dataDir, 'rekap.db')
   const args = ['bin/rekap.mjs', 'ui', '--port', '0', '--no-open', '--db', dbFile]
   if (opts.sandboxBalance !== undefined) args.push('--sandbox-balance', String(opts.sandboxBalance))
   if (opts.sandboxLatencyMs !== undefined) args.push('--sandbox-latency', String(opts.sandboxLatencyMs))
