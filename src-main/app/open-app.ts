@@ -8,7 +8,7 @@ import { isInside } from '../core/paths/inside-folder'
 import { cleanOldUploads } from './upload-retention'
 import { defaultDataDir } from './app-paths'
 import { defaultContext, type CoreContext } from '../core/context'
-import { createEngine, picturesDirFor } from '../core/engine'
+import { createEngine, picturesDirFor, type Engine } from '../core/engine'
 import { openStore, type Store } from '../core/store'
 import { createAppContext, type AppContext, type AppMode, type Downloads } from './app-context'
 import type { AppPaths } from './app-paths'
@@ -16,7 +16,7 @@ import { createHandlers } from './create-handlers'
 import { folderWatchOf } from './handlers/watch'
 import type { Handlers } from './dispatch'
 import { createEmbeddedSandbox, warmUpMemoryIn, type EmbeddedSandbox } from './embedded-sandbox'
-import { createEventHub, forwardEngineEvents } from './event-hub'
+import { createEventHub, forwardEngineEvents, type EventHub } from './event-hub'
 import { watchStoreChanges } from './store-watch'
 import { forwardJobNotices } from './job-notices'
 import type { KeyVault } from './key-vault'
@@ -63,12 +63,7 @@ export interface OpenApp {
 }
 
 export function openApp(o: OpenAppOptions): OpenApp {
-  // Other people's ID photos and NIKs live here: folders 0700, files 0600 (core/paths/private-files.ts).
-  usePrivateFileModes()
-  ensurePrivateDir(o.paths.dataDir, { ownFolder: o.paths.dataDir === defaultDataDir() })
-  for (const dir of [o.paths.exportsDir, o.paths.uploadsDir, picturesDirFor(o.paths.dataDir)]) ensurePrivateDir(dir, { files: true })
-  const store = openStore(o.paths.dbFile)
-  privateStoreFiles(o.paths.dbFile)
+  const store = openPrivateStore(o.paths)
   let sandbox: EmbeddedSandbox | null = null
   let heavyWork: HeavyWork | null = null
   let team: AppTeam | null = null
@@ -85,23 +80,10 @@ export function openApp(o: OpenAppOptions): OpenApp {
     const core = defaultContext({ ...o.core, coordination: o.core?.coordination ?? appTeam.coordination, accountSecret: () => appTeam.accountSecret() })
     const heavy = o.heavyWorkThreads === false ? null : new HeavyWork()
     heavyWork = heavy
-    const engine = createEngine({
-      importRows: heavy ? heavy.importer(importRowsIntoJob) : undefined,
-      store,
-      ctx: core,
-      picturesDir: picturesDirFor(o.paths.dataDir),
-      resolveTarget: (settings) => targetForJob(settings, vault, embedded, readAppSettings(store.settings)),
-      progressIntervalMs: o.progressIntervalMs,
-      // a blocked job's reason in the app's language (Settings, else Indonesian)
-      textLang: () => readAppSettings(store.settings).language ?? 'id',
-    })
+    const engine = appEngine(o, store, core, heavy, vault, embedded)
     appTeam.attach(engine)
     const events = createEventHub()
-    const stopForwarding = forwardEngineEvents(engine, events)
-    // a job that ended, is blocked or needs review: a notice in the app's language (job-notices.ts)
-    const stopNotices = forwardJobNotices(store, events, () => readAppSettings(store.settings).language ?? 'id')
-    // what another rekap process changes in the same store reaches open screens too
-    const stopWatching = watchStoreChanges(store, engine, events)
+    const stopEvents = wireEvents(store, engine, events)
     const ctx = createAppContext({
       mode: o.mode,
       store,
@@ -124,16 +106,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
     const interrupted = engine.interruptedJobs()
     engine.discardStalePlans()
     if (interrupted.length) events.emit('jobs.changed', { reason: `${interrupted.length} interrupted job(s) can be resumed` })
-    // Old uploads go after the retention period; the input of an unfinished job stays.
-    const cleanUploads = (): void => {
-      const unfinished = store.jobs.list().filter((j) => j.state !== 'done' && j.state !== 'cancelled' && j.inputFile)
-      cleanOldUploads(o.paths.uploadsDir, ctx.settings().uploadRetentionDays, Date.now(), (folder) =>
-        unfinished.some((j) => isInside(folder, j.inputFile!)),
-      )
-    }
-    cleanUploads()
-    const retentionTimer = setInterval(cleanUploads, 86_400_000)
-    retentionTimer.unref()
+    const retentionTimer = keepUploadsTidy(store, o.paths.uploadsDir, () => ctx.settings().uploadRetentionDays)
     const handlers = createHandlers(ctx)
     // the folder Folder pantau watched when the app last closed: watched again, its taken files resumed
     const folderWatch = folderWatchOf(ctx)
@@ -149,9 +122,7 @@ export function openApp(o: OpenAppOptions): OpenApp {
           // kept in Settings: the next start watches the folder again
           await resumingWatch
           await folderWatch.stop(false)
-          stopForwarding()
-          stopNotices()
-          stopWatching()
+          stopEvents()
           await engine.close()
           // the jobs' last states to the team, then its lease and connections
           await appTeam.close()
@@ -169,4 +140,61 @@ export function openApp(o: OpenAppOptions): OpenApp {
     store.close()
     throw err
   }
+}
+
+/** The engine of the app: plans' imports on the heavy-work thread when there is one, jobs' targets from Settings. */
+function appEngine(
+  o: OpenAppOptions,
+  store: Store,
+  core: CoreContext,
+  heavy: HeavyWork | null,
+  vault: KeyVault,
+  embedded: EmbeddedSandbox,
+): Engine {
+  return createEngine({
+    importRows: heavy ? heavy.importer(importRowsIntoJob) : undefined,
+    store,
+    ctx: core,
+    picturesDir: picturesDirFor(o.paths.dataDir),
+    resolveTarget: (settings) => targetForJob(settings, vault, embedded, readAppSettings(store.settings)),
+    progressIntervalMs: o.progressIntervalMs,
+    // a blocked job's reason in the app's language (Settings, else Indonesian)
+    textLang: () => readAppSettings(store.settings).language ?? 'id',
+  })
+}
+
+/** Engine events, job notices and other processes' store changes into the hub; returns the stop of all three. */
+function wireEvents(store: Store, engine: Engine, events: EventHub): () => void {
+  const stopForwarding = forwardEngineEvents(engine, events)
+  // a job that ended, is blocked or needs review: a notice in the app's language (job-notices.ts)
+  const stopNotices = forwardJobNotices(store, events, () => readAppSettings(store.settings).language ?? 'id')
+  // what another rekap process changes in the same store reaches open screens too
+  const stopWatching = watchStoreChanges(store, engine, events)
+  return () => {
+    stopForwarding()
+    stopNotices()
+    stopWatching()
+  }
+}
+
+/** Old uploads go after the retention period (now, then daily); the input of an unfinished job stays. */
+function keepUploadsTidy(store: Store, uploadsDir: string, retentionDays: () => number): NodeJS.Timeout {
+  const cleanUploads = (): void => {
+    const unfinished = store.jobs.list().filter((j) => j.state !== 'done' && j.state !== 'cancelled' && j.inputFile)
+    cleanOldUploads(uploadsDir, retentionDays(), Date.now(), (folder) => unfinished.some((j) => isInside(folder, j.inputFile!)))
+  }
+  cleanUploads()
+  const retentionTimer = setInterval(cleanUploads, 86_400_000)
+  retentionTimer.unref()
+  return retentionTimer
+}
+
+/** The app's folders and store, opened private: other people's ID photos and NIKs live here (folders 0700, files 0600; core/paths/private-files.ts). */
+function openPrivateStore(paths: AppPaths): Store {
+  usePrivateFileModes()
+  ensurePrivateDir(paths.dataDir, { ownFolder: paths.dataDir === defaultDataDir() })
+  for (const dir of [paths.exportsDir, paths.uploadsDir, picturesDirFor(paths.dataDir)]) ensurePrivateDir(dir, { files: true })
+  const store = openStore(paths.dbFile)
+  privateStoreFiles(paths.dbFile)
+  return store
 }

@@ -24,7 +24,7 @@ import { allowedHostHeaders, hostHeaderAllowed, hostRefusal } from '../core/net/
 import { isLoopbackHost } from '../core/net/loopback'
 import type { DownloadRegistry } from './download-registry'
 import { openEventStream } from './event-stream'
-import { createSession, SESSION_HEADER } from './session-token'
+import { createSession, SESSION_HEADER, type Session } from './session-token'
 import { resolveStatic, sendFile } from './static-files'
 import { DEFAULT_UPLOAD_LIMIT_BYTES, receiveUpload } from './upload'
 
@@ -151,39 +151,6 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
   const streams = new Set<() => void>()
   let allowedHosts = new Set<string>()
 
-  function originAllowed(req: IncomingMessage): boolean {
-    const origin = req.headers.origin
-    if (!origin) return true
-    return origin === `${scheme}://${req.headers.host}`
-  }
-
-  async function handleApi(req: IncomingMessage, res: ServerResponse, name: string, extra: Record<string, string>): Promise<void> {
-    try {
-      if (name === 'upload') {
-        const { path, others } = await receiveUpload(req, ctx.paths.uploadsDir, uploadLimit)
-        sendJson(res, 200, { path, others }, extra)
-        return
-      }
-      const input = await readJson(req)
-      const output = await dispatch(handlers, name, input)
-      sendJson(res, 200, output === undefined ? null : output, extra)
-    } catch (err) {
-      const body = toErrorBody(err, ctx.secrets(), appLanguage(ctx))
-      if (body.code === 'failed') ctx.core.logger.log('error', `command ${name} failed: ${body.message}`)
-      if (!res.headersSent) sendJson(res, ERROR_STATUS[body.code], { error: body })
-      else res.destroy()
-    }
-  }
-
-  function unauthorized(res: ServerResponse, api: boolean, proof: 'missing' | 'spent-link'): void {
-    const message =
-      proof === 'spent-link'
-        ? 'This sign-in link was already used (it works once). Use the browser tab it opened, or restart rekap ui for a new link.'
-        : 'Not signed in: open the link that rekap ui printed (it ends in ?token=…).'
-    if (api) return sendJson(res, 401, { error: { code: 'unauthorized', message, field: null } })
-    return sendText(res, 401, message)
-  }
-
   async function routeApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const name = url.pathname.slice('/api/'.length)
     // EventSource sends no headers: the stream opens with a one-time ticket fetched with the header
@@ -191,7 +158,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
       if (!session.takeTicket(url.searchParams.get('ticket'))) return unauthorized(res, true, 'missing')
       return openStream(res, {})
     }
-    if (req.method === 'POST' && !originAllowed(req)) return sendJson(res, 403, { error: { code: 'unauthorized', message: 'cross-site request refused', field: null } })
+    if (req.method === 'POST' && !originAllowed(req, scheme)) return sendJson(res, 403, { error: { code: 'unauthorized', message: 'cross-site request refused', field: null } })
     const proof = session.check(req)
     if (proof === 'missing' || proof === 'spent-link') return unauthorized(res, true, proof)
     // a script that signed in with the printed token learns the session secret here (the page: POST /api/session)
@@ -203,7 +170,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
       return sendJson(res, 200, { session: session.secret })
     }
     if (name === 'events.ticket') return sendJson(res, 200, { ticket: session.newTicket() }, handover)
-    return handleApi(req, res, name, handover)
+    return handleApi({ ctx, handlers, uploadLimit }, req, res, name, handover)
   }
 
   function openStream(res: ServerResponse, extra: Record<string, string>): void {
@@ -216,27 +183,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
     if (!hostHeaderAllowed(allowedHosts, req.headers.host)) return sendText(res, 421, `rekap ui: ${hostRefusal(req.headers.host)}`)
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
     if (url.pathname.startsWith('/api/')) return routeApi(req, res, url)
-
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed')
-
-    // A download id is a random 128-bit capability the page got from an authorised call; a link
-    // click cannot carry the header.
-    if (url.pathname.startsWith('/download/')) {
-      const entry = downloads.lookup(url.pathname.slice('/download/'.length))
-      if (!entry) return sendText(res, 404, 'This download link has expired; export again.')
-      return sendFile(res, entry.file, { ...SECURITY_HEADERS, 'content-disposition': contentDisposition(entry.fileName) })
-    }
-
-    // The page itself holds no secret; it signs in from the script (POST /api/session with the
-    // link's token) and takes the token out of the address bar. A spent or wrong link says so here.
-    const linkToken = url.searchParams.get('token')
-    if (linkToken !== null) {
-      const state = session.linkState(linkToken)
-      if (state !== 'valid') return unauthorized(res, false, state === 'spent' ? 'spent-link' : 'missing')
-    }
-    const file = await resolveStatic(opts.rendererDir, url.pathname)
-    if (!file) return sendText(res, 404, 'not found')
-    sendFile(res, file, { ...SECURITY_HEADERS, 'cache-control': 'no-store' })
+    return routePage(req, res, url, { downloads, session, rendererDir: opts.rendererDir })
   }
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
@@ -247,13 +194,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
     })
   }
   const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener) : createHttpServer(listener)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+  await listen(server, opts.port ?? 0, host)
   port = (server.address() as AddressInfo).port
   allowedHosts = allowedHostHeaders({ port, boundHost: host, extraHosts: opts.allowHosts })
   const hostInUrl = host.includes(':') ? `[${host}]` : host
@@ -271,4 +212,85 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Ru
       })
     },
   }
+}
+
+function originAllowed(req: IncomingMessage, scheme: string): boolean {
+  const origin = req.headers.origin
+  if (!origin) return true
+  return origin === `${scheme}://${req.headers.host}`
+}
+
+/** POST /api/<command> (or /api/upload) once signed in: the command's answer, or its error in the app's language. */
+async function handleApi(
+  api: { ctx: AppContext; handlers: Handlers; uploadLimit: number },
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  extra: Record<string, string>,
+): Promise<void> {
+  const { ctx, handlers, uploadLimit } = api
+  try {
+    if (name === 'upload') {
+      const { path, others } = await receiveUpload(req, ctx.paths.uploadsDir, uploadLimit)
+      sendJson(res, 200, { path, others }, extra)
+      return
+    }
+    const input = await readJson(req)
+    const output = await dispatch(handlers, name, input)
+    sendJson(res, 200, output === undefined ? null : output, extra)
+  } catch (err) {
+    const body = toErrorBody(err, ctx.secrets(), appLanguage(ctx))
+    if (body.code === 'failed') ctx.core.logger.log('error', `command ${name} failed: ${body.message}`)
+    if (!res.headersSent) sendJson(res, ERROR_STATUS[body.code], { error: body })
+    else res.destroy()
+  }
+}
+
+function unauthorized(res: ServerResponse, api: boolean, proof: 'missing' | 'spent-link'): void {
+  const message =
+    proof === 'spent-link'
+      ? 'This sign-in link was already used (it works once). Use the browser tab it opened, or restart rekap ui for a new link.'
+      : 'Not signed in: open the link that rekap ui printed (it ends in ?token=…).'
+  if (api) return sendJson(res, 401, { error: { code: 'unauthorized', message, field: null } })
+  return sendText(res, 401, message)
+}
+
+/** Everything outside /api/: downloads by their capability id, and the page's static files. */
+async function routePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  site: { downloads: DownloadRegistry; session: Session; rendererDir: string },
+): Promise<void> {
+  const { downloads, session } = site
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed')
+
+  // A download id is a random 128-bit capability the page got from an authorised call; a link
+  // click cannot carry the header.
+  if (url.pathname.startsWith('/download/')) {
+    const entry = downloads.lookup(url.pathname.slice('/download/'.length))
+    if (!entry) return sendText(res, 404, 'This download link has expired; export again.')
+    return sendFile(res, entry.file, { ...SECURITY_HEADERS, 'content-disposition': contentDisposition(entry.fileName) })
+  }
+
+  // The page itself holds no secret; it signs in from the script (POST /api/session with the
+  // link's token) and takes the token out of the address bar. A spent or wrong link says so here.
+  const linkToken = url.searchParams.get('token')
+  if (linkToken !== null) {
+    const state = session.linkState(linkToken)
+    if (state !== 'valid') return unauthorized(res, false, state === 'spent' ? 'spent-link' : 'missing')
+  }
+  const file = await resolveStatic(site.rendererDir, url.pathname)
+  if (!file) return sendText(res, 404, 'not found')
+  sendFile(res, file, { ...SECURITY_HEADERS, 'cache-control': 'no-store' })
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
 }

@@ -12,10 +12,7 @@ import { measure } from '../../scripts/code-size'
 /** `file:function` -> why it is still long (to be split; each is one closure over shared state today). */
 const LONG_FUNCTIONS: Record<string, string> = {
   'src-main/core/jobs/job-runner.ts:processRow': 'one row through money, pair reuse, rate, retry and the store: to split by outcome',
-  'src-main/browser/server.ts:startBrowserServer': 'the browser server: routes inline in one closure',
-  'src-renderer/src/api/http-client.ts:createHttpApi': 'one object literal of every command over HTTP',
   'src-main/core/coordination/team/team-link.ts:openTeamLink': 'team-engine helper code (issue 22), left as landed',
-  'src-main/app/open-app.ts:openApp': 'the app wiring in one place',
 }
 
 /** file -> why it is still over 400 lines. */

@@ -51,21 +51,6 @@ export function createHttpApi(opts: HttpApiOptions = {}): RekapApi {
     return token ? { ...extra, 'x-rekap-token': token } : extra
   }
 
-  async function readResult(res: Response): Promise<unknown> {
-    const text = await res.text()
-    let body: unknown = null
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {
-      throw new RekapCallError(`rekap ui answered ${res.status} with something that is not JSON`, 'failed')
-    }
-    if (res.ok) return body
-    const err = (body as { error?: CallErrorBody } | null)?.error
-    if (err) throw new RekapCallError(err.message, err.code, err.field)
-    if (res.status === 401) throw new RekapCallError('This page is not signed in to rekap ui; open the link rekap ui printed.', 'unauthorized')
-    throw new RekapCallError(`rekap ui answered ${res.status}`, 'failed')
-  }
-
   async function invoke(name: string, input: unknown): Promise<unknown> {
     let res: Response
     try {
@@ -79,41 +64,6 @@ export function createHttpApi(opts: HttpApiOptions = {}): RekapApi {
       throw new RekapCallError('rekap ui is not answering; is the `rekap ui` command still running?', 'failed')
     }
     return readResult(res)
-  }
-
-  // One EventSource for all listeners, opened on the first subscription with a one-time ticket.
-  // A ticket opens one connection: when the browser gives up on it (rekap ui restarted, the
-  // ticket spent by its own reconnect) we fetch a new one and open again.
-  const listeners = new Map<EventName, Set<Listener>>()
-  let source: EventSource | null = null
-  let opening = false
-  async function openSource(): Promise<void> {
-    if (source || opening) return
-    opening = true
-    try {
-      const { ticket } = (await invoke('events.ticket', {})) as { ticket: string }
-      const ES = opts.EventSource ?? globalThis.EventSource
-      const es = new ES(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`)
-      for (const name of EVENT_NAMES) {
-        es.addEventListener(name, (e) => {
-          const payload = JSON.parse((e as MessageEvent<string>).data) as unknown
-          for (const l of listeners.get(name) ?? []) l(payload)
-        })
-      }
-      es.addEventListener('error', () => {
-        es.close()
-        if (source === es) source = null
-        setTimeout(() => void openSource(), 1000)
-      })
-      source = es
-    } catch {
-      setTimeout(() => void openSource(), 2000)
-    } finally {
-      opening = false
-    }
-  }
-  function ensureSource(): void {
-    void openSource()
   }
 
   /** POST /api/upload: a file, a .zip (unpacked on the server) or a folder -> the workbook's path there. */
@@ -144,17 +94,75 @@ export function createHttpApi(opts: HttpApiOptions = {}): RekapApi {
         return upload(form)
       },
     },
-    events: {
-      on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
-        if (!(EVENT_NAMES as readonly string[]).includes(event)) throw new Error(`unknown event "${event}"`)
-        let set = listeners.get(event)
-        if (!set) listeners.set(event, (set = new Set()))
-        set.add(listener as Listener)
-        ensureSource()
-        return () => {
-          set.delete(listener as Listener)
-        }
-      },
-    },
+    events: httpEvents(base, invoke, () => opts.EventSource ?? globalThis.EventSource),
   } as RekapApi
+}
+
+/** A call's answer: its JSON body, or the error it carries as a RekapCallError. */
+async function readResult(res: Response): Promise<unknown> {
+  const text = await res.text()
+  let body: unknown = null
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    throw new RekapCallError(`rekap ui answered ${res.status} with something that is not JSON`, 'failed')
+  }
+  if (res.ok) return body
+  const err = (body as { error?: CallErrorBody } | null)?.error
+  if (err) throw new RekapCallError(err.message, err.code, err.field)
+  if (res.status === 401) throw new RekapCallError('This page is not signed in to rekap ui; open the link rekap ui printed.', 'unauthorized')
+  throw new RekapCallError(`rekap ui answered ${res.status}`, 'failed')
+}
+
+/**
+ * The `events` part of RekapApi over server-sent events. One EventSource for all listeners,
+ * opened on the first subscription with a one-time ticket. A ticket opens one connection: when
+ * the browser gives up on it (rekap ui restarted, the ticket spent by its own reconnect) we fetch
+ * a new one and open again.
+ */
+function httpEvents(base: string, invoke: (name: string, input: unknown) => Promise<unknown>, eventSource: () => typeof EventSource): RekapApi['events'] {
+  const listeners = new Map<EventName, Set<Listener>>()
+  let source: EventSource | null = null
+  let opening = false
+  async function openSource(): Promise<void> {
+    if (source || opening) return
+    opening = true
+    try {
+      const { ticket } = (await invoke('events.ticket', {})) as { ticket: string }
+      const ES = eventSource()
+      const es = new ES(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`)
+      for (const name of EVENT_NAMES) {
+        es.addEventListener(name, (e) => {
+          const payload = JSON.parse((e as MessageEvent<string>).data) as unknown
+          for (const l of listeners.get(name) ?? []) l(payload)
+        })
+      }
+      es.addEventListener('error', () => {
+        es.close()
+        if (source === es) source = null
+        setTimeout(() => void openSource(), 1000)
+      })
+      source = es
+    } catch {
+      setTimeout(() => void openSource(), 2000)
+    } finally {
+      opening = false
+    }
+  }
+  function ensureSource(): void {
+    void openSource()
+  }
+
+  return {
+    on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+      if (!(EVENT_NAMES as readonly string[]).includes(event)) throw new Error(`unknown event "${event}"`)
+      let set = listeners.get(event)
+      if (!set) listeners.set(event, (set = new Set()))
+      set.add(listener as Listener)
+      ensureSource()
+      return () => {
+        set.delete(listener as Listener)
+      }
+    },
+  }
 }
