@@ -56,6 +56,9 @@ describe('AppError in the page language', () => {
       ['settings.save', { dataDir: 'relatif/data' }, { code: 'invalid-input', field: 'dataDir' }],
       ['watch.start', { dir: join(tmp.dir, 'tiada-map'), preset: 'x' }, { code: 'not-found', field: 'dir' }],
     ]
+    // a core refusal passed on (a preset damaged in the store): its core text, in the same language
+    app.ctx.store.settings.set('preset:rusak', { savedAt: 0, preset: { kind: 'tidak-ada' } })
+    cases.push(['watch.start', { dir: tmp.dir, preset: 'rusak' }, { code: 'invalid-input', field: 'preset', message: expect.stringContaining('rusak') }])
     for (const [name, input, expected] of cases) {
       const body = await refusal(name, input)
       expect(body, name).toMatchObject(expected)

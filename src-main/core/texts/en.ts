@@ -5,6 +5,7 @@ import { noticeTextsEn } from './notice-en'
 import { archiveTextsEn } from './archive-en'
 import { watchTextsEn } from './watch-en'
 import { appTextsEn } from './app-en'
+import { presetTextsEn } from './preset-en'
 import { ACTION_COMMANDS, JOB_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 import type { CoreTextTable, KeyRef, Where } from './id'
@@ -193,4 +194,5 @@ export const coreTextsEn: CoreTextTable = {
   ...archiveTextsEn,
   ...watchTextsEn,
   ...appTextsEn,
+  ...presetTextsEn,
 }

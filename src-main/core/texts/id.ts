@@ -5,6 +5,7 @@ import { noticeTextsId } from './notice-id'
 import { archiveTextsId } from './archive-id'
 import { watchTextsId } from './watch-id'
 import { appTextsId } from './app-id'
+import { presetTextsId } from './preset-id'
 import { ACTION_COMMANDS, JOB_STATE_WORDS, ROW_STATE_WORDS } from './state-words'
 import { formatRp } from '../../contract/rupiah'
 
@@ -247,6 +248,7 @@ export const coreTextsId = {
   ...archiveTextsId,
   ...watchTextsId,
   ...appTextsId,
+  ...presetTextsId,
 }
 
 export type CoreTextTable = typeof coreTextsId

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coreText, TextError } from '../texts/core-text'
 import { JOB_KINDS } from '../../contract/job-kinds'
 import { PRESET_NAME } from '../../contract/unattended'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from '../model/plans'
@@ -57,10 +58,11 @@ export interface PresetStore {
 
 const PREFIX = 'preset:'
 
-export class PresetError extends Error {}
+/** a preset refused: its words are a core text (the app says them in the page's language) */
+export class PresetError extends TextError {}
 
 export function savePreset(store: PresetStore, name: string, preset: Preset, now = Date.now()): void {
-  if (!isPresetName(name)) throw new PresetError(`preset name "${name}": letters, digits, _ . - (at most 64)`)
+  if (!isPresetName(name)) throw new PresetError(coreText('preset.badName', { name }))
   store.set(PREFIX + name, { savedAt: now, preset: PresetSchema.parse(preset) })
 }
 
@@ -68,7 +70,7 @@ export function loadPreset(store: PresetStore, name: string): Preset | undefined
   const stored = store.get<{ preset: unknown }>(PREFIX + name)
   if (!stored) return undefined
   const parsed = PresetSchema.safeParse(stored.preset)
-  if (!parsed.success) throw new PresetError(`preset "${name}" is damaged: ${parsed.error.issues[0]?.path.join('.')}`)
+  if (!parsed.success) throw new PresetError(coreText('preset.damaged', { name, where: parsed.error.issues[0]?.path.join('.') ?? '' }))
   return parsed.data
 }
 
