@@ -5,6 +5,7 @@ import { deletePreset, listPresets, loadPreset, presetFromFlags, savePreset, wit
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import { setCliLanguage, t } from './cli-language'
+import { coreMessage } from './core-message'
 import type { RunOptions } from './run-job'
 import { ensurePrivateDir, usePrivateFileModes } from '../core/paths/private-files'
 import { dirname, resolve } from 'node:path'
@@ -53,7 +54,7 @@ function loadOrRefuse(store: Store, name: string): Preset {
     if (!p) throw new CliError(t().preset.unknown(name, listPresets(store.settings).map((x) => x.name).join(', ') || '-'), EXIT.usage)
     return p
   } catch (err) {
-    if (err instanceof PresetError) throw new CliError(err.message, EXIT.usage)
+    if (err instanceof PresetError) throw new CliError(coreMessage(err), EXIT.usage)
     throw err
   }
 }
@@ -69,7 +70,7 @@ export async function presetSaveCommand(name: string, opts: Record<string, unkno
     process.stdout.write(t().preset.saved(name, Object.keys(preset).join(', ') || '-') + '\n')
     return EXIT.ok
   } catch (err) {
-    if (err instanceof PresetError) throw new CliError(err.message, EXIT.usage)
+    if (err instanceof PresetError) throw new CliError(coreMessage(err), EXIT.usage)
     throw err
   }
 }

@@ -77,6 +77,17 @@ describe('--record-json and --junit', () => {
 })
 
 describe('presets', () => {
+  it('a refused preset name is said in the CLI\'s language (main printed the English rule under --lang id)', async () => {
+    const db = join(tmp.dir, 'preset-names.db')
+    const id = await rekap(['preset', 'save', 'bad name!', '--kind', 'face-match', '--db', db, '--lang', 'id'])
+    expect(id.code).toBe(2)
+    expect(id.err).toContain('nama preset "bad name!": huruf, angka')
+    expect(id.err).not.toMatch(/letters|digits|at most/)
+    const en = await rekap(['preset', 'save', 'bad name!', '--kind', 'face-match', '--db', db, '--lang', 'en'])
+    expect(en.code).toBe(2)
+    expect(en.err).toContain('letters, digits')
+  })
+
   it('a preset saved from one run reproduces the same plan on another file with the same columns', async () => {
     const db = join(tmp.dir, 'presets.db')
     const first = join(tmp.dir, 'monday.csv')
