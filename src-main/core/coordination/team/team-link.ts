@@ -34,149 +34,172 @@ export interface TeamLink {
   close(): Promise<void>
 }
 
-export function openTeamLink(opts: TeamLinkOptions): TeamLink {
-  const lease = randomUUID()
-  const leaseMs = opts.leaseMs ?? LEASE_TTL_MS
-  let session: Promise<TeamSession> | null = null
-  let down = false
-  let closed = false
-  const listeners = new Set<() => void>()
-  const outbox: Array<{ sql: string; params: unknown[] }> = []
-  // writes that must land and are on their way now (a clean exit waits for them)
-  const sending = new Set<Promise<unknown>>()
-  let timer: ReturnType<typeof setTimeout> | null = null
-
-  const LEASE_SQL = `INSERT INTO rekap.leases (session, desk, lease_until) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+const LEASE_SQL = `INSERT INTO rekap.leases (session, desk, lease_until) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
      ON CONFLICT (session) DO UPDATE SET lease_until = EXCLUDED.lease_until`
 
-  function connect(): Promise<TeamSession> {
+export function openTeamLink(opts: TeamLinkOptions): TeamLink {
+  const link = new LinkConnection(opts, randomUUID(), opts.leaseMs ?? LEASE_TTL_MS)
+  return {
+    lease: link.lease,
+    desk: async () => (await link.connect()).desk,
+    q: (sql, params) => link.q(sql, params),
+    eventually: (sql, params) => link.eventually(sql, params),
+    reachable: (signal) => waitUntilReachable(link, signal),
+    onUnreachable(listener) {
+      link.listeners.add(listener)
+      return () => link.listeners.delete(listener)
+    },
+    close: () => link.close(),
+  }
+}
+
+/** The link's connection state machine: the session, whether the store is down, the heartbeat timer. */
+class LinkConnection {
+  session: Promise<TeamSession> | null = null
+  down = false
+  private closed = false
+  readonly listeners = new Set<() => void>()
+  private readonly outbox: Array<{ sql: string; params: unknown[] }> = []
+  // writes that must land and are on their way now (a clean exit waits for them)
+  private readonly sending = new Set<Promise<unknown>>()
+  private timer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(
+    private readonly opts: TeamLinkOptions,
+    readonly lease: string,
+    private readonly leaseMs: number,
+  ) {}
+
+  connect(): Promise<TeamSession> {
     // the lease exists before anything is asked: a reservation only counts while its lease lives
-    session ??= opts.open().then(
+    this.session ??= this.opts.open().then(
       async (s) => {
-        await s.pool.query(LEASE_SQL, [lease, s.desk, leaseMs])
-        schedule(HEARTBEAT_MS)
+        await s.pool.query(LEASE_SQL, [this.lease, s.desk, this.leaseMs])
+        this.schedule(HEARTBEAT_MS)
         return s
       },
       (err) => {
-        session = null
+        this.session = null
         throw err
       },
     )
-    session.catch(() => (session = null))
-    return session
+    this.session.catch(() => (this.session = null))
+    return this.session
   }
 
-  function markDown(detail: string): TeamUnreachable {
-    if (!down) {
-      down = true
-      for (const l of listeners) l()
+  private markDown(detail: string): TeamUnreachable {
+    if (!this.down) {
+      this.down = true
+      for (const l of this.listeners) l()
     }
     return new TeamUnreachable(detail)
   }
 
-  async function q(sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  async q(sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
     let s: TeamSession
     try {
-      s = await connect()
+      s = await this.connect()
     } catch (err) {
-      if (isTeamUnreachable(err)) throw markDown(detailOf(err))
+      if (isTeamUnreachable(err)) throw this.markDown(detailOf(err))
       throw err
     }
     let t: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, fail) => {
-      t = setTimeout(() => fail(markDown(`no answer in ${QUERY_TIMEOUT_MS} ms`)), QUERY_TIMEOUT_MS)
+      t = setTimeout(() => fail(this.markDown(`no answer in ${QUERY_TIMEOUT_MS} ms`)), QUERY_TIMEOUT_MS)
     })
     try {
       return await Promise.race([s.pool.query(sql, params), timeout])
     } catch (err) {
       if (err instanceof TeamUnreachable) throw err
-      if (isTeamUnreachable(err)) throw markDown(detailOf(err))
+      if (isTeamUnreachable(err)) throw this.markDown(detailOf(err))
       throw err
     } finally {
       clearTimeout(t)
     }
   }
 
-  async function beat(): Promise<void> {
+  eventually(sql: string, params: unknown[]): void {
+    const p = this.q(sql, params).catch((err) => {
+      if (err instanceof TeamUnreachable) this.outbox.push({ sql, params })
+    })
+    this.sending.add(p)
+    void p.finally(() => this.sending.delete(p))
+  }
+
+  private async beat(): Promise<void> {
     try {
-      const s = await connect()
-      await q(LEASE_SQL, [lease, s.desk, leaseMs])
-      down = false
-      while (outbox.length) {
-        // a write the store refuses (not merely unreachable) is dropped: it would never land
-        await q(outbox[0].sql, outbox[0].params).catch((err) => {
-          if (err instanceof TeamUnreachable) throw err
-        })
-        outbox.shift()
-      }
+      const s = await this.connect()
+      await this.q(LEASE_SQL, [this.lease, s.desk, this.leaseMs])
+      this.down = false
+      await this.flushOutbox()
     } catch (err) {
-      if (!(err instanceof TeamUnreachable)) markDown(detailOf(err))
+      if (!(err instanceof TeamUnreachable)) this.markDown(detailOf(err))
     }
   }
 
-  function schedule(ms: number): void {
-    if (closed || timer) return
-    timer = setTimeout(() => {
-      void beat().finally(() => {
-        timer = null
-        schedule(HEARTBEAT_MS)
+  private async flushOutbox(): Promise<void> {
+    while (this.outbox.length) {
+      // a write the store refuses (not merely unreachable) is dropped: it would never land
+      await this.q(this.outbox[0].sql, this.outbox[0].params).catch((err) => {
+        if (err instanceof TeamUnreachable) throw err
       })
-    }, ms)
-    timer.unref?.()
+      this.outbox.shift()
+    }
   }
 
-  return {
-    lease,
-    desk: async () => (await connect()).desk,
-    q,
-    eventually(sql, params) {
-      const p = q(sql, params).catch((err) => {
-        if (err instanceof TeamUnreachable) outbox.push({ sql, params })
+  private schedule(ms: number): void {
+    if (this.closed || this.timer) return
+    this.timer = setTimeout(() => {
+      void this.beat().finally(() => {
+        this.timer = null
+        this.schedule(HEARTBEAT_MS)
       })
-      sending.add(p)
-      void p.finally(() => sending.delete(p))
-    },
-    async reachable(signal) {
-      for (;;) {
-        signal?.throwIfAborted()
-        if (!down) {
-          try {
-            await q('SELECT 1')
-            return
-          } catch {
-            // still away: try again after a heartbeat
-          }
-        }
-        await new Promise((r) => setTimeout(r, HEARTBEAT_MS))
-      }
-    },
-    onUnreachable(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    async close() {
-      closed = true
-      if (timer) clearTimeout(timer)
-      if (!session) return
-      const s = await session.catch(() => null)
-      if (!s) return
-      // settles on their way land first; what is still reserved then was left uncertain (cut off,
-      // maybe charged): an uncertain line on the ledger, as a dead desk's are when its lease expires
-      await Promise.allSettled([...sending])
-      await beat().catch(() => {})
-      await s.pool
-        .query(
-          `WITH r AS (DELETE FROM rekap.reservations WHERE session = $1 RETURNING product, job_id, desk, amount_rp, sent_at)
-           INSERT INTO rekap.charges (pair_hash, product, job_id, desk, amount_rp, uncertain, charged_at)
-           SELECT NULL, product, job_id, desk, amount_rp, true, sent_at FROM r WHERE sent_at IS NOT NULL`,
-          [lease],
-        )
-        .catch(() => {})
-      await s.pool.query(`DELETE FROM rekap.pairs WHERE session = $1 AND state = 'in-flight'`, [lease]).catch(() => {})
-      await s.pool.query('DELETE FROM rekap.leases WHERE session = $1', [lease]).catch(() => {})
-      await s.close().catch(() => {})
-    },
+    }, ms)
+    this.timer.unref?.()
   }
+
+  async close(): Promise<void> {
+    this.closed = true
+    if (this.timer) clearTimeout(this.timer)
+    if (!this.session) return
+    const s = await this.session.catch(() => null)
+    if (!s) return
+    // settles on their way land first; what is still reserved then was left uncertain (cut off,
+    // maybe charged): an uncertain line on the ledger, as a dead desk's are when its lease expires
+    await Promise.allSettled([...this.sending])
+    await this.beat().catch(() => {})
+    await leaveTeam(s, this.lease)
+  }
+}
+
+async function waitUntilReachable(link: LinkConnection, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    signal?.throwIfAborted()
+    if (!link.down) {
+      try {
+        await link.q('SELECT 1')
+        return
+      } catch {
+        // still away: try again after a heartbeat
+      }
+    }
+    await new Promise((r) => setTimeout(r, HEARTBEAT_MS))
+  }
+}
+
+/** This desk's reservations become uncertain charges, its in-flight pairs and its lease go. */
+async function leaveTeam(s: TeamSession, lease: string): Promise<void> {
+  await s.pool
+    .query(
+      `WITH r AS (DELETE FROM rekap.reservations WHERE session = $1 RETURNING product, job_id, desk, amount_rp, sent_at)
+       INSERT INTO rekap.charges (pair_hash, product, job_id, desk, amount_rp, uncertain, charged_at)
+       SELECT NULL, product, job_id, desk, amount_rp, true, sent_at FROM r WHERE sent_at IS NOT NULL`,
+      [lease],
+    )
+    .catch(() => {})
+  await s.pool.query(`DELETE FROM rekap.pairs WHERE session = $1 AND state = 'in-flight'`, [lease]).catch(() => {})
+  await s.pool.query('DELETE FROM rekap.leases WHERE session = $1', [lease]).catch(() => {})
+  await s.close().catch(() => {})
 }
 
 function detailOf(err: unknown): string {
