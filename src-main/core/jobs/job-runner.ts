@@ -1,43 +1,23 @@
 import PQueue from 'p-queue'
-import { ServiceError, type ServiceClient } from '../provider'
-import type { Clock, Logger } from '../context'
+import { ServiceError } from '../provider'
 import type { Store, JobRow, JobRecord, RowError } from '../store'
-import type { BlockedReason } from '../model/job-state'
 import { PRICE_POINTS, isPaidProduct, type Product } from '../model/products'
 import { decideAfterFailure } from './retry-policy'
 import { LocalBlock } from './local-block'
-import type { Coordination, HitCounter, MoneyGate, MoneyHold, PairGate, PairTurn, RateTurns } from '../coordination/port'
+import type { HitCounter, MoneyGate, PairGate, RateTurns } from '../coordination/port'
 import { TeamUnreachable } from '../coordination/team-unreachable'
 import { claimPair, pairAnswer, reuseClaimedPair } from './pair-claim'
 import { completionRate } from './estimate'
-import { isPlanProduct, quotaExhaustedText } from '../model/plans'
 import { kindModule } from '../kinds/registry'
-import { planOf } from '../model/job-settings'
-import { UnitInputError, type Unit, type UnitEnv } from '../kinds/unit'
+import { UnitInputError, type Unit, type UnitEnv, type UnitOutcome } from '../kinds/unit'
 import { keepLearned, storeOutcome, type LearnedBy } from './keep-learned'
 import { coreText, storedText } from '../texts/core-text'
+import { reserve, startHit, type Attempt, type RowNext, type RowRun } from './row-attempt'
+import type { RunnerDeps, StopReason } from './runner-deps'
 
 const OFFLINE_AFTER = 12 // consecutive network failures (across rows) after which the service counts as gone
 
-export type StopReason = { kind: 'pause' } | { kind: 'cancel' } | { kind: 'block'; reason: BlockedReason; message: string }
-
-export interface RunnerDeps {
-  store: Store
-  client: ServiceClient
-  /** rate, money, hits and pair reuse of the account (this desk's, or the team's) */
-  coordination: Coordination
-  clock: Clock
-  logger: Logger
-  /** cache and ledger source label ('sandbox' or the service host) */
-  source: string
-  /** the service account (host + key hash) whose hits this job spends */
-  account: string
-  random?: () => number
-  /** told after every row that changed, so progress can be throttled by the caller */
-  onRowSettled: () => void
-  /** the shared store stopped answering (true: the job shows blocked, "team store unreachable") or answers again */
-  onCoordinationWait?: (waiting: boolean, message: string) => void
-}
+export type { RunnerDeps, StopReason } from './runner-deps'
 
 /**
  * Runs one job until it is done, paused, cancelled or blocked. Rows are picked in input order, paced
@@ -181,206 +161,225 @@ export class JobRunner {
     })
   }
 
-  /** Never starts a request the quota has no hit left for: the job blocks instead. */
-  private async startHit(): Promise<void> {
-    const quota = this.job.settings.monthlyQuota[this.product]
-    if (await this.hits.tryStart(quota)) return
-    const plan = planOf(this.job.settings, this.product)
-    throw new LocalBlock(
-      'quota-exhausted',
-      isPlanProduct(this.product) && quota !== null
-        ? quotaExhaustedText(this.product, plan ?? 'current', quota, this.hits.used())
-        : coreText('block.quota', { quota, product: this.product }),
-    )
-  }
-
-  /** Reserves a paid request's cost (job, then team limits); a request that could overspend is not started. */
-  private async reserve(price: number): Promise<MoneyHold> {
-    const r = await this.money.reserve(price)
-    if (r.ok) return r.hold
-    const key = r.limit === 'budget' ? 'block.budget' : r.limit === 'balance' ? 'block.balance' : r.limit === 'team-budget' ? 'block.team-budget' : 'block.team-balance'
-    throw new LocalBlock('needs-top-up', coreText(key, { limit: r.limitRp }))
-  }
-
+  /** One row until it ends: attempts it again after a retry or after the shared store answers again. */
   private async processRow(initial: JobRow): Promise<void> {
-    const { store, clock } = this.deps
-    const jobId = this.job.id
-    const price = PRICE_POINTS[this.product]
-    let attempts = initial.attempts
-    let rateLimitedTimes = 0
-    let row = initial
+    const run: RowRun = { row: initial, attempts: initial.attempts, rateLimitedTimes: 0 }
     // A row already picked runs its first attempt even if a money block came meanwhile: the
     // reservation below decides whether it may still be sent.
     let first = true
     while (first || !this.stopReason) {
       first = false
       if (this.stopReason && this.stopReason.kind !== 'block') return
-      let hold: MoneyHold | null = null
-      let pair: PairTurn | null = null
-      let inFlight = false
+      const attempt: Attempt = { hold: null, pair: null, inFlight: false }
       try {
-        if (this.paid) {
-          pair = await claimPair(this.pairs, this.job, row, clock.now(), this.stopController.signal)
-          if (pair?.kind === 'reuse') {
-            reuseClaimedPair(store, jobId, row.rowNo, pair.answer, clock.now())
-            this.completions.push(clock.now())
-            this.deps.onRowSettled()
-            return
-          }
-          hold = await this.reserve(price)
-        }
-        const signal = this.paid ? new AbortController().signal : this.freeAbort.signal
-        const learnedBy: LearnedBy = { jobId, rowNo: row.rowNo, source: this.deps.source, account: this.deps.account, product: this.product }
-        const env: UnitEnv = {
-          client: this.deps.client,
-          cache: store.cache,
-          jobId,
-          source: this.deps.source,
-          freshAfter: clock.now() - this.job.settings.cacheFreshnessHours * 3_600_000,
-          now: () => clock.now(),
-          signal,
-          keep: (learned) => keepLearned(store, learnedBy, learned, clock.now()),
-          call: async (fn) => {
-            await this.startHit()
-            try {
-              await this.turns.take(this.stopController.signal)
-              // a turn taken before the shared store went away, due after the job blocked: not sent
-              if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
-              if (!inFlight) await hold?.sending() // may be charged from here: the team's reservation says so first
-              if (!inFlight) {
-                store.rows.markInFlight(jobId, row.rowNo, clock.now())
-                attempts++
-                inFlight = true
-              }
-              return await fn(signal)
-            } catch (e) {
-              // Only answers count as hits (a 404 does; a refused, failed or never-sent request does not).
-              if (!(e instanceof ServiceError && e.status === 404)) this.hits.unstart()
-              throw e
-            }
-          },
-        }
-        const out = await this.unit(row, env)
-        this.turns.succeeded()
-        this.networkStreak = 0
-        const now = clock.now()
-        if (!inFlight) {
-          // Answered from the cache: no request, no attempt.
-          store.rows.markInFlight(jobId, row.rowNo, now)
-        }
-        storeOutcome(store, learnedBy, out, now, out.type === 'done' && out.charged ? price : 0)
-        if (out.type === 'done') {
-          hold?.settle({ charged: out.charged && price > 0, rowNo: row.rowNo, pairKey: row.unitKey })
-          if (pair?.kind === 'send') pair.finish(pairAnswer(out.result, now))
-        } else {
-          hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
-          if (pair?.kind === 'send') pair.finish(null)
-        }
-        hold = null
-        pair = null
-        this.completions.push(now)
-        this.deps.onRowSettled()
-        return
+        return await this.attemptRow(run, attempt)
       } catch (err) {
-        // a service error may leave the request uncertain (maybe charged): settled once that is decided
-        if (!(err instanceof ServiceError)) hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
-        if (pair?.kind === 'send') pair.finish(null)
-        const now = clock.now()
-        const putBack = (e: RowError): void => {
-          if (inFlight) store.rows.retryLater(jobId, row.rowNo, e)
-        }
-        if (err instanceof TeamUnreachable) {
-          // nothing was sent for this row (every shared decision comes before the request)
-          putBack({ code: err.reason, message: err.message })
-          await this.waitForCoordination(err.detail)
-          row = store.rows.get(jobId, row.rowNo) ?? row
-          if (row.state !== 'pending') return
-          continue
-        }
-        if (err instanceof LocalBlock) {
-          putBack({ code: err.reason, message: err.message })
-          // the store keeps rekap's own reason as its text, so each reader says it in its language
-          this.stop({ kind: 'block', reason: err.reason, message: err.text ? storedText(err.text) : err.message })
-          return
-        }
-        if (err instanceof UnitInputError) {
-          if (!inFlight) store.rows.markInFlight(jobId, row.rowNo, now)
-          store.rows.fail(jobId, row.rowNo, { code: err.code, message: err.message }, now)
-          this.deps.onRowSettled()
-          return
-        }
-        if (!(err instanceof ServiceError)) {
-          // Pause/cancel while waiting for a rate token, or a bug: the row simply stays pending.
-          if (this.stopReason) return putBack({ code: 'stopped', message: 'stopped before sending' })
-          this.deps.logger.log('error', `row ${row.rowNo}: ${(err as Error).message}`)
-          if (!inFlight) store.rows.markInFlight(jobId, row.rowNo, now)
-          store.rows.fail(jobId, row.rowNo, { code: 'internal', message: `rekap error: ${(err as Error).message}` }, now)
-          this.deps.onRowSettled()
-          return
-        }
-        if (err.kind === 'rate-limited') {
-          rateLimitedTimes++
-          // kept on the row so a report can show which rows the service slowed down
-          store.marks.noteRateLimited(jobId, row.rowNo)
-          this.turns.rateLimited(err.retryAfterMs)
-        }
-        if (err.kind === 'network' || err.kind === 'timeout') this.networkStreak++
-        const decision = decideAfterFailure(err, {
-          attempts: attempts - rateLimitedTimes,
-          maxAttempts: this.job.settings.maxAttempts,
-          rateLimitedTimes,
-          paid: this.paid,
-          resendUncertain: this.job.settings.resendUncertain,
-          random: this.deps.random ?? Math.random,
-        })
-        hold?.settle({ charged: false, uncertain: decision.action === 'uncertain', rowNo: row.rowNo, pairKey: row.unitKey })
-        const rowError = { code: err.kind, message: err.serviceMessage ?? err.message }
-        switch (decision.action) {
-          case 'block':
-            putBack(rowError)
-            this.stop({ kind: 'block', reason: decision.reason, message: decision.message })
-            return
-          case 'fail':
-            store.rows.fail(jobId, row.rowNo, { code: decision.code, message: decision.message }, now, {
-              product: this.product,
-              hits: err.status === 404 ? 1 : 0,
-              account: this.deps.account,
-            })
-            this.deps.onRowSettled()
-            return
-          case 'uncertain':
-            store.rows.markUncertain(jobId, row.rowNo, {
-              code: 'uncertain',
-              message: `${decision.message} — the request may have reached the service and been charged; re-send only if you accept that risk`,
-            })
-            this.deps.onRowSettled()
-            return
-          case 'requeue':
-            putBack(rowError)
-            return
-          case 'retry':
-            putBack(rowError)
-            if (this.networkStreak >= OFFLINE_AFTER) {
-              this.stop({ kind: 'block', reason: 'offline', message: storedText(coreText('block.offline', { detail: rowError.message })) })
-              return
-            }
-            // Counted by the CLI's --verbose summary (retries, 429 back-offs, time waited).
-            this.deps.logger.log('info', `row ${row.rowNo}: ${err.kind}${err.status ? ` (${err.status})` : ''}, retry in ${decision.delayMs} ms`, {
-              event: 'retry',
-              row: row.rowNo,
-              kind: err.kind,
-              waitMs: decision.delayMs,
-            })
-            try {
-              await clock.sleep(decision.delayMs, this.stopController.signal)
-            } catch {
-              return
-            }
-            row = store.rows.get(jobId, row.rowNo) ?? row
-            if (row.state !== 'pending') return
-            continue
-        }
+        if ((await this.afterFailure(run, attempt, err)) === 'end') return
       }
     }
+  }
+
+  /** One attempt: pair reuse claim and money hold (paid), the unit with its requests, the outcome stored. */
+  private async attemptRow(run: RowRun, attempt: Attempt): Promise<void> {
+    const { store, clock } = this.deps
+    const jobId = this.job.id
+    if (this.paid) {
+      attempt.pair = await claimPair(this.pairs, this.job, run.row, clock.now(), this.stopController.signal)
+      if (attempt.pair?.kind === 'reuse') {
+        reuseClaimedPair(store, jobId, run.row.rowNo, attempt.pair.answer, clock.now())
+        this.completions.push(clock.now())
+        this.deps.onRowSettled()
+        return
+      }
+      attempt.hold = await reserve(this.money, PRICE_POINTS[this.product])
+    }
+    const signal = this.paid ? new AbortController().signal : this.freeAbort.signal
+    const learnedBy: LearnedBy = { jobId, rowNo: run.row.rowNo, source: this.deps.source, account: this.deps.account, product: this.product }
+    const env: UnitEnv = {
+      client: this.deps.client,
+      cache: store.cache,
+      jobId,
+      source: this.deps.source,
+      freshAfter: clock.now() - this.job.settings.cacheFreshnessHours * 3_600_000,
+      now: () => clock.now(),
+      signal,
+      keep: (learned) => keepLearned(store, learnedBy, learned, clock.now()),
+      call: (fn) => this.sendRequest(run, attempt, () => fn(signal)),
+    }
+    const out = await this.unit(run.row, env)
+    this.storeAnswer(run, attempt, learnedBy, out)
+  }
+
+  /** A unit's request: a hit of the quota, a rate turn, the money hold told it goes out, then sent. */
+  private async sendRequest<T>(run: RowRun, attempt: Attempt, send: () => Promise<T>): Promise<T> {
+    const { store, clock } = this.deps
+    await startHit(this.hits, this.job, this.product)
+    try {
+      await this.turns.take(this.stopController.signal)
+      // a turn taken before the shared store went away, due after the job blocked: not sent
+      if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
+      if (!attempt.inFlight) await attempt.hold?.sending() // may be charged from here: the team's reservation says so first
+      if (!attempt.inFlight) {
+        store.rows.markInFlight(this.job.id, run.row.rowNo, clock.now())
+        run.attempts++
+        attempt.inFlight = true
+      }
+      return await send()
+    } catch (e) {
+      // Only answers count as hits (a 404 does; a refused, failed or never-sent request does not).
+      if (!(e instanceof ServiceError && e.status === 404)) this.hits.unstart()
+      throw e
+    }
+  }
+
+  /** The unit answered (done or failed): stored, the money hold settled, the pair's answer shared. */
+  private storeAnswer(run: RowRun, attempt: Attempt, learnedBy: LearnedBy, out: UnitOutcome): void {
+    const { store, clock } = this.deps
+    const { row } = run
+    const price = PRICE_POINTS[this.product]
+    this.turns.succeeded()
+    this.networkStreak = 0
+    const now = clock.now()
+    if (!attempt.inFlight) {
+      // Answered from the cache: no request, no attempt.
+      store.rows.markInFlight(this.job.id, row.rowNo, now)
+    }
+    storeOutcome(store, learnedBy, out, now, out.type === 'done' && out.charged ? price : 0)
+    if (out.type === 'done') {
+      attempt.hold?.settle({ charged: out.charged && price > 0, rowNo: row.rowNo, pairKey: row.unitKey })
+      if (attempt.pair?.kind === 'send') attempt.pair.finish(pairAnswer(out.result, now))
+    } else {
+      attempt.hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
+      if (attempt.pair?.kind === 'send') attempt.pair.finish(null)
+    }
+    attempt.hold = null
+    attempt.pair = null
+    this.completions.push(now)
+    this.deps.onRowSettled()
+  }
+
+  /** A row that was sent goes back to pending with the error seen (one never sent simply stays pending). */
+  private putBack(run: RowRun, attempt: Attempt, e: RowError): void {
+    if (attempt.inFlight) this.deps.store.rows.retryLater(this.job.id, run.row.rowNo, e)
+  }
+
+  /** An attempt threw: 'again' when the row is to be attempted again, 'end' when this row's task is over. */
+  private async afterFailure(run: RowRun, attempt: Attempt, err: unknown): Promise<RowNext> {
+    const { store } = this.deps
+    const jobId = this.job.id
+    const { row } = run
+    // a service error may leave the request uncertain (maybe charged): settled once that is decided
+    if (!(err instanceof ServiceError)) attempt.hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
+    if (attempt.pair?.kind === 'send') attempt.pair.finish(null)
+    const now = this.deps.clock.now()
+    if (err instanceof TeamUnreachable) {
+      // nothing was sent for this row (every shared decision comes before the request)
+      this.putBack(run, attempt, { code: err.reason, message: err.message })
+      await this.waitForCoordination(err.detail)
+      return this.rereadPending(run)
+    }
+    if (err instanceof LocalBlock) {
+      this.putBack(run, attempt, { code: err.reason, message: err.message })
+      // the store keeps rekap's own reason as its text, so each reader says it in its language
+      this.stop({ kind: 'block', reason: err.reason, message: err.text ? storedText(err.text) : err.message })
+      return 'end'
+    }
+    if (err instanceof UnitInputError) {
+      if (!attempt.inFlight) store.rows.markInFlight(jobId, row.rowNo, now)
+      store.rows.fail(jobId, row.rowNo, { code: err.code, message: err.message }, now)
+      this.deps.onRowSettled()
+      return 'end'
+    }
+    if (!(err instanceof ServiceError)) {
+      // Pause/cancel while waiting for a rate token, or a bug: the row simply stays pending.
+      if (this.stopReason) {
+        this.putBack(run, attempt, { code: 'stopped', message: 'stopped before sending' })
+        return 'end'
+      }
+      this.deps.logger.log('error', `row ${row.rowNo}: ${(err as Error).message}`)
+      if (!attempt.inFlight) store.rows.markInFlight(jobId, row.rowNo, now)
+      store.rows.fail(jobId, row.rowNo, { code: 'internal', message: `rekap error: ${(err as Error).message}` }, now)
+      this.deps.onRowSettled()
+      return 'end'
+    }
+    return this.afterServiceError(run, attempt, err, now)
+  }
+
+  /** The service (or the way to it) failed: the retry policy decides, and the row is stored, put back or retried. */
+  private async afterServiceError(run: RowRun, attempt: Attempt, err: ServiceError, now: number): Promise<RowNext> {
+    const { store } = this.deps
+    const { row } = run
+    if (err.kind === 'rate-limited') {
+      run.rateLimitedTimes++
+      // kept on the row so a report can show which rows the service slowed down
+      store.marks.noteRateLimited(this.job.id, row.rowNo)
+      this.turns.rateLimited(err.retryAfterMs)
+    }
+    if (err.kind === 'network' || err.kind === 'timeout') this.networkStreak++
+    const decision = decideAfterFailure(err, {
+      attempts: run.attempts - run.rateLimitedTimes,
+      maxAttempts: this.job.settings.maxAttempts,
+      rateLimitedTimes: run.rateLimitedTimes,
+      paid: this.paid,
+      resendUncertain: this.job.settings.resendUncertain,
+      random: this.deps.random ?? Math.random,
+    })
+    attempt.hold?.settle({ charged: false, uncertain: decision.action === 'uncertain', rowNo: row.rowNo, pairKey: row.unitKey })
+    const rowError = { code: err.kind, message: err.serviceMessage ?? err.message }
+    switch (decision.action) {
+      case 'block':
+        this.putBack(run, attempt, rowError)
+        this.stop({ kind: 'block', reason: decision.reason, message: decision.message })
+        return 'end'
+      case 'fail':
+        store.rows.fail(this.job.id, row.rowNo, { code: decision.code, message: decision.message }, now, {
+          product: this.product,
+          hits: err.status === 404 ? 1 : 0,
+          account: this.deps.account,
+        })
+        this.deps.onRowSettled()
+        return 'end'
+      case 'uncertain':
+        store.rows.markUncertain(this.job.id, row.rowNo, {
+          code: 'uncertain',
+          message: `${decision.message} — the request may have reached the service and been charged; re-send only if you accept that risk`,
+        })
+        this.deps.onRowSettled()
+        return 'end'
+      case 'requeue':
+        this.putBack(run, attempt, rowError)
+        return 'end'
+      case 'retry':
+        this.putBack(run, attempt, rowError)
+        return this.retryAfter(run, err, decision.delayMs, rowError.message)
+    }
+  }
+
+  /** A retry: unless the service looks gone (offline block), waits the back-off, then the row again if still pending. */
+  private async retryAfter(run: RowRun, err: ServiceError, delayMs: number, message: string): Promise<RowNext> {
+    const { row } = run
+    if (this.networkStreak >= OFFLINE_AFTER) {
+      this.stop({ kind: 'block', reason: 'offline', message: storedText(coreText('block.offline', { detail: message })) })
+      return 'end'
+    }
+    // Counted by the CLI's --verbose summary (retries, 429 back-offs, time waited).
+    this.deps.logger.log('info', `row ${row.rowNo}: ${err.kind}${err.status ? ` (${err.status})` : ''}, retry in ${delayMs} ms`, {
+      event: 'retry',
+      row: row.rowNo,
+      kind: err.kind,
+      waitMs: delayMs,
+    })
+    try {
+      await this.deps.clock.sleep(delayMs, this.stopController.signal)
+    } catch {
+      return 'end'
+    }
+    return this.rereadPending(run)
+  }
+
+  /** The row as the store has it now: attempted again only while it is still pending. */
+  private rereadPending(run: RowRun): RowNext {
+    run.row = this.deps.store.rows.get(this.job.id, run.row.rowNo) ?? run.row
+    return run.row.state !== 'pending' ? 'end' : 'again'
   }
 }
