@@ -22,6 +22,7 @@ import { openStore } from '../src-main/core/store'
 import { writeJobReport } from '../src-main/core/export'
 import { ZipDirectory } from '../src-main/core/importers/zip-directory'
 import { REPORT_KINDS, seedReportJob, type ReportKind } from './report-kinds-seed'
+import { readReportCells, writeWithExceljs } from './same-cells-reference'
 
 interface Measured {
   ms: number
@@ -125,6 +126,18 @@ async function measureExceljs(cells: number, width: number, out: string): Promis
   return { ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: peak(), bytes: statSync(out).size, written: cells }
 }
 
+/** exceljs's streaming writer writing the very cells of rekap's file (read back first, not timed): bench/same-cells-reference.ts */
+async function measureExceljsSameCells(rekapFile: string, out: string): Promise<Measured> {
+  const report = await readReportCells(rekapFile)
+  const peak = peakTracker()
+  const t = performance.now()
+  const cpu0 = process.cpuUsage()
+  await writeWithExceljs(report, out)
+  const ms = performance.now() - t
+  const cpu = process.cpuUsage(cpu0)
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: peak(), bytes: statSync(out).size, written: report.cells }
+}
+
 function child(args: string[]): Measured {
   const prof = process.env.BENCH_CPU_PROF && args[0] === 'rekap' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF, '--cpu-prof-name', `${basename(args[3], '.xlsx')}.cpuprofile`] : []
   const self = fileURLToPath(import.meta.url)
@@ -148,7 +161,12 @@ const mcs = (cells: number, ms: number): string => `${(cells / ms / 1000).toFixe
 async function main(): Promise<void> {
   const [, , first, ...rest] = process.argv
   if (first === '--measure') {
-    const r = rest[0] === 'rekap' ? await measureRekap(rest[1], rest[2], rest[3]) : await measureExceljs(Number(rest[1]), Number(rest[2]), rest[3])
+    const r =
+      rest[0] === 'rekap'
+        ? await measureRekap(rest[1], rest[2], rest[3])
+        : rest[0] === 'exceljs-same'
+          ? await measureExceljsSameCells(rest[1], rest[2])
+          : await measureExceljs(Number(rest[1]), Number(rest[2]), rest[3])
     process.stdout.write(JSON.stringify(r) + '\n')
     return
   }
@@ -167,11 +185,13 @@ async function main(): Promise<void> {
       const seeded = ((performance.now() - t) / 1000).toFixed(1)
       // BENCH_REPEAT=n: rekap and exceljs alternate n times, medians kept (the machine is shared and noisy)
       const repeat = Number(process.env.BENCH_REPEAT ?? 1)
-      const runs: Array<{ r: Measured; e?: Measured }> = []
+      const runs: Array<{ r: Measured; e?: Measured; s?: Measured }> = []
       for (let k = 0; k < repeat; k++) {
         const r = child(['rekap', dbFile, jobId, join(dir, `${kind}.xlsx`)])
         const e = process.env.BENCH_EXCELJS !== '0' ? child(['exceljs', String(r.written), String(r.widest), join(dir, `${kind}-exceljs.xlsx`)]) : undefined
-        runs.push({ r, e })
+        // BENCH_SAME=0 skips the reference made on the report's own cells
+        const s = process.env.BENCH_EXCELJS !== '0' && process.env.BENCH_SAME !== '0' ? child(['exceljs-same', join(dir, `${kind}.xlsx`), join(dir, `${kind}-exceljs-same.xlsx`)]) : undefined
+        runs.push({ r, e, s })
       }
       const r = median(runs.map((x) => x.r))
       const e = runs[0].e ? median(runs.map((x) => x.e!)) : undefined
@@ -185,10 +205,19 @@ async function main(): Promise<void> {
         const ratio = mid(runs.map(({ r, e }) => r.ms / r.written! / (e!.ms / e!.written!)))
         const cpuRatio = mid(runs.map(({ r, e }) => r.cpuMs / r.written! / (e!.cpuMs / e!.written!)))
         line += `\n${''.padEnd(19)} exceljs streaming, same ${e.written!.toLocaleString('en')} cells: ${(e.ms / 1000).toFixed(2)} s (CPU ${(e.cpuMs / 1000).toFixed(2)} s) = ${mcs(e.written!, e.ms)}, ${mb(e.peakRss)}; rekap/exceljs per cell ${ratio.toFixed(2)}x wall, ${cpuRatio.toFixed(2)}x CPU`
-        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU), ${cpuPerM(r)}, ${mb(r.peakRss)}`)
+        let same = ''
+        if (runs[0].s) {
+          const s = median(runs.map((x) => x.s!))
+          const sRatio = mid(runs.map(({ r, s }) => r.ms / r.written! / (s!.ms / s!.written!)))
+          const sCpu = mid(runs.map(({ r, s }) => r.cpuMs / r.written! / (s!.cpuMs / s!.written!)))
+          line += `\n${''.padEnd(19)} exceljs streaming, the report's own ${s.written!.toLocaleString('en')} cells: ${(s.ms / 1000).toFixed(2)} s (CPU ${(s.cpuMs / 1000).toFixed(2)} s) = ${mcs(s.written!, s.ms)}; rekap/exceljs per cell ${sRatio.toFixed(2)}x wall, ${sCpu.toFixed(2)}x CPU`
+          same = `; ${sRatio.toFixed(2)}x exceljs on the same cells (${sCpu.toFixed(2)}x CPU)`
+        }
+        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU)${same}, ${cpuPerM(r)}, ${mb(r.peakRss)}`)
       } else summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${cpuPerM(r)}, ${mb(r.peakRss)}`)
       rmSync(join(dir, `${kind}.xlsx`), { force: true })
       rmSync(join(dir, `${kind}-exceljs.xlsx`), { force: true })
+      rmSync(join(dir, `${kind}-exceljs-same.xlsx`), { force: true })
       console.log(line)
     }
     console.log(`load average after ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n` + summary.join('\n'))
