@@ -270,49 +270,7 @@ export class RowQueries {
   recordsCount(jobId: string): number {
     return (this.db.prepare<unknown[], { n: number }>('SELECT COUNT(*) AS n FROM job_records WHERE job_id = ?').get(jobId)!).n
   }
-
-  /**
-   * A report's columns of every row with its result, in input order, as raw arrays (lean: at
-   * 100,000 rows this is the difference between ~50 and ~10 µs a row). Column order: REPORT_COLUMNS.
-   */
-  reportRowsRaw(jobId: string, withRaw: boolean): Iterable<unknown[]> {
-    return this.db
-      .prepare<unknown[], unknown[]>(
-        `SELECT ${REPORT_COLUMNS}${withRaw ? ', res.raw_json' : ''}
-         FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
-         WHERE r.job_id = ? ORDER BY r.row_no`,
-      )
-      .raw(true)
-      .iterate(jobId)
-  }
 }
-
-/** The columns reportRowsRaw yields, in this order (report-rows.ts reads them by index). */
-export const REPORT_COLUMN_LIST = [
-  'r.row_no',
-  'r.source_row',
-  'r.state',
-  'r.input_json',
-  'r.error_code',
-  'r.error_message',
-  'r.error_column',
-  'r.local_failure',
-  'r.duplicate_of',
-  'r.charged',
-  'r.cost_points',
-  'r.resent_uncertain',
-  'r.finished_at',
-  'res.outcome',
-  'res.match',
-  'res.confidence',
-  'res.record_key',
-  'res.record_count',
-  'res.from_cache',
-  'res.at',
-  'r.attempts',
-  'r.rate_limited',
-] as const
-export const REPORT_COLUMNS = REPORT_COLUMN_LIST.join(', ')
 
 const SELECT_ROW_WITH_RESULT = `SELECT r.*, res.outcome AS res_outcome, res.match AS res_match, res.confidence AS res_confidence,
     res.record_key AS res_record_key, res.record_count AS res_record_count, res.from_cache AS res_from_cache,

@@ -1,6 +1,5 @@
 import { TextHash } from '../text-hash'
 import type { Db } from './database'
-import { REPORT_COLUMN_LIST } from './row-queries'
 
 /**
  * The row columns a job's fingerprint covers, in this order: each row is the JSON array of
@@ -24,13 +23,6 @@ export const FINGERPRINT_ROW_COLUMNS = [
   'res.from_cache',
 ] as const
 
-/** Where each fingerprint column sits in a report row (REPORT_COLUMN_LIST), so a report's row pass can feed it. */
-const FROM_REPORT_ROW = FINGERPRINT_ROW_COLUMNS.map((c) => {
-  const i = REPORT_COLUMN_LIST.indexOf(c)
-  if (i < 0) throw new Error(`the report's row query lacks ${c}, which the job fingerprint covers`)
-  return i
-})
-
 /**
  * SHA-256 over everything the store holds about a job that a report shows: rows and their
  * results, the ledger lines and the review log, in a fixed order. The same store and job give
@@ -51,20 +43,21 @@ export class JobFingerprint {
 
   /** One row's values in FINGERPRINT_ROW_COLUMNS order; rows in ascending row number. */
   row(values: unknown[]): void {
-    const rowNo = values[0] as number
+    this.rowJson(values[0] as number, JSON.stringify(values))
+  }
+
+  /**
+   * One row as the JSON text of its values, exactly what `row` would make of them (a report's
+   * pass has SQLite write it: report-rows.ts says when that text is the same).
+   */
+  rowJson(rowNo: number, json: string): void {
     if (!(rowNo > this.lastRowNo)) {
       this.broken = true
       return
     }
     this.lastRowNo = rowNo
     this.rows++
-    this.hash.add(JSON.stringify(values) + '\n')
-  }
-
-  /** One row as a report reads it (REPORT_COLUMN_LIST order). */
-  reportRow(c: readonly unknown[]): void {
-    const m = FROM_REPORT_ROW
-    this.row([c[m[0]], c[m[1]], c[m[2]], c[m[3]], c[m[4]], c[m[5]], c[m[6]], c[m[7]], c[m[8]], c[m[9]], c[m[10]], c[m[11]], c[m[12]], c[m[13]]])
+    this.hash.add(json + '\n')
   }
 
   /**

@@ -1,0 +1,115 @@
+/**
+ * A report's pass over a job's rows has SQLite write each row's fingerprint values as JSON
+ * (issue 27: reading 14 values and stringifying them cost ~75 ms per 100,000 rows). The store
+ * fingerprint it gives must stay exactly `StoreMetaRepo.jobFingerprint`'s (stated in reports,
+ * compared by `rekap verify`), whatever the store holds: every kind of text, confidences, and the
+ * values SQLite's JSON cannot write as JavaScript does (a BLOB, a fraction, an integer past 2^53).
+ * And the rows read must be those `RowsRepo.iterate` gives. Real SQLite file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { openStore, type Store } from '../../src-main/core/store'
+import { iterateReportRows, type ReportRow } from '../../src-main/core/store/report-rows'
+import { makeTempDir } from '../helpers/temp-dir'
+import { buildFaceJob, leakySettings, T0 } from './reports-fixtures'
+
+let tmp: ReturnType<typeof makeTempDir>
+let store: Store
+
+beforeAll(() => {
+  tmp = makeTempDir()
+  store = openStore(join(tmp.dir, 'rekap.db'))
+})
+afterAll(() => {
+  store?.close()
+  tmp?.cleanup()
+})
+
+/** The fingerprint a report's pass gives, and the rows it read. */
+function reportPass(jobId: string, withRaw = true): { fingerprint: string | null; rows: ReportRow[] } {
+  const fp = store.meta.startJobFingerprint(jobId)
+  const rows = [...iterateReportRows(store, jobId, { withRaw, fingerprint: fp })]
+  return { fingerprint: store.meta.finishJobFingerprint(fp, rows.length, { asOf: T0 + 1e9 }), rows }
+}
+
+/** What RowsRepo.iterate gives, in a report row's shape (the 429 count read on its own: that row type has none). */
+function repoRows(jobId: string): ReportRow[] {
+  const slowed = store.db.prepare('SELECT rate_limited FROM job_rows WHERE job_id = ? ORDER BY row_no').pluck().all(jobId) as number[]
+  return [...store.rows.iterate(jobId)].map((r, i) => ({
+    rowNo: r.rowNo,
+    sourceRow: r.sourceRow,
+    state: r.state,
+    input: r.input,
+    errorCode: r.errorCode,
+    errorMessage: r.errorMessage,
+    errorColumn: r.errorColumn,
+    localFailure: r.localFailure,
+    duplicateOf: r.duplicateOf,
+    charged: r.charged,
+    costPoints: r.costPoints,
+    resentUncertain: r.resentUncertain,
+    finishedAt: r.finishedAt,
+    attempts: r.attempts,
+    rateLimited: slowed[i],
+    result: r.result,
+  }))
+}
+
+/** Every UTF-16 unit (lone surrogates too) and some characters outside the BMP, as error codes. */
+function awkwardTexts(): string[] {
+  const texts: string[] = []
+  for (let c = 0; c < 0x10000; c += 97) texts.push(`x${String.fromCharCode(c)}"\\${String.fromCharCode(c + 1)}`)
+  texts.push('\u0000\u001f\u007f\u2028\u2029', '\ud83d\ude00 \ud83d', '\udc00', '', '1.0', 'null')
+  return texts
+}
+
+function lookupJob(n: number): string {
+  const job = store.jobs.create({ kind: 'hospital-lookup', inputName: 'rs.xlsx', headers: ['Kode RS'], settings: leakySettings() }, T0)
+  store.rows.insertMany(job.id, Array.from({ length: n }, (_, i) => ({ rowNo: i + 1, sourceRow: i + 2, input: { 'Kode RS': `32730${i}` } })), T0)
+  const texts = awkwardTexts()
+  for (let i = 1; i <= n; i++) {
+    store.rows.markInFlight(job.id, i, T0 + i)
+    if (i % 3 === 0) store.rows.fail(job.id, i, { code: texts[i % texts.length], message: texts[(i * 7) % texts.length], column: 'Kode RS' }, T0 + i + 5, { product: 'hospitals', hits: 1 })
+    else store.rows.complete(job.id, i, { outcome: 'found', recordKey: texts[(i * 5) % texts.length], raw: { code: `c${i}` } }, T0 + i + 5, { product: 'hospitals' })
+  }
+  return job.id
+}
+
+describe('the fingerprint of a report’s pass over the rows', () => {
+  it('is the store’s for a face job (confidences) and for texts of every character', () => {
+    const face = buildFaceJob(store)
+    expect(reportPass(face, false).fingerprint).toBe(store.meta.jobFingerprint(face, { asOf: T0 + 1e9 }))
+    expect(reportPass(face, false).rows).toEqual(repoRows(face).map((r) => ({ ...r, result: r.result && { ...r.result, raw: null } })))
+    const lookup = lookupJob(awkwardTexts().length * 2)
+    const pass = reportPass(lookup)
+    expect(pass.fingerprint).toBe(store.meta.jobFingerprint(lookup, { asOf: T0 + 1e9 }))
+    expect(pass.rows).toEqual(repoRows(lookup))
+  })
+
+  it('is the store’s when a row holds a fraction or an integer past 2^53 (those rows read value by value)', () => {
+    const jobId = lookupJob(12)
+    store.db.prepare('UPDATE job_rows SET cost_points = 1.5 WHERE job_id = ? AND row_no = 5').run(jobId)
+    store.db.prepare('UPDATE job_rows SET finished_at = 9007199254740993 WHERE job_id = ? AND row_no = 7').run(jobId)
+    store.db.prepare('UPDATE results SET record_count = 1e300 WHERE job_id = ? AND row_no = 8').run(jobId)
+    store.db.prepare('UPDATE results SET confidence = 0.1234567890123456789 WHERE job_id = ? AND row_no = 10').run(jobId)
+    const expected = store.meta.jobFingerprint(jobId, { asOf: T0 + 1e9 })
+    const pass = reportPass(jobId)
+    expect(pass.fingerprint).toBe(expected)
+    expect(pass.rows[4].costPoints).toBe(1.5)
+    expect(pass.rows[6].finishedAt).toBe(9007199254740993)
+    expect(pass.rows[9].result?.confidence).toBe(0.1234567890123456789)
+    expect(pass.rows).toEqual(repoRows(jobId))
+    // and a change to any of them changes it
+    store.db.prepare('UPDATE job_rows SET cost_points = 2.5 WHERE job_id = ? AND row_no = 5').run(jobId)
+    expect(reportPass(jobId).fingerprint).not.toBe(expected)
+  })
+
+  it('is the store’s when a row holds a BLOB, which SQLite’s JSON cannot (the rows from there on read value by value)', () => {
+    const jobId = lookupJob(12)
+    store.db.prepare('UPDATE job_rows SET error_code = ? WHERE job_id = ? AND row_no = 4').run(Buffer.from([1, 2, 255]), jobId)
+    const pass = reportPass(jobId)
+    expect(pass.fingerprint).toBe(store.meta.jobFingerprint(jobId, { asOf: T0 + 1e9 }))
+    expect(pass.rows.map((r) => r.rowNo)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
+    expect(pass.rows).toEqual(repoRows(jobId))
+  })
+})
