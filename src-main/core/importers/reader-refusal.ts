@@ -2,7 +2,7 @@ import { coreText } from '../texts/core-text'
 import { GridError } from './grid-limits'
 import { ImportError, importError } from './import-error'
 import { MAX_ROW_CHARS, RowTooLongError, UnclosedRowError } from './sheet-row-scanner'
-import { WorkbookLimitError } from './xlsx-workbook-data'
+import { WorkbookLimitError } from './shared-strings-reader'
 import { XmlTextError } from './xml-text-error'
 import { ZipFormatError, ZipPartError, ZipSizeError } from './zip-directory'
 

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder'
 import type { Readable } from 'node:stream'
 
-import { elementRanges } from './xml-attributes'
+import { decodeXmlEntities, elementRanges } from './xml-attributes'
 
 /**
  * A workbook's shared-string table, kept compact. A 1,000,000-row sheet has millions of shared
@@ -90,4 +90,22 @@ export async function* sharedStringItems(xml: Readable, windowChars = 1 << 20): 
   }
   text += decoder.end()
   yield scan(text.length)
+}
+
+/** Joins the text runs of one `<si>` (or `<is>`), leaving out phonetic guides (`<rPh>`). */
+export function stringItemText(inner: string): string {
+  // fast path, by far the most common: one plain <t> run
+  if (inner.startsWith('<t') && inner.indexOf('</t>') === inner.length - 4) {
+    const gt = inner.indexOf('>')
+    if (inner[gt - 1] !== '/' && (gt === 2 || inner[2] === ' ')) return decodeXmlEntities(inner.slice(gt + 1, -4))
+  }
+  const phonetic = inner.includes('<rPh') ? [...elementRanges(inner, 'rPh')] : []
+  let text = ''
+  let k = 0
+  for (const t of elementRanges(inner, 't')) {
+    while (k < phonetic.length && phonetic[k].innerEnd < t.start) k++
+    if (k < phonetic.length && phonetic[k].start < t.start) continue // a guide's own text
+    text += inner.slice(t.innerStart, t.innerEnd)
+  }
+  return decodeXmlEntities(text)
 }

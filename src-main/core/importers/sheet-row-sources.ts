@@ -9,7 +9,7 @@ import { convertCsvField, convertExcelValue, type ConvertedCell } from './cell-v
 import { readCsvRecordBatches } from './csv-records'
 import { readSheetXmlRows } from './sheet-xml-rows'
 import type { SourceRow } from './source-row'
-import { readWorkbookData } from './xlsx-workbook-data'
+import { openWorkbookData } from './xlsx-workbook-data'
 import type { ZipDirectory } from './zip-directory'
 
 /**
@@ -77,11 +77,21 @@ export function xlsxRowSource(file: string, sheetNo: number): RowSource {
   }
 }
 
-/** rekap's own sheet XML reader (the default: several times faster than exceljs's streaming reader). */
+/**
+ * rekap's own sheet XML reader (the default: several times faster than exceljs's streaming reader).
+ * The shared strings are read as far as the rows read so far need them: a header guess reads a
+ * few KB of them, a plan all of them once.
+ */
 export async function xlsxFastRowSource(zip: ZipDirectory, sheetPart: string): Promise<RowSource> {
-  const data = await readWorkbookData(zip)
+  const data = await openWorkbookData(zip)
   const xml = await zip.stream(sheetPart)
-  return { rows: readSheetXmlRows(xml, data), close: () => xml.destroy() }
+  return {
+    rows: readSheetXmlRows(xml, data),
+    close: () => {
+      xml.destroy()
+      data.moreSharedStrings.close()
+    },
+  }
 }
 
 export function csvRowSource(file: string): RowSource {

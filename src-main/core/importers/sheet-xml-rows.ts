@@ -7,7 +7,9 @@ import { GridError, isGridRow, MAX_COLUMNS } from './grid-limits'
 import { RowScanner } from './sheet-row-scanner'
 import type { SourceRow } from './source-row'
 import { EXCEL_MAX_CELL_CHARS } from './types'
-import { excelSerialToDate, stringItemText, type WorkbookData } from './xlsx-workbook-data'
+import { stringItemText } from './shared-strings'
+import { SharedStringNeeded } from './shared-strings-reader'
+import { excelSerialToDate, type WorkbookData } from './xlsx-workbook-data'
 import { decodeXmlEntities } from './xml-attributes'
 import { XmlTextError } from './xml-text-error'
 
@@ -47,6 +49,7 @@ export function parseCell(attrs: string, body: string | undefined, data: Workboo
     out = f !== undefined ? { value: null, formulaWithoutResult: decode(f) } : { value: null }
   } else if (type === 's') {
     const index = Number(v)
+    if (index >= data.sharedStrings.length && data.moreSharedStrings?.pending) throw new SharedStringNeeded(index)
     const bad = data.badSharedStrings?.get(index)
     if (bad) throw bad
     out = { value: data.sharedStrings.get(index) ?? null }
@@ -138,19 +141,49 @@ export function parseRow(rowXml: string, previousRow: number, data: WorkbookData
   return notes ? { rowNumber, cells, notes } : { rowNumber, cells }
 }
 
-/** Yields the complete rows of each inflated chunk as one batch (one await per chunk, not per row). */
+/**
+ * Yields the complete rows of each inflated chunk as one batch (one await per chunk, not per row).
+ * A row naming a shared string not read yet waits, with the rows after it, until the reader has
+ * read on to it; at the sheet's end the rest of the shared strings is read (a damaged part is
+ * refused whether or not a cell reached it).
+ */
 export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): AsyncGenerator<SourceRow[]> {
   const decoder = new StringDecoder('utf8')
   const scanner = new RowScanner()
   let previousRow = 0
   let batch: SourceRow[] = []
-  const onRow = (rowXml: string, startTag: string): void => {
-    const row = parseRow(rowXml, previousRow, data, startTag)
+  let waiting: Array<[rowXml: string, startTag: string]> = []
+  const add = (row: SourceRow): void => {
     previousRow = row.rowNumber
     batch.push(row)
   }
+  const onRow = (rowXml: string, startTag: string): void => {
+    if (waiting.length === 0) {
+      try {
+        return add(parseRow(rowXml, previousRow, data, startTag))
+      } catch (err) {
+        if (!(err instanceof SharedStringNeeded)) throw err
+      }
+    }
+    waiting.push([rowXml, startTag])
+  }
+  const settle = async (): Promise<void> => {
+    for (const [rowXml, startTag] of waiting) {
+      for (;;) {
+        try {
+          add(parseRow(rowXml, previousRow, data, startTag))
+          break
+        } catch (err) {
+          if (!(err instanceof SharedStringNeeded)) throw err
+          await data.moreSharedStrings!.readPast(err.index)
+        }
+      }
+    }
+    waiting = []
+  }
   for await (const chunk of xml) {
     scanner.push(decoder.write(chunk as Buffer), onRow)
+    if (waiting.length) await settle()
     if (batch.length) {
       yield batch
       batch = []
@@ -158,5 +191,7 @@ export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): Asyn
   }
   scanner.push(decoder.end(), onRow)
   scanner.finish()
+  if (waiting.length) await settle()
+  await data.moreSharedStrings?.readAll()
   if (batch.length) yield batch
 }

@@ -1,8 +1,11 @@
-import { decodeXmlEntities, elementRanges, findElements, findTags, relsPathOf, parseRelationships, resolvePartPath } from './xml-attributes'
-import { located, XmlTextError } from './xml-text-error'
+import { findElements, findTags, relsPathOf, parseRelationships, resolvePartPath } from './xml-attributes'
+import { located, type XmlTextError } from './xml-text-error'
 import { ZipSizeError, type ZipDirectory } from './zip-directory'
-import { SharedStringTable, sharedStringItems } from './shared-strings'
-import { EXCEL_MAX_CELL_CHARS } from './types'
+import type { SharedStringTable } from './shared-strings'
+import { MAX_SHARED_STRINGS_XML, SharedStringsReader } from './shared-strings-reader'
+
+export { stringItemText } from './shared-strings'
+export { MAX_SHARED_STRINGS, MAX_SHARED_STRINGS_XML, WorkbookLimitError } from './shared-strings-reader'
 
 /**
  * The workbook-wide data a sheet's cells refer to: the shared-string table, which cell styles are
@@ -17,18 +20,8 @@ export interface WorkbookData {
   /** per cell-style index (the `s` attribute): does its number format show a date? */
   dateStyles: boolean[]
   date1904: boolean
-}
-
-/**
- * Caps on the shared-string table, which is read whole: its XML (also held to the size the zip
- * declares), its number of items, and each item's text (Excel's own cell limit; longer text is cut
- * and the cell says so). A real 1,048,576-row sheet stays well inside all three.
- */
-export const MAX_SHARED_STRINGS_XML = 256 * 1024 * 1024
-export const MAX_SHARED_STRINGS = 8_000_000
-
-export class WorkbookLimitError extends Error {
-  override readonly name = 'WorkbookLimitError'
+  /** reads the rest of the shared strings as cells ask (absent: the table is whole) */
+  moreSharedStrings?: SharedStringsReader
 }
 
 /** Built-in number formats that display dates or times (ECMA-376 18.8.30). */
@@ -55,24 +48,6 @@ export function isDateFormatCode(code: string): boolean {
   return /[ymdhs]/i.test(bare.replace(/e\+|e-/gi, ''))
 }
 
-/** Joins the text runs of one `<si>` (or `<is>`), leaving out phonetic guides (`<rPh>`). */
-export function stringItemText(inner: string): string {
-  // fast path, by far the most common: one plain <t> run
-  if (inner.startsWith('<t') && inner.indexOf('</t>') === inner.length - 4) {
-    const gt = inner.indexOf('>')
-    if (inner[gt - 1] !== '/' && (gt === 2 || inner[2] === ' ')) return decodeXmlEntities(inner.slice(gt + 1, -4))
-  }
-  const phonetic = inner.includes('<rPh') ? [...elementRanges(inner, 'rPh')] : []
-  let text = ''
-  let k = 0
-  for (const t of elementRanges(inner, 't')) {
-    while (k < phonetic.length && phonetic[k].innerEnd < t.start) k++
-    if (k < phonetic.length && phonetic[k].start < t.start) continue // a guide's own text
-    text += inner.slice(t.innerStart, t.innerEnd)
-  }
-  return decodeXmlEntities(text)
-}
-
 async function partTarget(zip: ZipDirectory, typeSuffix: string, fallback: string): Promise<string> {
   const relsPath = relsPathOf('xl/workbook.xml')
   if (zip.has(relsPath)) {
@@ -83,46 +58,20 @@ async function partTarget(zip: ZipDirectory, typeSuffix: string, fallback: strin
   return fallback
 }
 
-/** The shared strings, streamed (held to MAX_SHARED_STRINGS_XML, and to the size the zip declares). */
-async function readSharedStrings(zip: ZipDirectory, part: string): Promise<Pick<WorkbookData, 'sharedStrings' | 'cutSharedStrings' | 'badSharedStrings'>> {
-  const table = { sharedStrings: new SharedStringTable(), cutSharedStrings: new Map<number, number>(), badSharedStrings: new Map<number, XmlTextError>() }
-  if (!zip.has(part)) return table
+/** The shared strings, as a reader of the part (held to MAX_SHARED_STRINGS_XML, and to the size the zip declares). */
+function sharedStringsOf(zip: ZipDirectory, part: string): SharedStringsReader {
+  if (!zip.has(part)) return new SharedStringsReader(null)
   const declared = zip.entries.get(part)!.uncompressedSize
   if (declared > MAX_SHARED_STRINGS_XML) throw new ZipSizeError(part, `the part "${part}" is larger than ${MAX_SHARED_STRINGS_XML} bytes`)
-  const xml = await zip.stream(part)
-  try {
-    for await (const items of sharedStringItems(xml)) {
-      for (const inner of items) addSharedString(table, inner)
-    }
-  } finally {
-    xml.destroy()
-  }
-  table.sharedStrings.seal()
-  return table
+  return new SharedStringsReader(() => zip.stream(part))
 }
 
-/** One `<si>`'s text: cut to Excel's cell limit (and noted), or noted as refused (a character XML forbids). */
-function addSharedString(table: Required<Pick<WorkbookData, 'sharedStrings' | 'cutSharedStrings' | 'badSharedStrings'>>, inner: string): void {
-  const { sharedStrings, cutSharedStrings, badSharedStrings } = table
-  if (sharedStrings.length >= MAX_SHARED_STRINGS) {
-    throw new WorkbookLimitError(`the shared-string table holds more than ${MAX_SHARED_STRINGS.toLocaleString('en')} texts`)
-  }
-  let text = ''
-  try {
-    text = stringItemText(inner)
-  } catch (err) {
-    if (!(err instanceof XmlTextError)) throw err
-    badSharedStrings.set(sharedStrings.length, err)
-  }
-  if (text.length > EXCEL_MAX_CELL_CHARS) {
-    cutSharedStrings.set(sharedStrings.length, text.length)
-    text = text.slice(0, EXCEL_MAX_CELL_CHARS)
-  }
-  sharedStrings.push(text)
-}
-
-export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData> {
-  const { sharedStrings, cutSharedStrings, badSharedStrings } = await readSharedStrings(zip, await partTarget(zip, '/sharedStrings', 'xl/sharedStrings.xml'))
+/**
+ * The workbook's data with its shared strings read as far as the cells ask (`moreSharedStrings`):
+ * the caller reads on when a cell throws SharedStringNeeded, and closes the reader when done.
+ */
+export async function openWorkbookData(zip: ZipDirectory): Promise<WorkbookData & { moreSharedStrings: SharedStringsReader }> {
+  const strings = sharedStringsOf(zip, await partTarget(zip, '/sharedStrings', 'xl/sharedStrings.xml'))
   const dateStyles: boolean[] = []
   const stylesPart = await partTarget(zip, '/styles', 'xl/styles.xml')
   if (zip.has(stylesPart)) {
@@ -133,7 +82,14 @@ export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData>
   const workbookXml = await zip.readText('xl/workbook.xml', 16 * 1024 * 1024)
   const pr = located('xl/workbook.xml', (xml) => findTags(xml, 'workbookPr')[0], workbookXml)
   const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true'
-  return { sharedStrings, cutSharedStrings, badSharedStrings, dateStyles, date1904 }
+  return { sharedStrings: strings.table, cutSharedStrings: strings.cut, badSharedStrings: strings.bad, dateStyles, date1904, moreSharedStrings: strings }
+}
+
+/** The workbook's data with every shared string read. */
+export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData> {
+  const { moreSharedStrings, ...data } = await openWorkbookData(zip)
+  await moreSharedStrings.readAll()
+  return data
 }
 
 /** Per cell style (cellXfs order): does its number format show a date? */
