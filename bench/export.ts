@@ -16,6 +16,7 @@ import ExcelJS from 'exceljs'
 import { openStore } from '../src-main/core/store'
 import { defaultJobSettings } from '../src-main/core/model/job-settings'
 import { writeJobReport } from '../src-main/core/export'
+import { ownPeakRss } from './own-peak-rss'
 
 const HEADERS = ['NIK', 'Nama', 'Foto KTP', 'Selfie', 'Tanggal Lahir', 'Catatan']
 
@@ -109,7 +110,8 @@ async function measure(mode: string, dbFile: string, jobId: string, out: string)
   const cpu = process.cpuUsage(cpu0)
   clearInterval(timer)
   peak = Math.max(peak, process.memoryUsage().rss)
-  const maxRss = process.resourceUsage().maxRSS * 1024
+  // its own peak (VmHWM): maxRSS would count the parent's high-water mark, as the parent was when it forked
+  const maxRss = ownPeakRss() ?? 0
   process.stdout.write(JSON.stringify({ mode, rows, ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: Math.max(peak, maxRss), bytes: statSync(out).size }) + '\n')
 }
 

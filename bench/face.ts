@@ -14,14 +14,15 @@
  * Accuracy is checked twice: on the timed pairs (through verify()) and on every fixture pair (91,
  * each photo described once per detector), with how far each distance moved from SSD's.
  *
- * Worker threads live inside this process, so the process's peak RSS (getrusage maxRSS) already
- * includes every worker; each worker's own JS heap and tfjs wasm memory are printed beside it.
+ * Worker threads live inside this process, so the process's own peak RSS (VmHWM,
+ * bench/own-peak-rss.ts) already includes every worker; each worker's own JS heap and tfjs wasm memory are printed beside it.
  * Wall-clock columns depend on other load on the machine; the CPU column does much less.
  */
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ownPeakRss } from './own-peak-rss'
 import {
   compareImageFaces,
   createFaceEngine,
@@ -215,7 +216,7 @@ for (const r of phases) {
     console.log(`    worker ${i + 1}: JS heap ${mb(m.heapUsedBytes)}, tfjs wasm memory ${mb(m.wasmHeapBytes)}`),
   )
 }
-console.log(`process maxRSS over the whole run (getrusage): ${mb(process.resourceUsage().maxRSS * 1024)}`)
+console.log(`process's own peak RSS over the whole run (VmHWM): ${mb(ownPeakRss() ?? process.memoryUsage().rss)}`)
 console.log(`load average at the end of the timed phases (other work on the machine slows the wall-clock columns): ${load()}`)
 console.log(
   `tiny / ssd, new photos (pool, all queued): ${(tiny.queuedMsPerPair / ssd.queuedMsPerPair).toFixed(2)} wall, ${(tiny.cpuMsPerPair / ssd.cpuMsPerPair).toFixed(2)} CPU; one at a time: ${(tiny.sequentialMsPerPair / ssd.sequentialMsPerPair).toFixed(2)}`,

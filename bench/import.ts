@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 
 import { openTable } from '../src-main/core/importers'
+import { ownPeakRss } from './own-peak-rss'
 
 const HERE = fileURLToPath(import.meta.url)
 
@@ -56,7 +57,8 @@ async function measure(mode: Mode, file: string): Promise<void> {
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuStart)
   const cpuSeconds = (cpu.user + cpu.system) / 1e6
-  const peakRssMb = process.resourceUsage().maxRSS / 1024
+  // its own peak (VmHWM): maxRSS would count the parent's high-water mark (it wrote the sheet in memory)
+  const peakRssMb = (ownPeakRss() ?? process.memoryUsage().rss) / 1048576
   console.log(JSON.stringify({ mode, rows, checksum, seconds, cpuSeconds, peakRssMb }))
 }
 

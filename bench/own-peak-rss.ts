@@ -1,16 +1,6 @@
-import { readFileSync } from 'node:fs'
-
 /**
- * This process's own peak RSS, in bytes: VmHWM belongs to the memory map exec made. Not
- * `process.resourceUsage().maxRSS` in a child: Linux counts in it the RSS the child had as a fork
- * of its parent, so a 1,000,000-row csv plan of 296 MB read as 445 MB when the bench's parent had
- * just written the inputs (issue 27). Elsewhere than Linux: null (use memory samples).
+ * Every bench's peak memory of a process it measures: the process's own VmHWM, never
+ * `process.resourceUsage().maxRSS` (which a child inherits from a big parent). The one helper is
+ * bench/vmhwm.mjs (plain JavaScript: bench/own-peak-probe.mjs loads it into a `rekap` process).
  */
-export function ownPeakRss(): number | null {
-  try {
-    const kb = /VmHWM:\s*(\d+)\s*kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]
-    return kb ? Number(kb) * 1024 : null
-  } catch {
-    return null
-  }
-}
+export { ownPeakRss } from './vmhwm.mjs'
