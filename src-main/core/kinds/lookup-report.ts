@@ -45,6 +45,13 @@ interface LookupRow {
 export function lookupResults<T>(store: Store, job: JobRecord, L: ReportLabels, zone: ReportZone, kind: LookupRecordKind<T>): ResultsSheetSpec<LookupRow> {
   const source = serviceHost(job.settings.baseUrl)
   const width = kind.columns.length
+  // a record without some fields leaves their cells empty
+  const padded = (values: unknown[]): unknown[] => {
+    while (values.length < width) values.push(null)
+    return values
+  }
+  // the cells of a row without a record, made once (the columns only read them)
+  const noRecord = padded(kind.values(null))
   return {
     withRaw: true,
     tones: LOOKUP_TONES,
@@ -60,11 +67,9 @@ export function lookupResults<T>(store: Store, job: JobRecord, L: ReportLabels, 
       const outcome = verdictOf(row.state, r?.outcome, false)
       let record = kind.fromResult(r?.raw)
       if (!record && r?.recordKey && outcome === 'found') record = kind.fromCache(store, r.recordKey, source) ?? null
-      if (record) kind.onRecord(record)
-      const values = kind.values(record)
-      // a record without some fields leaves their cells empty
-      while (values.length < width) values.push(null)
-      return { row, outcome, record: values }
+      if (!record) return { row, outcome, record: noRecord }
+      kind.onRecord(record)
+      return { row, outcome, record: padded(kind.values(record)) }
     },
   }
 }

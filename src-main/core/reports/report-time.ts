@@ -19,11 +19,47 @@ export function utcOffsetLabel(ms: number, offsetMinutes = -new Date(ms).getTime
  * reading already, so its fields are kept as they are. Anything unparseable stays text.
  */
 export function zonelessIsoDate(text: string): Date | null {
+  const plain = plainIsoDate(text)
+  if (plain !== undefined) return plain
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/.exec(text.trim())
   if (!m) return null
   const ms = m[7] ? Math.round(Number('0.' + m[7]) * 1000) : 0
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), ms))
   return Number.isNaN(d.getTime()) ? null : d
+}
+
+/**
+ * The service's usual shape, 'yyyy-mm-ddThh:mm:ss' with '.fff' or without, read digit by digit: the
+ * pattern cost ~0.4 µs a record of a 100,000-row report (its match and 7 strings). The same Date as
+ * the pattern gives; undefined for any other shape (the pattern reads it then).
+ */
+function plainIsoDate(t: string): Date | null | undefined {
+  const n = t.length
+  if (n !== 19 && n !== 23) return undefined
+  const sep = t.charCodeAt(10)
+  if (t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45 || (sep !== 84 && sep !== 32) || t.charCodeAt(13) !== 58 || t.charCodeAt(16) !== 58) return undefined
+  if (n === 23 && t.charCodeAt(19) !== 46) return undefined
+  const y = digitsAt(t, 0, 4)
+  const mo = digitsAt(t, 5, 2)
+  const d = digitsAt(t, 8, 2)
+  const h = digitsAt(t, 11, 2)
+  const mi = digitsAt(t, 14, 2)
+  const s = digitsAt(t, 17, 2)
+  const ms = n === 23 ? digitsAt(t, 20, 3) : 0
+  if ((y | mo | d | h | mi | s | ms) < 0) return undefined
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms))
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** The number the ASCII digits at `at` spell, or -1 when one is not a digit. */
+function digitsAt(t: string, at: number, length: number): number {
+  let v = 0
+  for (let i = at; i < at + length; i++) {
+    const c = t.charCodeAt(i) - 48
+    if (c < 0 || c > 9) return -1
+    v = v * 10 + c
+  }
+  return v
 }
 
 /** JSON.stringify turns a Date into exactly this shape; the store keeps input cells as JSON. */

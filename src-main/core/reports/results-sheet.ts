@@ -57,24 +57,23 @@ export async function writeResultsSheet<C extends { outcome: Verdict }>(
   const headers = inputs.map((c) => c.header)
   const values: unknown[] = new Array(nIn + results.length)
   // the writers turn the values into cells before addRow returns, so one array serves every row
-  const write = async (row: ReportRow): Promise<void> => {
-    const c = spec.rowContext(row)
-    opts.verdictCount?.add(c.outcome, row.attempts)
-    const rowNumber = sheet.nextRow
-    for (let i = 0; i < nIn; i++) values[i] = row.input[headers[i]]
-    for (let i = 0; i < results.length; i++) values[nIn + i] = results[i].value(c)
-    sheet.addRow(values)
-    if (spec.afterRow) await spec.afterRow(c, sheet, rowNumber, values.length)
-    await sheet.breathe()
-  }
   let n = 0
-  if (!first.done) {
-    await write(first.value)
-    n++
-  }
-  for (const row of rows) {
-    await write(row)
-    n++
+  try {
+    for (let next = first; !next.done; next = rows.next()) {
+      const row = next.value
+      const c = spec.rowContext(row)
+      opts.verdictCount?.add(c.outcome, row.attempts)
+      const rowNumber = sheet.nextRow
+      for (let i = 0; i < nIn; i++) values[i] = row.input[headers[i]]
+      for (let i = 0; i < results.length; i++) values[nIn + i] = results[i].value(c)
+      sheet.addRow(values)
+      if (spec.afterRow) await spec.afterRow(c, sheet, rowNumber, values.length)
+      await sheet.breathe()
+      n++
+    }
+  } finally {
+    // a row that failed to be written leaves the rows' query open otherwise
+    rows.return(undefined)
   }
   await sheet.close()
   return n

@@ -87,6 +87,8 @@ const AREA_IN_M2 = /^\s*(\d+(?:\.\d+)?)\s*(?:m2|m²|m\^2)\s*$/i
  */
 export function squareMetres(area: unknown): number | string | null {
   if (typeof area !== 'string') return typeof area === 'number' ? area : null
+  const plain = plainSquareMetres(area)
+  if (plain !== undefined) return plain
   const m = AREA_IN_M2.exec(area)
   if (m) return Number(m[1])
   const t = area.trim()
@@ -98,4 +100,20 @@ export function asHospitalRecord(raw: unknown): HospitalRecord | null {
   if (!raw || typeof raw !== 'object') return null
   const r = raw as Partial<HospitalRecord>
   return typeof r.code === 'string' && typeof r.name === 'string' && typeof r.beds === 'object' ? (r as HospitalRecord) : null
+}
+
+/**
+ * The service's usual shape, '9485 m2' or '808.5 m2', read without the pattern (two areas a record,
+ * 100,000 records a report): the same number AREA_IN_M2 reads; undefined for any other text.
+ */
+function plainSquareMetres(area: string): number | undefined {
+  const end = area.length - 3
+  if (end < 1 || area.charCodeAt(end) !== 32 || area.charCodeAt(end + 1) !== 109 || area.charCodeAt(end + 2) !== 50) return undefined
+  let dot = -1
+  for (let i = 0; i < end; i++) {
+    const c = area.charCodeAt(i)
+    if (c === 46 && dot < 0 && i > 0 && i < end - 1) dot = i
+    else if (c < 48 || c > 57) return undefined
+  }
+  return Number(area.slice(0, end))
 }
