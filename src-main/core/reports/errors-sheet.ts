@@ -1,11 +1,10 @@
-import type { Store, JobRow } from '../store'
+import type { Store } from '../store'
+import { iterateErrorRows, type ErrorRow } from '../store/error-rows'
 import { isCodeHeader } from '../importers/header-names'
 import type { ReportLabels } from './labels'
 import type { ReportWriter } from './report-output'
 import { codeText } from '../importers/code-values'
 import { errorReason } from './error-reason'
-
-const PAGE = 2000
 
 /**
  * Sheet 3: every row that failed (locally or at the service) or was left uncertain, with the
@@ -26,22 +25,16 @@ export async function writeErrorsSheet(writer: ReportWriter, store: Store, jobId
     { header: E.rowId, kind: 'integer', width: 9 },
   ])
   let n = 0
-  // by key, not OFFSET: at 700,000 failed rows OFFSET paging rescanned every earlier row per page (minutes)
-  for (let after = 0; ; ) {
-    const page = store.rows.page(jobId, { states: ['failed', 'uncertain'], afterRowNo: after, limit: PAGE })
-    for (const row of page) {
-      sheet.addRow(errorCells(row, L))
-      n++
-      await sheet.breathe()
-    }
-    if (page.length < PAGE) break
-    after = page[page.length - 1].rowNo
+  for (const row of iterateErrorRows(store, jobId)) {
+    sheet.addRow(errorCells(row, L))
+    n++
+    await sheet.breathe()
   }
   await sheet.close()
   return n
 }
 
-function errorCells(row: JobRow, L: ReportLabels): unknown[] {
+function errorCells(row: ErrorRow, L: ReportLabels): unknown[] {
   const column = row.errorColumn
   const raw = column ? row.input[column] : undefined
   const value = column && isCodeHeader(column) ? codeText(raw) : raw
