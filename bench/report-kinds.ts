@@ -157,6 +157,13 @@ const mb = (b: number): string => `${(b / 1048576).toFixed(0)} MB`
 const cpuPerM = (r: Measured): string =>
   `CPU ${((r.cpuMs * 1000) / r.cells!).toFixed(2)} s/M cells` + (r.mainCpuMs === undefined ? '' : ` (main thread ${((r.mainCpuMs * 1000) / r.cells!).toFixed(2)})`)
 const mcs = (cells: number, ms: number): string => `${(cells / ms / 1000).toFixed(2)} M cells/s`
+/** The issue's three targets, each said met or not (the exceljs ratio only when exceljs ran), for reading a run at a glance. */
+function targets(r: Measured, ratio?: number): string {
+  const said = (ok: boolean, what: string): string => `${what} ${ok ? 'met' : 'NOT met'}`
+  const parts = [said(r.cells! / r.ms / 1000 >= 1.5, '>= 1.5 M cells/s'), said(r.peakRss < 300 * 1048576, '< 300 MB')]
+  if (ratio !== undefined) parts.splice(1, 0, said(ratio <= 0.25, '<= 0.25x exceljs'))
+  return 'targets: ' + parts.join(', ')
+}
 
 async function main(): Promise<void> {
   const [, , first, ...rest] = process.argv
@@ -213,8 +220,8 @@ async function main(): Promise<void> {
           line += `\n${''.padEnd(19)} exceljs streaming, the report's own ${s.written!.toLocaleString('en')} cells: ${(s.ms / 1000).toFixed(2)} s (CPU ${(s.cpuMs / 1000).toFixed(2)} s) = ${mcs(s.written!, s.ms)}; rekap/exceljs per cell ${sRatio.toFixed(2)}x wall, ${sCpu.toFixed(2)}x CPU`
           same = `; ${sRatio.toFixed(2)}x exceljs on the same cells (${sCpu.toFixed(2)}x CPU)`
         }
-        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU)${same}, ${cpuPerM(r)}, ${mb(r.peakRss)}`)
-      } else summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${cpuPerM(r)}, ${mb(r.peakRss)}`)
+        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU)${same}, ${cpuPerM(r)}, ${mb(r.peakRss)}; ${targets(r, ratio)}`)
+      } else summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${cpuPerM(r)}, ${mb(r.peakRss)}; ${targets(r)}`)
       rmSync(join(dir, `${kind}.xlsx`), { force: true })
       rmSync(join(dir, `${kind}-exceljs.xlsx`), { force: true })
       rmSync(join(dir, `${kind}-exceljs-same.xlsx`), { force: true })

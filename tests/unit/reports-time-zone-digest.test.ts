@@ -53,6 +53,13 @@ describe('report digest', () => {
       ['Skip me', 'digest'],
       ['Ñoño é 😀', 7n as unknown, null, 'end'],
       ['tab\there', 'lone \ud800 surrogate', 'del \u007f', '\u0001', 'plain text, no escapes'],
+      // empty cells before, between and after others; more of them than any table of ready texts holds
+      [null, null, 'x', null, 5, '', new Date('2026-01-02T03:04:05Z'), null],
+      [undefined, new Date('2026-01-02T03:04:05Z'), null, null, null, true],
+      [...Array.from({ length: 70 }, () => null), 'far', ...Array.from({ length: 70 }, () => ''), 1],
+      // a label read back as rich text is still a label
+      [{ richText: [{ text: 'Skip ' }, { text: 'me' }] }, 'digest'],
+      [12, 'Skip me'],
     ]
     const d = new ContentDigest(new Set(['Skip me']))
     d.startSheet('Hasil')

@@ -75,9 +75,23 @@ function canonicalJson(v: unknown): string | null {
     case 'undefined':
       return null
   }
+  // a date's canonical text is 'D:' and ISO digits: nothing JSON escapes
+  if (v instanceof Date) {
+    const c = canonicalCell(v)
+    return c === null ? null : '"' + c + '"'
+  }
   const c = canonicalCell(v)
   return c === null ? null : JSON.stringify(c)
 }
+
+/** What goes before a row's i-th cell (i > 0) after `n` empty ones: 'null,' for each when all before it were empty, else ',null' each and a comma. */
+function before(i: number, n: number): string {
+  if (n === 0) return ','
+  if (n === i) return n < LEADING_NULLS.length ? LEADING_NULLS[n] : 'null,'.repeat(n)
+  return n < NULLS_BETWEEN.length ? NULLS_BETWEEN[n] : ',null'.repeat(n) + ','
+}
+const LEADING_NULLS = Array.from({ length: 64 }, (_, n) => 'null,'.repeat(n))
+const NULLS_BETWEEN = Array.from({ length: 64 }, (_, n) => ',null'.repeat(n) + ',')
 
 /** A row's canonical cells with trailing empties dropped; null for an empty row (not serialised). */
 export function canonicalRow(cells: readonly unknown[]): CanonicalCell[] | null {
@@ -128,21 +142,31 @@ export class ContentDigest {
   row(cells: readonly unknown[]): void {
     const hash = this.current
     if (!hash) throw new Error('a row before any sheet')
-    let text = ''
+    let text = '['
     // empty cells wait here until a later cell is not empty (trailing ones are dropped)
-    let nulls = ''
+    let nulls = 0
     for (let i = 0; i < cells.length; i++) {
-      const json = canonicalJson(cells[i])
-      if (json === null) nulls += i === 0 ? 'null' : ',null'
+      const v = cells[i]
+      // a plain text (most cells) goes in quoted as it is, without a JSON text of its own first
+      if (typeof v === 'string' && v !== '' && JSON_PLAIN.test(v)) text += (i === 0 ? '"' : before(i, nulls) + '"') + v + '"'
       else {
-        text += i === 0 ? json : nulls + ',' + json
-        nulls = ''
+        const json = canonicalJson(v)
+        if (json === null) {
+          nulls++
+          continue
+        }
+        text += i === 0 ? json : before(i, nulls) + json
       }
+      nulls = 0
     }
-    if (!text) return
-    const first = canonicalCell(cells[0])
-    if (typeof first === 'string' && this.skipLabels.has(first)) return
-    hash.add('[' + text + ']\n')
+    if (text.length === 1) return
+    // only rows whose first cell is a label can be left out: a number, a date or a TRUE/FALSE never is
+    const first = cells[0]
+    if (typeof first !== 'number' && typeof first !== 'boolean' && !(first instanceof Date)) {
+      const label = canonicalCell(first)
+      if (typeof label === 'string' && this.skipLabels.has(label)) return
+    }
+    hash.add(text + ']\n')
   }
 
   /** The sheet digested last becomes the first (the summary, written last but shown first). */

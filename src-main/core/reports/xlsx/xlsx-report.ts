@@ -17,7 +17,7 @@ import { EXCEL_MAX_ROWS, partName } from './sheet-parts'
 import { keyColumnsOf, MARGINS, PAPER_A4, printSetup, wrappedRowHeight, wrapsText, type PrintSetup } from '../print-setup'
 import { StyleRegistry } from './styles-part'
 import { appPropsXml, contentTypesXml, corePropsXml, rootRelsXml, workbookRelsXml, workbookXml, type SheetEntry } from './workbook-parts'
-import { xmlEscape, xmlTextElement } from './xml-text'
+import { blankEdge, xmlEscape } from './xml-text'
 import { ZipFileWriter, type ZipEntryWriter } from './zip-writer'
 
 /** Days between Excel's 1900 epoch (as Excel counts, with its leap-year bug) and 1970-01-01. */
@@ -98,11 +98,18 @@ interface ColumnXml {
 }
 
 interface CellXmlAfter {
+  /** up to the text of an inline string: `" s="3" t="inlineStr"><is><t>` */
   text: string
+  /** the same with xml:space="preserve", for a text with a blank at either end */
+  textBlank: string
   number: string
   boolean: string
   date: string
 }
+
+/** what closes an inline-string cell, and a value cell */
+const TEXT_END = '</t></is></c>'
+const VALUE_END = '</v></c>'
 
 /**
  * The cell XML between the row number and the value, per value type, for style `s` (dates: `sDate`).
@@ -110,7 +117,8 @@ interface CellXmlAfter {
  * million cells, and every join of short strings is another object for the GC and the encoder).
  */
 function cellXmlAfter(s: number, sDate: number): CellXmlAfter {
-  return { text: `" s="${s}" t="inlineStr"><is>`, number: `" s="${s}"><v>`, boolean: `" s="${s}" t="b"><v>`, date: `" s="${sDate}"><v>` }
+  const text = `" s="${s}" t="inlineStr"><is>`
+  return { text: text + '<t>', textBlank: text + '<t xml:space="preserve">', number: `" s="${s}"><v>`, boolean: `" s="${s}" t="b"><v>`, date: `" s="${sDate}"><v>` }
 }
 
 /** A row waiting to be written: its cells, bold or not, and style ids of cells that differ from their column's. */
@@ -299,13 +307,13 @@ class StreamingSheet implements SheetWriter {
       const s = xfs?.[i]
       const after = s === undefined ? (bold ? c.after.bold : c.after.plain) : cellXmlAfter(s, bold ? c.boldDate : c.date)
       if (typeof v === 'string') {
-        x += c.open + rs + after.text + xmlTextElement(v) + '</is></c>'
+        x += c.open + rs + (blankEdge(v) ? after.textBlank : after.text) + xmlEscape(v) + TEXT_END
       } else if (typeof v === 'number') {
-        x += c.open + rs + after.number + v + '</v></c>'
+        x += c.open + rs + after.number + v + VALUE_END
       } else if (typeof v === 'boolean') {
-        x += c.open + rs + after.boolean + (v ? '1' : '0') + '</v></c>'
+        x += c.open + rs + after.boolean + (v ? '1' : '0') + VALUE_END
       } else {
-        x += c.open + rs + after.date + (v.getTime() / MS_PER_DAY + EXCEL_EPOCH_OFFSET_DAYS) + '</v></c>'
+        x += c.open + rs + after.date + (v.getTime() / MS_PER_DAY + EXCEL_EPOCH_OFFSET_DAYS) + VALUE_END
       }
     }
     // straight into the zip entry's bytes, a row at a time (see ZipEntryWriter.write)

@@ -7,10 +7,9 @@ export function xmlEscape(text: string): string {
   return XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (c) => ENTITIES[c]) : text
 }
 
-/** `<t>` element of an inline string; leading or trailing blanks need xml:space="preserve" to survive. */
-export function xmlTextElement(text: string): string {
+/** True when a text starts or ends with a blank, which an inline string keeps only with xml:space="preserve". */
+export function blankEdge(text: string): boolean {
   const first = text.charCodeAt(0)
   const last = text.charCodeAt(text.length - 1)
-  const blankEdge = first <= 32 || last <= 32 || first === 160 || last === 160
-  return blankEdge ? `<t xml:space="preserve">${xmlEscape(text)}</t>` : `<t>${xmlEscape(text)}</t>`
+  return first <= 32 || last <= 32 || first === 160 || last === 160
 }
