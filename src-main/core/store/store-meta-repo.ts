@@ -1,5 +1,6 @@
 import { TextHash } from '../text-hash'
 import type { Db } from './database'
+import { ledgerJsonLines } from './ledger-lines'
 
 /**
  * The row columns a job's fingerprint covers, in this order: each row is the JSON array of
@@ -68,7 +69,9 @@ export class JobFingerprint {
   finish(db: Db, rowCount: number, opts: { asOf?: number } = {}): string | null {
     if (this.broken || this.rows !== rowCount) return null
     this.hash.add('--\n')
-    this.feed(db, 'SELECT row_no, product, points, at FROM charges WHERE job_id = ? ORDER BY id', this.jobId)
+    // the ledger lines as JSON.stringify([row_no, product, points, at]) would make them, in id order
+    for (const lines of ledgerJsonLines(db, this.jobId)) this.hash.add(lines)
+    this.hash.add('--\n')
     this.feed(
       db,
       'SELECT id, row_no, decision, reviewer, note, at FROM review_decisions WHERE job_id = ? AND at <= ? ORDER BY id',
