@@ -7,6 +7,11 @@
  * not get through a 1,000,000-row sheet within 500 MB (printed when BENCH_NAIVE=1).
  *
  *   npx tsx bench/million.ts [rows=1000000] [distinct=2000]      target: every phase < 500 MB peak
+ *
+ * The lookup reports' export alone (issue 27: 1,000,000 rows < 400 MB): a finished lookup job whose
+ * rows carry their records (bench/report-kinds-seed.ts: half the rows name distinct records, ~700
+ * bytes each), exported in a child process with its own peak RSS (VmHWM), `runs` times each:
+ *   npx tsx bench/million.ts --lookup-export [rows=1000000] [kinds=hospital-lookup,school-lookup] [runs=1]
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -20,6 +25,7 @@ import { defaultJobSettings } from '../src-main/core/model/job-settings'
 import { ownPeakRss } from './own-peak-rss'
 import { writeJobReport } from '../src-main/core/export'
 import { startSandbox } from '../src-main/sandbox/index'
+import { seedReportJob, type ReportKind } from './report-kinds-seed'
 
 type Phase = 'plan' | 'run' | 'export'
 
@@ -69,9 +75,41 @@ function runChild(args: string[]): Promise<{ status: number | null; stdout: stri
   })
 }
 
+const load = (): string => loadavg().map((l) => l.toFixed(1)).join(' ')
+
+/** Seeds each lookup kind's finished job (in this process) and exports it in a child: its own peak. */
+async function lookupExports(args: string[]): Promise<void> {
+  const rows = Number(args[0] ?? 1_000_000)
+  const kinds = (args[1]?.split(',') ?? ['hospital-lookup', 'school-lookup']) as ReportKind[]
+  const runs = Number(args[2] ?? 1)
+  const self = fileURLToPath(import.meta.url)
+  for (const kind of kinds) {
+    const dir = mkdtempSync(join(tmpdir(), 'rekap-bench-million-export-'))
+    try {
+      const t = performance.now()
+      const store = openStore(join(dir, 'rekap.db'))
+      const jobId = seedReportJob(store, kind, rows)
+      store.close()
+      console.log(`${kind}: seeded ${rows.toLocaleString('en')} rows in ${((performance.now() - t) / 1000).toFixed(0)} s; load average ${load()} on ${cpus().length} cores`)
+      for (let run = 1; run <= runs; run++) {
+        const child = await runChild([self, '--phase', 'export', dir, '', '', jobId])
+        if (child.status !== 0) throw new Error(`export failed: ${child.stderr}`)
+        const r = JSON.parse(child.stdout.trim().split('\n').pop()!)
+        console.log(
+          `${kind} export ${run}: ${(r.ms / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s), own peak RSS ${(r.peakRss / 1048576).toFixed(0)} MB, ` +
+            `${(r.bytes / 1e6).toFixed(0)} MB xlsx, load ${loadavg()[0].toFixed(1)}; < 400 MB: ${r.peakRss < 400 * 1048576 ? 'met' : 'not met'}`,
+        )
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const [, , first, ...rest] = process.argv
   if (first === '--phase') return phase(rest[0] as Phase, rest[1], rest[2], rest[3], rest[4])
+  if (first === '--lookup-export') return lookupExports(rest)
   const rows = Number(first ?? 1_000_000)
   const distinct = Number(rest[0] ?? 2000)
   const dir = mkdtempSync(join(tmpdir(), 'rekap-bench-million-'))

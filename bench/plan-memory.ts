@@ -3,6 +3,10 @@
  * 250 ms of one plan, or of the import alone (`read`: the rows read and dropped, nothing stored).
  *
  *   npx tsx bench/plan-memory.ts <file> [plan|read]     prints one line per second and the peaks
+ *
+ * And the plan through the CLI, real `rekap run --dry-run` processes with their own peak RSS
+ * (bench/plan-cli.ts; issue 27's target: 1,000,000 rows < 350 MB, < 20 s):
+ *   npx tsx bench/plan-memory.ts --cli [rows=1000000] [runs=2] [bin/rekap.mjs ...]
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +17,7 @@ import { createEngine } from '../src-main/core/engine'
 import { defaultContext } from '../src-main/core/context'
 import { defaultJobSettings } from '../src-main/core/model/job-settings'
 import { ownPeakRss } from './own-peak-rss'
+import { planThroughCli } from './plan-cli'
 
 const mb = (n: number): string => (n / 1048576).toFixed(0).padStart(4)
 
@@ -39,6 +44,7 @@ async function plan(file: string, dir: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === '--cli') return planThroughCli(process.argv.slice(3))
   const [, , file, mode = 'plan'] = process.argv
   const dir = mkdtempSync(join(tmpdir(), 'rekap-plan-memory-'))
   const t0 = performance.now()

@@ -9,7 +9,7 @@
  * Target: < 3 s and < 300 MB peak for the csv and the xlsx plan.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,18 +19,12 @@ import { createEngine } from '../src-main/core/engine'
 import { defaultContext } from '../src-main/core/context'
 import { defaultJobSettings } from '../src-main/core/model/job-settings'
 import { ownPeakRss } from './own-peak-rss'
+import { writeCodeInputs } from './plan-inputs'
 
 const FACES = resolve(import.meta.dirname, '../../shared/fixtures/faces')
 
 async function writeInputs(dir: string, rows: number, modes: string[]): Promise<void> {
-  const lines = ['No,Kode RS,Nama RS,Keterangan']
-  for (let i = 1; i <= rows; i++) lines.push(`${i},RS${String(i).padStart(7, '0')},Rumah Sakit ${i},baris ${i}`)
-  writeFileSync(join(dir, 'codes.csv'), lines.join('\n'))
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: join(dir, 'codes.xlsx'), useSharedStrings: true, useStyles: true })
-  const ws = wb.addWorksheet('Data')
-  ws.addRow(['No', 'Kode RS', 'Nama RS', 'Keterangan']).commit()
-  for (let i = 1; i <= rows; i++) ws.addRow([i, `RS${String(i).padStart(7, '0')}`, `Rumah Sakit ${i}`, `baris ${i}`]).commit()
-  await wb.commit()
+  await writeCodeInputs(dir, rows)
   if (!modes.includes('face')) return
   const photos = readdirSync(FACES).filter((f) => /\.(jpe?g|png)$/i.test(f))
   const fb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: join(dir, 'faces.xlsx'), useSharedStrings: true, useStyles: true })
