@@ -33,7 +33,8 @@ function reportPass(jobId: string, withRaw = true): { fingerprint: string | null
 }
 
 /** What RowsRepo.iterate gives, in a report row's shape (the 429 count read on its own: that row type has none). */
-function repoRows(jobId: string): ReportRow[] {
+function repoRows(jobId: string, withRaw = true): ReportRow[] {
+  const rawText = store.db.prepare('SELECT res.raw_json FROM job_rows r LEFT JOIN results res USING (job_id, row_no) WHERE r.job_id = ? ORDER BY r.row_no').pluck().all(jobId) as Array<string | null>
   const slowed = store.db.prepare('SELECT rate_limited FROM job_rows WHERE job_id = ? ORDER BY row_no').pluck().all(jobId) as number[]
   return [...store.rows.iterate(jobId)].map((r, i) => ({
     rowNo: r.rowNo,
@@ -51,7 +52,8 @@ function repoRows(jobId: string): ReportRow[] {
     finishedAt: r.finishedAt,
     attempts: r.attempts,
     rateLimited: slowed[i],
-    result: r.result,
+    // a report row carries the result's raw JSON as its text, unparsed
+    result: r.result && { ...r.result, raw: null, rawJson: withRaw ? rawText[i] : null },
   }))
 }
 
@@ -79,7 +81,7 @@ describe('the fingerprint of a report’s pass over the rows', () => {
   it('is the store’s for a face job (confidences) and for texts of every character', () => {
     const face = buildFaceJob(store)
     expect(reportPass(face, false).fingerprint).toBe(store.meta.jobFingerprint(face, { asOf: T0 + 1e9 }))
-    expect(reportPass(face, false).rows).toEqual(repoRows(face).map((r) => ({ ...r, result: r.result && { ...r.result, raw: null } })))
+    expect(reportPass(face, false).rows).toEqual(repoRows(face, false))
     const lookup = lookupJob(awkwardTexts().length * 2)
     const pass = reportPass(lookup)
     expect(pass.fingerprint).toBe(store.meta.jobFingerprint(lookup, { asOf: T0 + 1e9 }))

@@ -9,6 +9,7 @@ import { rowIdColumn, trailResultColumns } from '../reports/row-trail'
 import type { ReportZone } from '../reports/time-zone'
 import { errorReason } from '../reports/error-reason'
 import type { ResultColumn, ResultsSheetSpec } from '../reports/results-sheet'
+import { RecordCells } from './record-cells'
 
 export const LOOKUP_TONES: Partial<Record<Verdict, OutcomeTone>> = {
   found: 'good',
@@ -52,6 +53,7 @@ export function lookupResults<T>(store: Store, job: JobRecord, L: ReportLabels, 
   }
   // the cells of a row without a record, made once (the columns only read them)
   const noRecord = padded(kind.values(null))
+  const recent = new RecordCells()
   return {
     withRaw: true,
     tones: LOOKUP_TONES,
@@ -65,11 +67,18 @@ export function lookupResults<T>(store: Store, job: JobRecord, L: ReportLabels, 
     rowContext(row) {
       const r = row.result
       const outcome = verdictOf(row.state, r?.outcome, false)
-      let record = kind.fromResult(r?.raw)
+      const json = r?.rawJson || null
+      // the same record text under the same key: the same cells, and onRecord has seen that record already
+      const seen = json !== null && r!.recordKey ? recent.get(r!.recordKey, json) : undefined
+      if (seen) return { row, outcome, record: seen }
+      let record = json === null ? null : kind.fromResult(JSON.parse(json))
+      const fromRaw = record !== null
       if (!record && r?.recordKey && outcome === 'found') record = kind.fromCache(store, r.recordKey, source) ?? null
       if (!record) return { row, outcome, record: noRecord }
       kind.onRecord(record)
-      return { row, outcome, record: padded(kind.values(record)) }
+      const cells = padded(kind.values(record))
+      if (fromRaw && r!.recordKey) recent.set(r!.recordKey, json!, cells)
+      return { row, outcome, record: cells }
     },
   }
 }

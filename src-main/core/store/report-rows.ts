@@ -21,7 +21,8 @@ export type ReportRow = Pick<
   | 'finishedAt'
   | 'attempts'
 > & {
-  result: (RowResult & { at: number }) | null
+  /** `raw` is never parsed here: `rawJson` is its JSON text when asked for (lookups parse it when they need the record) */
+  result: (RowResult & { at: number; rawJson?: string | null }) | null
   /** times the service answered 429 for this row */
   rateLimited: number
 }
@@ -86,8 +87,9 @@ function exactIntegers(values: unknown[]): boolean {
 /**
  * Every row of a job with its result, in input order, for writing a report. The same rows
  * `RowsRepo.iterate` yields, read leaner: only the columns a report shows, and the result's raw
- * JSON only when asked (face reports never show it). `fingerprint` is fed every row read, so the
- * export need not read the rows a second time for it.
+ * JSON text only when asked (face reports never show it), not parsed (a lookup whose rows repeat
+ * a record parses it once: lookup-report.ts). `fingerprint` is fed every row read, so the export
+ * need not read the rows a second time for it.
  */
 export function* iterateReportRows(
   store: Pick<Store, 'db'>,
@@ -155,7 +157,8 @@ function reportRow(db: Db, jobId: string, last: number, c: unknown[], withRaw: b
             recordKey: f[F.record_key] as string | null,
             recordCount: f[F.record_count] as number | null,
             fromCache: f[F.from_cache] === 1,
-            raw: withRaw && c[10] ? JSON.parse(c[10] as string) : null,
+            raw: null,
+            rawJson: withRaw ? (c[10] as string | null) : null,
             at: c[9] as number,
           },
   }
