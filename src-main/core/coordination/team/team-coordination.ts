@@ -9,7 +9,7 @@ import type { Store } from '../../store'
 import type { TeamSession } from '../../team'
 import type { Coordination, HitCounter } from '../port'
 import { openTeamLink, type TeamLink } from './team-link'
-import { teamRateTurns } from './team-rate'
+import { teamRateTurns, type TurnSeen } from './team-rate'
 import { teamHits } from './team-hits'
 import { teamMoney } from './team-money'
 import { teamPairs } from './team-pairs'
@@ -20,6 +20,8 @@ export interface TeamCoordinationOptions {
   store: Store
   clock: Clock
   leaseMs?: number
+  /** told what each rate turn cost (bench/team.ts measures the limiter with it) */
+  observeTurns?: (seen: TurnSeen) => void
 }
 
 export interface TeamCoordination extends Coordination {
@@ -79,7 +81,7 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
     loadSharedSecret: async () => void (await accountKey('')),
     sharedAccountSecret: () => shared,
     rate(account, product, rps) {
-      const get = lazy(account, (key) => teamRateTurns(link, opts.clock, key, product, rps))
+      const get = lazy(account, (key) => teamRateTurns(link, opts.clock, key, product, rps, opts.observeTurns))
       return {
         take: async (signal) => (await get('take')).take(signal),
         rateLimited: (ms) => void get('rateLimited').then((t) => t.rateLimited(ms), () => {}),

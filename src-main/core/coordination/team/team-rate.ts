@@ -9,11 +9,30 @@ import type { Clock } from '../../context'
 import type { RateTurns } from '../port'
 import type { TeamLink } from './team-link'
 
-export function teamRateTurns(link: TeamLink, clock: Clock, account: string, product: string, rps: number): RateTurns {
+/** What one turn cost, for bench/team.ts (times in ms since the epoch, the server's slot by its clock). */
+export interface TurnSeen {
+  askedAt: number
+  doneAt: number
+  slotServerAt: number
+  /** when this desk meant to let it go: its slot by this desk's clock, or when the slot became known if later */
+  readyAt: number
+  /** statements to the team store this turn waited for */
+  roundTrips: number
+}
+
+export function teamRateTurns(
+  link: TeamLink,
+  clock: Clock,
+  account: string,
+  product: string,
+  rps: number,
+  observe?: (seen: TurnSeen) => void,
+): RateTurns {
   const intervalMs = 1000 / rps
   return {
     async take(signal) {
       signal?.throwIfAborted()
+      const askedAt = clock.now()
       const r = await link.q(
         `WITH up AS (
            INSERT INTO rekap.rate_limits AS l (account, product, tat, rps)
@@ -21,11 +40,13 @@ export function teamRateTurns(link: TeamLink, clock: Clock, account: string, pro
            ON CONFLICT (account, product) DO UPDATE
              SET tat = greatest(l.tat, clock_timestamp() - $3 * interval '1 millisecond') + $3 * interval '1 millisecond', rps = $4
            RETURNING tat)
-         SELECT extract(epoch FROM (tat - clock_timestamp())) * 1000 - $3 AS wait_ms FROM up`,
+         SELECT extract(epoch FROM (tat - clock_timestamp())) * 1000 - $3 AS wait_ms, extract(epoch FROM tat) * 1000 - $3 AS slot_at FROM up`,
         [account, product, intervalMs, rps],
       )
+      const knownAt = clock.now()
       const wait = Number(r.rows[0].wait_ms)
       if (wait > 0) await clock.sleep(wait, signal)
+      observe?.({ askedAt, doneAt: clock.now(), slotServerAt: Number(r.rows[0].slot_at), readyAt: knownAt + Math.max(0, wait), roundTrips: 1 })
     },
     rateLimited(retryAfterMs) {
       link.eventually(
