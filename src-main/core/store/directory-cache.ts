@@ -160,11 +160,14 @@ export class DirectoryCache {
   }
 
   private *jobRecords<T>(jobId: string, product: 'hospitals' | 'schools', order1: string, order2: string): Generator<T> {
-    const stmt = this.db.prepare<unknown[], { record_json: string }>(
-      `SELECT record_json FROM job_records WHERE job_id = ? AND product = ? AND record_json IS NOT NULL
-       ORDER BY json_extract(record_json, ${order1}), json_extract(record_json, ${order2}), record_key`,
-    )
-    for (const r of stmt.iterate(jobId, product)) yield JSON.parse(r.record_json) as T
+    // the text alone (pluck): an object per record cost ~25% of reading them (14 ms per 100,000)
+    const stmt = this.db
+      .prepare<unknown[], string>(
+        `SELECT record_json FROM job_records WHERE job_id = ? AND product = ? AND record_json IS NOT NULL
+         ORDER BY json_extract(record_json, ${order1}), json_extract(record_json, ${order2}), record_key`,
+      )
+      .pluck()
+    for (const json of stmt.iterate(jobId, product)) yield JSON.parse(json) as T
   }
 
   markSync(syncKey: string, product: string, filters: unknown, totalItem: number, source: string, now: number): void {
