@@ -7,9 +7,9 @@ import { createHmac } from 'node:crypto'
 import type { Clock } from '../../context'
 import type { Store } from '../../store'
 import type { TeamSession } from '../../team'
-import type { Coordination, HitCounter } from '../port'
+import type { Coordination, HitCounter, RateTurns } from '../port'
 import { openTeamLink, type TeamLink } from './team-link'
-import { teamRateTurns, type TurnSeen } from './team-rate'
+import { teamRateTurns, type TeamRateTurns, type TurnSeen } from './team-rate'
 import { teamHits } from './team-hits'
 import { teamMoney } from './team-money'
 import { teamPairs } from './team-pairs'
@@ -54,6 +54,7 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
   let salt: Promise<string> | null = null
   let shared: string | undefined
   const counters = new Map<string, HitCounter>()
+  const rates = new Map<string, { get: (key: keyof TeamRateTurns) => Promise<TeamRateTurns>; turns: RateTurns }>()
 
   async function accountKey(account: string): Promise<string> {
     salt ??= link.q('SELECT account_salt FROM rekap.coordination_meta').then(
@@ -81,12 +82,22 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
     loadSharedSecret: async () => void (await accountKey('')),
     sharedAccountSecret: () => shared,
     rate(account, product, rps) {
-      const get = lazy(account, (key) => teamRateTurns(link, opts.clock, key, product, rps, opts.observeTurns))
-      return {
-        take: async (signal) => (await get('take')).take(signal),
-        rateLimited: (ms) => void get('rateLimited').then((t) => t.rateLimited(ms), () => {}),
-        succeeded: () => {},
-      }
+      // one lead of slots per account and product in this desk, whichever job or caller asks
+      const id = `${account}|${product}`
+      let r = rates.get(id)
+      if (!r) {
+        const get = lazy(account, (key) => teamRateTurns(link, opts.clock, key, product, rps, opts.observeTurns))
+        r = {
+          get,
+          turns: {
+            take: async (signal) => (await get('take')).take(signal),
+            rateLimited: (ms) => void get('rateLimited').then((t) => t.rateLimited(ms), () => {}),
+            succeeded: () => {},
+          },
+        }
+        rates.set(id, r)
+      } else void r.get('setRps').then((t) => t.setRps(rps), () => {})
+      return r.turns
     },
     hits(account, product) {
       const id = `${account}|${product}`

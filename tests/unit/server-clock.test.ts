@@ -1,0 +1,35 @@
+/**
+ * The team store's clock seen from a desk (core/coordination/team/server-clock.ts): the fastest
+ * recent answer sets the offset, and a server time is placed no earlier than it can be.
+ */
+import { describe, expect, it } from 'vitest'
+import { ServerClock } from '../../src-main/core/coordination/team/server-clock'
+
+describe('ServerClock', () => {
+  it('keeps the fastest answer: a slow one (it waited for a core) does not shift the slots', () => {
+    const c = new ServerClock()
+    // the server runs 500 ms ahead; answered 2 ms after sending
+    c.sample(1000, 1002, 1501)
+    // a slow answer: handled 80 ms late
+    c.sample(1100, 1182, 1601)
+    expect(c.local(2001)).toBe(1502) // 2001 - 500 + half the fast round trip
+  })
+
+  it('never places a server time earlier than the desk could have seen it', () => {
+    const c = new ServerClock()
+    // the server's time may be anywhere in the round trip: at its start or its end
+    for (const serverAt of [1000, 1010]) {
+      const s = new ServerClock()
+      s.sample(1000, 1010, serverAt)
+      expect(s.local(serverAt)).toBeGreaterThanOrEqual(serverAt === 1000 ? 1000 : 1010)
+    }
+    expect(() => c.local(0)).toThrow()
+  })
+
+  it('a sample older than 10 s gives way to a newer one (clocks drift)', () => {
+    const c = new ServerClock()
+    c.sample(0, 1, 100.5)
+    c.sample(20_000, 20_010, 20_205)
+    expect(c.local(20_205)).toBe(20_010)
+  })
+})
