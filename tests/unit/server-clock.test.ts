@@ -26,10 +26,12 @@ describe('ServerClock', () => {
     expect(() => c.local(0)).toThrow()
   })
 
-  it('a sample older than 10 s gives way to a newer one (clocks drift)', () => {
+  it('a sample older than 10 s gives way to newer ones (clocks drift), the fastest of them, not merely the last', () => {
     const c = new ServerClock()
     c.sample(0, 1, 100.5)
-    c.sample(20_000, 20_010, 20_205)
+    c.sample(20_000, 20_010, 20_205) // offset 200, 10 ms round trip
+    expect(c.local(20_205)).toBe(20_010)
+    c.sample(20_100, 20_180, 20_340) // a slow answer (80 ms) does not move it
     expect(c.local(20_205)).toBe(20_010)
   })
 })
