@@ -15,6 +15,9 @@ export interface RegionEntry {
   name: string
 }
 
+/** The page cache (KiB, negative) while a job's records are sorted: SQLite's default, its sorter's run size. */
+const SORT_CACHE_SIZE = -2000
+
 export class DirectoryCache {
   constructor(private readonly db: Db) {
     registerDirectoryFunctions(db)
@@ -167,7 +170,19 @@ export class DirectoryCache {
          ORDER BY json_extract(record_json, ${order1}), json_extract(record_json, ${order2}), record_key`,
       )
       .pluck()
-    for (const json of stmt.iterate(jobId, product)) yield JSON.parse(json) as T
+    // SQLite's sorter holds up to the page cache's size of rows in memory before it writes sorted
+    // runs to temp files: at the store's 32 MB cache, sorting a job's 100,000 records (33-75 MB of
+    // JSON) took ~60 MB more peak memory and up to 30% more CPU than at SQLite's default 2 MB (small
+    // runs merge faster than one large in-memory sort). So the sort runs at 2 MB (the cache holds no
+    // other reads meanwhile: the connection runs no other statement while its records are read),
+    // and the store's size is restored after, also when the reader stops early.
+    const cacheSize = this.db.pragma('cache_size', { simple: true }) as number
+    this.db.pragma(`cache_size = ${SORT_CACHE_SIZE}`)
+    try {
+      for (const json of stmt.iterate(jobId, product)) yield JSON.parse(json) as T
+    } finally {
+      this.db.pragma(`cache_size = ${cacheSize}`)
+    }
   }
 
   markSync(syncKey: string, product: string, filters: unknown, totalItem: number, source: string, now: number): void {
