@@ -34,4 +34,12 @@ describe('ServerClock', () => {
     c.sample(20_100, 20_180, 20_340) // a slow answer (80 ms) does not move it
     expect(c.local(20_205)).toBe(20_010)
   })
+
+  it('when the fastest answer ages out, the fastest of the recent ones takes its place, not the slow one that came last', () => {
+    const c = new ServerClock()
+    c.sample(0, 1, 100.5) // offset 100, 1 ms round trip
+    c.sample(5_000, 5_002, 5_101) // offset 100, 2 ms
+    c.sample(10_100, 10_180, 10_240) // 80 ms: waited for a core
+    expect(c.local(20_100)).toBe(20_001) // 20_100 - 100 + 1: by the 2 ms answer, not 40 ms late
+  })
 })
