@@ -157,11 +157,17 @@ const mb = (b: number): string => `${(b / 1048576).toFixed(0)} MB`
 const cpuPerM = (r: Measured): string =>
   `CPU ${((r.cpuMs * 1000) / r.cells!).toFixed(2)} s/M cells` + (r.mainCpuMs === undefined ? '' : ` (main thread ${((r.mainCpuMs * 1000) / r.cells!).toFixed(2)})`)
 const mcs = (cells: number, ms: number): string => `${(cells / ms / 1000).toFixed(2)} M cells/s`
-/** The issue's three targets, each said met or not (the exceljs ratio only when exceljs ran), for reading a run at a glance. */
-function targets(r: Measured, ratio?: number): string {
+/**
+ * The issue's three targets, each said met or not, for reading a run at a glance; the exceljs
+ * ratio (wall time per written cell) against each reference that ran: the synthetic cells and the
+ * report's own.
+ */
+function targets(r: Measured, ratio?: number, sameRatio?: number): string {
   const said = (ok: boolean, what: string): string => `${what} ${ok ? 'met' : 'NOT met'}`
-  const parts = [said(r.cells! / r.ms / 1000 >= 1.5, '>= 1.5 M cells/s'), said(r.peakRss < 300 * 1048576, '< 300 MB')]
-  if (ratio !== undefined) parts.splice(1, 0, said(ratio <= 0.25, '<= 0.25x exceljs'))
+  const parts = [said(r.cells! / r.ms / 1000 >= 1.5, '>= 1.5 M cells/s')]
+  if (ratio !== undefined) parts.push(said(ratio <= 0.25, '<= 0.25x exceljs (synthetic)'))
+  if (sameRatio !== undefined) parts.push(said(sameRatio <= 0.25, '<= 0.25x exceljs (own cells)'))
+  parts.push(said(r.peakRss < 300 * 1048576, '< 300 MB'))
   return 'targets: ' + parts.join(', ')
 }
 
@@ -213,14 +219,16 @@ async function main(): Promise<void> {
         const cpuRatio = mid(runs.map(({ r, e }) => r.cpuMs / r.written! / (e!.cpuMs / e!.written!)))
         line += `\n${''.padEnd(19)} exceljs streaming, same ${e.written!.toLocaleString('en')} cells: ${(e.ms / 1000).toFixed(2)} s (CPU ${(e.cpuMs / 1000).toFixed(2)} s) = ${mcs(e.written!, e.ms)}, ${mb(e.peakRss)}; rekap/exceljs per cell ${ratio.toFixed(2)}x wall, ${cpuRatio.toFixed(2)}x CPU`
         let same = ''
+        let sameRatio: number | undefined
         if (runs[0].s) {
           const s = median(runs.map((x) => x.s!))
           const sRatio = mid(runs.map(({ r, s }) => r.ms / r.written! / (s!.ms / s!.written!)))
+          sameRatio = sRatio
           const sCpu = mid(runs.map(({ r, s }) => r.cpuMs / r.written! / (s!.cpuMs / s!.written!)))
           line += `\n${''.padEnd(19)} exceljs streaming, the report's own ${s.written!.toLocaleString('en')} cells: ${(s.ms / 1000).toFixed(2)} s (CPU ${(s.cpuMs / 1000).toFixed(2)} s) = ${mcs(s.written!, s.ms)}; rekap/exceljs per cell ${sRatio.toFixed(2)}x wall, ${sCpu.toFixed(2)}x CPU`
           same = `; ${sRatio.toFixed(2)}x exceljs on the same cells (${sCpu.toFixed(2)}x CPU)`
         }
-        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU)${same}, ${cpuPerM(r)}, ${mb(r.peakRss)}; ${targets(r, ratio)}`)
+        summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${ratio.toFixed(2)}x exceljs per cell (${cpuRatio.toFixed(2)}x CPU)${same}, ${cpuPerM(r)}, ${mb(r.peakRss)}; ${targets(r, ratio, sameRatio)}`)
       } else summary.push(`${kind}: ${mcs(r.cells!, r.ms)}, ${cpuPerM(r)}, ${mb(r.peakRss)}; ${targets(r)}`)
       rmSync(join(dir, `${kind}.xlsx`), { force: true })
       rmSync(join(dir, `${kind}-exceljs.xlsx`), { force: true })
