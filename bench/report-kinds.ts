@@ -22,6 +22,7 @@ import { openStore } from '../src-main/core/store'
 import { writeJobReport } from '../src-main/core/export'
 import { ZipDirectory } from '../src-main/core/importers/zip-directory'
 import { REPORT_KINDS, seedReportJob, type ReportKind } from './report-kinds-seed'
+import { ownPeakRss } from './own-peak-rss'
 import { readReportCells, writeWithExceljs } from './same-cells-reference'
 
 interface Measured {
@@ -53,7 +54,8 @@ function peakTracker(): () => number {
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
   return () => {
     clearInterval(timer)
-    return Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024)
+    // the process's own high-water mark (VmHWM), never maxRSS: a child's maxRSS counts its parent's, which seeded the store
+    return Math.max(peak, process.memoryUsage().rss, ownPeakRss() ?? 0)
   }
 }
 
