@@ -43,7 +43,6 @@ function repoRows(jobId: string, withRaw = true): ReportRow[] {
     input: r.input,
     errorCode: r.errorCode,
     errorMessage: r.errorMessage,
-    errorColumn: r.errorColumn,
     localFailure: r.localFailure,
     duplicateOf: r.duplicateOf,
     charged: r.charged,
@@ -53,8 +52,14 @@ function repoRows(jobId: string, withRaw = true): ReportRow[] {
     attempts: r.attempts,
     rateLimited: slowed[i],
     // a report row carries the result's raw JSON as its text, unparsed
-    result: r.result && { ...r.result, raw: null, rawJson: withRaw ? rawText[i] : null },
+    result: r.result && { ...withoutTime(r.result), raw: null, rawJson: withRaw ? rawText[i] : null },
   }))
+}
+
+/** A result without its time (no results sheet shows it, a report row does not carry it). */
+function withoutTime<T extends { at: number }>(r: T): Omit<T, 'at'> {
+  const { at: _at, ...rest } = r
+  return rest
 }
 
 /** Every UTF-16 unit (lone surrogates too) and some characters outside the BMP, as error codes. */
