@@ -49,6 +49,30 @@ export function teamSharedAccountSecret(salt: string): string {
   return createHmac('sha256', salt).update('rekap account id').digest('hex')
 }
 
+type TeamHits = ReturnType<typeof teamHits>
+
+/** The team's hit counter for one account and product, asked for once the account's keyed name is known. */
+function lazyHitCounter(get: (key: keyof TeamHits) => Promise<TeamHits>): HitCounter {
+  let known = 0
+  return {
+    tryStart: async (quota) => {
+      const h = await get('tryStart')
+      const ok = await h.tryStart(quota)
+      known = h.used()
+      return ok
+    },
+    unstart: () => void get('unstart').then((h) => (h.unstart(), (known = h.used())), () => {}),
+    used: () => known,
+    read: async () => (known = await (await get('read')).read()),
+    acquire: () => {},
+    release: () => {},
+    state: async (hits) => {
+      known = await (await get('state')).state(hits)
+      return known
+    },
+  }
+}
+
 export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoordination {
   const link = openTeamLink({ open: opts.open, leaseMs: opts.leaseMs })
   let salt: Promise<string> | null = null
@@ -103,25 +127,7 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
       const id = `${account}|${product}`
       let c = counters.get(id)
       if (c) return c
-      const get = lazy(account, (key) => teamHits(link, key, product))
-      let known = 0
-      c = {
-        tryStart: async (quota) => {
-          const h = await get('tryStart')
-          const ok = await h.tryStart(quota)
-          known = h.used()
-          return ok
-        },
-        unstart: () => void get('unstart').then((h) => (h.unstart(), (known = h.used())), () => {}),
-        used: () => known,
-        read: async () => (known = await (await get('read')).read()),
-        acquire: () => {},
-        release: () => {},
-        state: async (hits) => {
-          known = await (await get('state')).state(hits)
-          return known
-        },
-      }
+      c = lazyHitCounter(lazy(account, (key) => teamHits(link, key, product)))
       counters.set(id, c)
       return c
     },

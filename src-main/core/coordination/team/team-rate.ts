@@ -41,6 +41,45 @@ const GRANT_SQL = `WITH up AS (
      RETURNING tat)
    SELECT extract(epoch FROM tat) * 1000 - $5::int * $3::float8 AS first_at, extract(epoch FROM clock_timestamp()) * 1000 AS server_now FROM up`
 
+/** A 429: every desk's next slot after Retry-After ($3 ms from now). */
+const BACK_OFF_SQL = `UPDATE rekap.rate_limits SET tat = greatest(tat, clock_timestamp() + $3 * interval '1 millisecond'), last_429 = clock_timestamp()
+   WHERE account = $1 AND product = $2`
+
+/** One grant statement for n slots, each placed on this desk's clock as well as the server's. */
+async function grantSlots(
+  link: TeamLink,
+  clock: Clock,
+  serverClock: ServerClock,
+  g: { account: string; product: string; rps: number; n: number },
+): Promise<Slot[]> {
+  const intervalMs = 1000 / g.rps
+  const sentAt = clock.now()
+  const r = await link.q(GRANT_SQL, [g.account, g.product, intervalMs, g.rps, g.n])
+  serverClock.sample(sentAt, clock.now(), Number(r.rows[0].server_now))
+  const firstAt = Number(r.rows[0].first_at)
+  return Array.from({ length: g.n }, (_, i) => {
+    const serverAt = firstAt + i * intervalMs
+    return { at: serverClock.local(serverAt), serverAt }
+  })
+}
+
+/** Waits in the lead's line for a slot; a caller that aborts leaves the line (its slot goes to the next). */
+function waitInLine(lead: SlotLead, signal?: AbortSignal): Promise<Slot> {
+  return new Promise<Slot>((resolve, reject) => {
+    const follower = new AbortController()
+    let unfollow = (): void => {}
+    const leave = lead.wait({
+      give: (s) => (unfollow(), resolve(s)),
+      fail: (e) => (unfollow(), reject(e)),
+    })
+    if (!signal) return
+    unfollow = followSignal(signal, follower)
+    follower.signal.addEventListener('abort', () => {
+      if (leave()) reject(signal.reason)
+    })
+  })
+}
+
 export function teamRateTurns(
   link: TeamLink,
   clock: Clock,
@@ -63,25 +102,16 @@ export function teamRateTurns(
    */
   async function refill(): Promise<boolean> {
     for (let n = lead.wanted(clock.now()); n > 0; n = lead.wanted(clock.now())) {
-      const intervalMs = 1000 / plan
-      const sentAt = clock.now()
-      let r
+      let slots: Slot[]
       try {
-        r = await link.q(GRANT_SQL, [account, product, intervalMs, plan, n])
+        slots = await grantSlots(link, clock, serverClock, { account, product, rps: plan, n })
       } catch (err) {
         answered++
         lead.failed(err)
         return false
       }
       answered++
-      const now = clock.now()
-      serverClock.sample(sentAt, now, Number(r.rows[0].server_now))
-      const firstAt = Number(r.rows[0].first_at)
-      const slots: Slot[] = Array.from({ length: n }, (_, i) => {
-        const serverAt = firstAt + i * intervalMs
-        return { at: serverClock.local(serverAt), serverAt }
-      })
-      lead.granted(slots, now)
+      lead.granted(slots, clock.now())
     }
     return true
   }
@@ -96,29 +126,13 @@ export function teamRateTurns(
     })
   }
 
-  function waitInLine(signal?: AbortSignal): Promise<Slot> {
-    return new Promise<Slot>((resolve, reject) => {
-      const follower = new AbortController()
-      let unfollow = (): void => {}
-      const leave = lead.wait({
-        give: (s) => (unfollow(), resolve(s)),
-        fail: (e) => (unfollow(), reject(e)),
-      })
-      if (!signal) return
-      unfollow = followSignal(signal, follower)
-      follower.signal.addEventListener('abort', () => {
-        if (leave()) reject(signal.reason)
-      })
-    })
-  }
-
   return {
     async take(signal) {
       signal?.throwIfAborted()
       const askedAt = clock.now()
       const before = answered
       let slot = lead.takeHeld(askedAt)
-      const waiting = slot ? null : waitInLine(signal)
+      const waiting = slot ? null : waitInLine(lead, signal)
       kick()
       slot ??= await waiting!
       const roundTrips = answered - before
@@ -137,11 +151,7 @@ export function teamRateTurns(
     rateLimited(retryAfterMs) {
       const ms = retryAfterMs ?? 1000
       lead.dropBefore(clock.now() + ms)
-      link.eventually(
-        `UPDATE rekap.rate_limits SET tat = greatest(tat, clock_timestamp() + $3 * interval '1 millisecond'), last_429 = clock_timestamp()
-         WHERE account = $1 AND product = $2`,
-        [account, product, ms],
-      )
+      link.eventually(BACK_OFF_SQL, [account, product, ms])
     },
     succeeded() {},
     setRps(next) {
