@@ -12,6 +12,10 @@ import { openDatabase, storeOver, type Store } from './index'
 export function openReportReader(store: Store): Store {
   if (store.file === ':memory:' || store.file === '') return { ...store, close: () => {} }
   const db = openDatabase(store.file, { readonly: true })
+  // SQLite's default 2 MB of page cache, not the store's 32 MB (kept for a writer's random inserts):
+  // a report streams its tables once, so a larger cache only filled up with pages it never reads
+  // again (issue 27: peak memory 11-34 MB lower for every kind, CPU the same or lower)
+  db.pragma('cache_size = -2000')
   db.exec('BEGIN')
   return storeOver(db, store.file, () => {
     if (db.inTransaction) db.exec('COMMIT')
