@@ -66,6 +66,15 @@ afterAll(async () => {
   tmp?.cleanup()
 })
 
+/**
+ * A run ended well: exit 0, or the job was already done when it was resumed (a kill that landed
+ * after the last row settled, while the process was exiting: on a loaded machine that happens;
+ * `resume` then refuses, truthfully, with exit 2 and says so).
+ */
+function endedWell(r: { code: number | null; out: string }): boolean {
+  return r.code === 0 || (r.code === 2 && /is done; nothing is left to send/.test(r.out))
+}
+
 /** A run killed at random moments and resumed until it ends; returns the job id and the kills. */
 async function killAndResume(db: string, csv: string, kills: number, resend: boolean): Promise<{ jobId: string; kills: number; last: string }> {
   const common = ['--db', db, '--key', sandbox.key]
@@ -79,7 +88,7 @@ async function killAndResume(db: string, csv: string, kills: number, resend: boo
     await waitFor(() => /rows/.test(run.out()) || /\n/.test(run.out()), 120_000)
     const exited = await Promise.race([run.done, new Promise<null>((r) => setTimeout(() => r(null), 800 + Math.random() * 2500))])
     if (exited) {
-      expect(exited.code, exited.out).toBe(0)
+      expect(endedWell(exited), exited.out).toBe(true)
       return { jobId, kills: n, last: exited.out }
     }
     run.kill()
@@ -88,7 +97,7 @@ async function killAndResume(db: string, csv: string, kills: number, resend: boo
     run = rekap(resumeArgs(jobId))
     if (n >= kills) {
       const end = await run.done
-      expect(end.code, end.out).toBe(0)
+      expect(endedWell(end), end.out).toBe(true)
       return { jobId, kills: n, last: end.out }
     }
   }
