@@ -4,23 +4,14 @@
  * order, and the connection's cache size is what it was after the read, also when the reader
  * stops early. Real SQLite file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { openStore, type Store } from '../../src-main/core/store'
+import type { Store } from '../../src-main/core/store'
 import { seedReportJob } from '../../bench/report-kinds-seed'
-import { makeTempDir } from '../helpers/temp-dir'
+import { useTempStore } from '../helpers/temp-store'
 
-let tmp: ReturnType<typeof makeTempDir>
 let store: Store
-
-beforeAll(() => {
-  tmp = makeTempDir()
-  store = openStore(join(tmp.dir, 'rekap.db'))
-})
-afterAll(() => {
-  store?.close()
-  tmp?.cleanup()
-})
+useTempStore((s) => (store = s))
 
 const cacheSize = (): number => store.db.pragma('cache_size', { simple: true }) as number
 const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

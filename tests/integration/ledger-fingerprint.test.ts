@@ -4,23 +4,14 @@
  * read and stringified row by row). The text must stay JavaScript's whatever the ledger holds:
  * every text, REALs, integers past 2^53, a BLOB, across chunks. Real SQLite file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { openStore, type Store } from '../../src-main/core/store'
+import type { Store } from '../../src-main/core/store'
 import { ledgerJsonLines } from '../../src-main/core/store/ledger-lines'
-import { makeTempDir } from '../helpers/temp-dir'
+import { useTempStore } from '../helpers/temp-store'
 
-let tmp: ReturnType<typeof makeTempDir>
 let store: Store
-
-beforeAll(() => {
-  tmp = makeTempDir()
-  store = openStore(join(tmp.dir, 'rekap.db'))
-})
-afterAll(() => {
-  store?.close()
-  tmp?.cleanup()
-})
+useTempStore((s) => (store = s))
 
 /** What the fingerprint hashed before: each line read into JS and stringified. */
 function stringified(jobId: string): string {

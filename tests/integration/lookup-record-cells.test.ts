@@ -7,9 +7,8 @@
  * needed for any record to be kept, so the unchanged-report test (120 rows) never reaches it.
  * Real SQLite file, rows seeded as bench/report-kinds-seed.ts does.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { join } from 'node:path'
-import { openStore, type Store } from '../../src-main/core/store'
+import { describe, expect, it, vi } from 'vitest'
+import type { Store } from '../../src-main/core/store'
 import { seedReportJob, SEED_SOURCE } from '../../bench/report-kinds-seed'
 import { labelsFor } from '../../src-main/core/reports/labels'
 import { reportZone } from '../../src-main/core/reports/time-zone'
@@ -20,19 +19,10 @@ import { iterateReportRows } from '../../src-main/core/store/report-rows'
 import { asHospitalRecord, hospitalColumns, hospitalValues } from '../../src-main/core/kinds/hospital-records/fields'
 import { HospitalPivots } from '../../src-main/core/kinds/hospital-records/report'
 import type { HospitalRecord } from '../../src-main/core/provider/types'
-import { makeTempDir } from '../helpers/temp-dir'
+import { useTempStore } from '../helpers/temp-store'
 
-let tmp: ReturnType<typeof makeTempDir>
 let store: Store
-
-beforeAll(() => {
-  tmp = makeTempDir()
-  store = openStore(join(tmp.dir, 'rekap.db'))
-})
-afterAll(() => {
-  store?.close()
-  tmp?.cleanup()
-})
+useTempStore((s) => (store = s))
 
 const ROWS = RecordCells.TRIAL_ROWS + 4000
 

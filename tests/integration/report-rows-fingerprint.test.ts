@@ -6,24 +6,14 @@
  * values SQLite's JSON cannot write as JavaScript does (a BLOB, a fraction, an integer past 2^53).
  * And the rows read must be those `RowsRepo.iterate` gives. Real SQLite file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { join } from 'node:path'
-import { openStore, type Store } from '../../src-main/core/store'
+import { describe, expect, it } from 'vitest'
+import type { Store } from '../../src-main/core/store'
 import { iterateReportRows, type ReportRow } from '../../src-main/core/store/report-rows'
-import { makeTempDir } from '../helpers/temp-dir'
+import { useTempStore } from '../helpers/temp-store'
 import { buildFaceJob, leakySettings, T0 } from './reports-fixtures'
 
-let tmp: ReturnType<typeof makeTempDir>
 let store: Store
-
-beforeAll(() => {
-  tmp = makeTempDir()
-  store = openStore(join(tmp.dir, 'rekap.db'))
-})
-afterAll(() => {
-  store?.close()
-  tmp?.cleanup()
-})
+useTempStore((s) => (store = s))
 
 /** The fingerprint a report's pass gives, and the rows it read. */
 function reportPass(jobId: string, withRaw = true): { fingerprint: string | null; rows: ReportRow[] } {
@@ -51,14 +41,14 @@ function repoRows(jobId: string, withRaw = true): ReportRow[] {
     finishedAt: r.finishedAt,
     attempts: r.attempts,
     rateLimited: slowed[i],
-    // a report row carries the result's raw JSON as its text, unparsed
-    result: r.result && { ...withoutTime(r.result), raw: null, rawJson: withRaw ? rawText[i] : null },
+    // a report row carries the result's raw JSON as its text, unparsed, instead of the parsed record
+    result: r.result && { ...asReported(r.result), rawJson: withRaw ? rawText[i] : null },
   }))
 }
 
-/** A result without its time (no results sheet shows it, a report row does not carry it). */
-function withoutTime<T extends { at: number }>(r: T): Omit<T, 'at'> {
-  const { at: _at, ...rest } = r
+/** A result without its time (no results sheet shows it) and its parsed record (a report row carries its text): what a report row keeps. */
+function asReported<T extends { at: number; raw: unknown }>(r: T): Omit<T, 'at' | 'raw'> {
+  const { at: _at, raw: _raw, ...rest } = r
   return rest
 }
 

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SharedStringTable, lastEndTagEnd, sharedStringItems } from '../../src-main/core/importers/shared-strings'
 import { elementRanges } from '../../src-main/core/importers/xml-attributes'
-import { readWorkbookData } from '../../src-main/core/importers/xlsx-workbook-data'
+import { openWorkbookData } from '../../src-main/core/importers/xlsx-workbook-data'
 import { ZipDirectory } from '../../src-main/core/importers/zip-directory'
 import { baseWorkbook, zipOf } from '../fixtures/builders/hostile-workbooks'
 import { makeTempDir } from '../helpers/temp-dir'
@@ -81,7 +81,8 @@ describe('SharedStringTable', () => {
       writeFileSync(file, zipOf(baseWorkbook({ strings: texts })))
       gc()
       const before = process.memoryUsage().heapUsed
-      const data = await readWorkbookData(await ZipDirectory.open(file))
+      const data = await openWorkbookData(await ZipDirectory.open(file))
+      await data.moreSharedStrings.readAll()
       gc()
       const held = process.memoryUsage().heapUsed - before
       expect(data.sharedStrings.get(299_999)).toBe(texts[299_999])

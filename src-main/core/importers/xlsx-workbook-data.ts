@@ -4,9 +4,6 @@ import { ZipSizeError, type ZipDirectory } from './zip-directory'
 import type { SharedStringTable } from './shared-strings'
 import { MAX_SHARED_STRINGS_XML, SharedStringsReader } from './shared-strings-reader'
 
-export { stringItemText } from './shared-strings'
-export { MAX_SHARED_STRINGS, MAX_SHARED_STRINGS_XML, WorkbookLimitError } from './shared-strings-reader'
-
 /**
  * The workbook-wide data a sheet's cells refer to: the shared-string table, which cell styles are
  * dates, and the date system (1900 or 1904).
@@ -83,13 +80,6 @@ export async function openWorkbookData(zip: ZipDirectory): Promise<WorkbookData 
   const pr = located('xl/workbook.xml', (xml) => findTags(xml, 'workbookPr')[0], workbookXml)
   const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true'
   return { sharedStrings: strings.table, cutSharedStrings: strings.cut, badSharedStrings: strings.bad, dateStyles, date1904, moreSharedStrings: strings }
-}
-
-/** The workbook's data with every shared string read. */
-export async function readWorkbookData(zip: ZipDirectory): Promise<WorkbookData> {
-  const { moreSharedStrings, ...data } = await openWorkbookData(zip)
-  await moreSharedStrings.readAll()
-  return data
 }
 
 /** Per cell style (cellXfs order): does its number format show a date? */

@@ -27,15 +27,13 @@ export class RecordCells {
   get(key: string, json: string): unknown[] | undefined {
     if (this.phase === 'off') return undefined
     if (this.phase === 'trial') {
-      if (this.keysSeen!.firstOrAdd(key, 1) !== undefined) this.found++
-      if (++this.looked === RecordCells.TRIAL_ROWS) this.next(this.found * 4 >= this.looked ? 'keeping' : 'off')
+      this.count(this.keysSeen!.firstOrAdd(key, 1) !== undefined)
       return undefined
     }
     const kept = this.byKey!.get(key)
     const hit = kept !== undefined && kept.json === json
-    if (hit) this.found++
-    // keys came back but their texts did not (records that change), or more records than are kept
-    if (++this.looked === RecordCells.TRIAL_ROWS) this.next(this.found * 4 >= this.looked ? 'keeping' : 'off')
+    // keys came back but their texts did not (records that change), or more records than are kept: off
+    this.count(hit)
     return hit ? kept!.cells : undefined
   }
 
@@ -49,6 +47,12 @@ export class RecordCells {
   /** Whether it keeps records now (tests). */
   get keeping(): boolean {
     return this.phase === 'keeping'
+  }
+
+  /** One row looked up; every TRIAL_ROWS rows, keeps on only if at least a quarter found theirs. */
+  private count(found: boolean): void {
+    if (found) this.found++
+    if (++this.looked === RecordCells.TRIAL_ROWS) this.next(this.found * 4 >= this.looked ? 'keeping' : 'off')
   }
 
   private next(phase: 'keeping' | 'off'): void {

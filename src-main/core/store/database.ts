@@ -6,6 +6,12 @@ import { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations'
 export type Db = Database.Database
 
 /**
+ * SQLite's own default page cache (KiB, negative): what a connection that streams its tables once
+ * needs (a report's reader, a sort whose runs it bounds); the store's 32 MB is for a writer's inserts.
+ */
+export const STREAMING_CACHE_SIZE = -2000
+
+/**
  * Opens (creating if needed) rekap's SQLite file and brings its schema up to date.
  * WAL keeps readers (reports, the UI's row pages) off the writer's back; synchronous=NORMAL
  * in WAL mode is durable against a killed process, which is the crash we promise to survive.

@@ -1,4 +1,4 @@
-import type { Db } from './database'
+import { STREAMING_CACHE_SIZE, type Db } from './database'
 import type Database from 'better-sqlite3'
 import type { HospitalRecord, SchoolRecord } from '../provider/types'
 import { directorySql, registerDirectoryFunctions, type CacheQuery } from './directory-query'
@@ -15,8 +15,6 @@ export interface RegionEntry {
   name: string
 }
 
-/** The page cache (KiB, negative) while a job's records are sorted: SQLite's default, its sorter's run size. */
-const SORT_CACHE_SIZE = -2000
 
 export class DirectoryCache {
   constructor(private readonly db: Db) {
@@ -177,7 +175,7 @@ export class DirectoryCache {
     // other reads meanwhile: the connection runs no other statement while its records are read),
     // and the store's size is restored after, also when the reader stops early.
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number
-    this.db.pragma(`cache_size = ${SORT_CACHE_SIZE}`)
+    this.db.pragma(`cache_size = ${STREAMING_CACHE_SIZE}`)
     try {
       for (const json of stmt.iterate(jobId, product)) yield JSON.parse(json) as T
     } finally {

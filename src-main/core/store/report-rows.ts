@@ -20,8 +20,8 @@ export type ReportRow = Pick<
   | 'finishedAt'
   | 'attempts'
 > & {
-  /** `raw` is never parsed here: `rawJson` is its JSON text when asked for (lookups parse it when they need the record) */
-  result: (RowResult & { rawJson?: string | null }) | null
+  /** the record is not parsed here: `rawJson` is its JSON text when asked for (lookups parse it when they need it) */
+  result: (Omit<RowResult, 'raw'> & { rawJson: string | null }) | null
   /** times the service answered 429 for this row */
   rateLimited: number
 }
@@ -159,7 +159,6 @@ function reportRow(db: Db, jobId: string, last: number, c: unknown[], withRaw: b
             recordKey: f[F.record_key] as string | null,
             recordCount: f[F.record_count] as number | null,
             fromCache: f[F.from_cache] === 1,
-            raw: null,
             rawJson: withRaw ? (c[8] as string | null) : null,
           },
   }
