@@ -20,9 +20,13 @@ import { asHospitalRecord, hospitalColumns, hospitalValues } from '../../src-mai
 import { HospitalPivots } from '../../src-main/core/kinds/hospital-records/report'
 import type { HospitalRecord } from '../../src-main/core/provider/types'
 import { useTempStore } from '../helpers/temp-store'
+import { writeJobReport } from '../../src-main/core/export'
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
 
 let store: Store
-useTempStore((s) => (store = s))
+let dir: string
+useTempStore((s, d) => ((store = s), (dir = d)))
 
 const ROWS = RecordCells.TRIAL_ROWS + 4000
 
@@ -69,6 +73,46 @@ describe('the cells a lookup report keeps for repeated records', () => {
       expect(pivots[name].rowKeys()).toEqual(expectedPivots[name].rowKeys())
     }
   })
+})
+
+/** argv: file, sheet, two headers; prints [[first, second], ...] of every data row as openpyxl reads them. */
+const OPENPYXL_TWO_COLUMNS = `
+import json, sys, openpyxl
+book = openpyxl.load_workbook(sys.argv[1], read_only=True)
+rows = book[sys.argv[2]].iter_rows(values_only=True)
+header = list(next(rows))
+a, b = header.index(sys.argv[3]), header.index(sys.argv[4])
+print(json.dumps([[r[a], r[b]] for r in rows if r and r[a] is not None]))
+`
+
+describe('a lookup report past the trial, in the file', () => {
+  it('openpyxl reads each row with its own record, changed records included', async () => {
+    const jobId = seedReportJob(store, 'hospital-lookup', ROWS, { distinctRecords: 40 })
+    store.db.prepare(`UPDATE results SET raw_json = json_set(raw_json, '$.name', 'Berubah ' || row_no) WHERE job_id = ? AND row_no % 89 = 0 AND raw_json IS NOT NULL`).run(jobId)
+    const out = join(dir, 'lookup.xlsx')
+    await writeJobReport(store, jobId, { out, lang: 'id', signer: null })
+    const L = labelsFor('id')
+    // openpyxl (read-only: two columns of 12,000 rows, not the whole book's formats)
+    const py = spawnSync('/usr/bin/python3', ['-c', OPENPYXL_TWO_COLUMNS, out, L.sheets.results, L.lookup.rowId, L.hospital.name], { encoding: 'utf8', maxBuffer: 64 << 20 })
+    expect(py.status, py.stderr).toBe(0)
+    const read = JSON.parse(py.stdout) as Array<[number, string | null]>
+    const named = new Map(
+      (store.db.prepare(`SELECT row_no, json_extract(raw_json, '$.name') FROM results WHERE job_id = ? AND raw_json IS NOT NULL`).raw(true).all(jobId) as Array<[number, string]>),
+    )
+    expect(read.length).toBe(ROWS)
+    let compared = 0
+    let changed = 0
+    for (const [rowId, cell] of read) {
+      const name = named.get(rowId)
+      if (name === undefined) continue
+      expect(cell, `row id ${rowId}`).toBe(name)
+      compared++
+      if (name.startsWith('Berubah ')) changed++
+    }
+    // most rows carry their record, and the changed ones are among them
+    expect(compared).toBeGreaterThan(ROWS / 2)
+    expect(changed).toBeGreaterThan(ROWS / 89 / 2)
+  }, 120_000)
 })
 
 describe('RecordCells', () => {

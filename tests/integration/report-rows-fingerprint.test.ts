@@ -7,7 +7,7 @@
  * And the rows read must be those `RowsRepo.iterate` gives. Real SQLite file.
  */
 import { describe, expect, it } from 'vitest'
-import type { Store } from '../../src-main/core/store'
+import type { RowResult, Store } from '../../src-main/core/store'
 import { iterateReportRows, type ReportRow } from '../../src-main/core/store/report-rows'
 import { useTempStore } from '../helpers/temp-store'
 import { buildFaceJob, leakySettings, T0 } from './reports-fixtures'
@@ -47,7 +47,7 @@ function repoRows(jobId: string, withRaw = true): ReportRow[] {
 }
 
 /** A result without its time (no results sheet shows it) and its parsed record (a report row carries its text): what a report row keeps. */
-function asReported<T extends { at: number; raw: unknown }>(r: T): Omit<T, 'at' | 'raw'> {
+function asReported(r: RowResult & { at: number }): Omit<RowResult, 'raw'> {
   const { at: _at, raw: _raw, ...rest } = r
   return rest
 }
