@@ -3,6 +3,7 @@
  *   main     out/main/index.js (ESM, Electron >= 28) + out/main/face-worker.js (the face engine's
  *            worker thread, found by sandbox/face/worker-location.ts next to the chunk that starts it)
  *            + out/main/heavy-worker.js (plans and job reports, core/workers/worker-launch.ts)
+ *            + out/main/zip-worker.js (a large report's rows to bytes, core/reports/xlsx/zip-thread.ts)
  *   preload  out/preload/index.cjs: CommonJS, because a sandboxed preload cannot be an ES module
  *   renderer out/renderer (also what `rekap ui` serves in browser mode)
  * Dependencies stay external in main (native better-sqlite3 and sharp, face-api and tfjs with
@@ -24,6 +25,8 @@ export default defineConfig({
           'face-worker': resolve(root, 'src-main/sandbox/face/face-worker.ts'),
           // plans' imports and job reports, off the thread that serves the UI (core/workers/heavy-work.ts)
           'heavy-worker': resolve(root, 'src-main/core/workers/heavy-worker.ts'),
+          // a large report's rows' XML, digest and deflate, beside the thread that reads them
+          'zip-worker': resolve(root, 'src-main/core/reports/xlsx/zip-worker.ts'),
         },
         // Keep native and asset-carrying packages out of the bundle even if they are not
         // listed as direct dependencies of package.json one day.

@@ -9,7 +9,7 @@
  * build, and a missing build only costs start-up time.
  *
  * One ES module per lazily imported part (esbuild's code splitting), so a command still loads only
- * what it uses; the worker threads are entries of their own (heavy-worker.js, face-worker.js beside
+ * what it uses; the worker threads are entries of their own (heavy-worker.js, face-worker.js, zip-worker.js beside
  * the chunks, where core/workers/worker-launch.ts looks for them). Packages stay in node_modules.
  *
  *   node scripts/build-cli.mjs [--outdir DIR] [--if-possible]
@@ -33,6 +33,7 @@ const ENTRIES = {
   rekap: 'src-main/cli/main.ts',
   'heavy-worker': 'src-main/core/workers/heavy-worker.ts',
   'face-worker': 'src-main/sandbox/face/face-worker.ts',
+  'zip-worker': 'src-main/core/reports/xlsx/zip-worker.ts',
 }
 
 async function loadEsbuild() {

@@ -126,10 +126,19 @@ export function parseSheetDigests(text: string): Map<string, string> {
 
 /** Feeds rows sheet by sheet; `skipLabels` are the summary lines (column A) left out. */
 export class ContentDigest {
-  private readonly sheets: Array<{ name: string; hash: TextHash }> = []
+  /** per sheet: its hash here, or the digest of a sheet hashed elsewhere (`hex`, once known) */
+  private readonly sheets: Array<{ name: string; hash: TextHash | null; hex?: string }> = []
   private current: TextHash | null = null
 
-  constructor(private readonly skipLabels: ReadonlySet<string>) {}
+  constructor(readonly skipLabels: ReadonlySet<string>) {}
+
+  /** A sheet whose rows are hashed where they are written (the zip thread): the setter takes its digest. */
+  startElsewhere(name: string): (hex: string) => void {
+    const sheet: { name: string; hash: null; hex?: string } = { name, hash: null }
+    this.sheets.push(sheet)
+    this.current = null
+    return (hex) => (sheet.hex = hex)
+  }
 
   startSheet(name: string): void {
     const hash = new TextHash()
@@ -176,7 +185,11 @@ export class ContentDigest {
   }
 
   result(): DigestResult {
-    const sheets = this.sheets.map((s) => ({ name: s.name, digest: s.hash.peek() }))
+    const sheets = this.sheets.map((s) => {
+      const digest = s.hash ? s.hash.peek() : s.hex
+      if (digest === undefined) throw new Error(`the digest of sheet "${s.name}" is not known yet`)
+      return { name: s.name, digest }
+    })
     const total = createHash('sha256')
     for (const s of sheets) total.update(`${JSON.stringify(s.name)}=${s.digest}\n`)
     return { digest: total.digest('hex'), sheets }
@@ -190,6 +203,10 @@ export class ContentDigest {
  */
 export function digestingWriter(inner: ReportWriter, digest: ContentDigest, opts: { forward: boolean }): ReportWriter {
   const sheet = (name: string, columns: ColumnSpec[], sheetOpts?: Parameters<ReportWriter['sheet']>[2]): SheetWriter => {
+    if (opts.forward && inner.sheetDigests) {
+      // the writer's zip thread hashes the rows it writes: the same text, off this thread
+      return inner.sheet(name, columns, { ...sheetOpts, digest: { skip: digest.skipLabels, done: digest.startElsewhere(name) } })
+    }
     digest.startSheet(name)
     digest.row(columns.map((c) => cellFor(c.header, 'text')))
     if (!opts.forward) {

@@ -295,8 +295,11 @@ export function openCsvReport(out: string): ReportWriter {
   }
 }
 
-/** `pictures` asks for the in-memory workbook (thumbnails); `maxRowsPerSheet` is for tests of the split. */
-export function openReport(out: string, format: ReportFormat, opts: { pictures?: boolean; maxRowsPerSheet?: number } = {}): ReportWriter {
+/**
+ * `pictures` asks for the in-memory workbook (thumbnails); `maxRowsPerSheet` is for tests of the split;
+ * `thread` writes the rows' bytes on a second thread (a large streamed xlsx).
+ */
+export function openReport(out: string, format: ReportFormat, opts: { pictures?: boolean; maxRowsPerSheet?: number; thread?: boolean } = {}): ReportWriter {
   if (format === 'csv') return openCsvReport(out)
-  return opts.pictures ? openInMemoryXlsxReport(out) : openStreamingXlsxReport(out, { maxRowsPerSheet: opts.maxRowsPerSheet })
+  return opts.pictures ? openInMemoryXlsxReport(out) : openStreamingXlsxReport(out, { maxRowsPerSheet: opts.maxRowsPerSheet, thread: opts.thread })
 }

@@ -37,6 +37,12 @@ export interface SheetOptions {
   first?: boolean
   /** told each data row's cells as they are written (the report digest hashes what is in the file) */
   onCells?: (cells: readonly CellPrimitive[]) => void
+  /**
+   * The report digest of this sheet made where its rows are written (writers with `sheetDigests`:
+   * the zip thread), instead of `onCells` on this thread: the sheet's name line, its header row and
+   * every data row, leaving out rows whose first cell is one of `skip`; `done` gets its SHA-256 at close.
+   */
+  digest?: { skip: ReadonlySet<string>; done(hex: string): void }
 }
 
 export interface RowOptions {
@@ -64,6 +70,8 @@ export interface ReportWriter {
   readonly format: ReportFormat
   /** rows per worksheet, header included; a longer sheet continues in `Name (2)`, ... */
   readonly maxRowsPerSheet: number
+  /** the sheets' digests can be made by the writer itself (SheetOptions.digest) */
+  readonly sheetDigests?: boolean
   sheet(name: string, columns: import('./column-cells').ColumnSpec[], opts?: SheetOptions): SheetWriter
   /**
    * Keeps the workbook's first place for a sheet opened later with `{ first: true }` (the summary,

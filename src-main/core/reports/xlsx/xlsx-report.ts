@@ -17,15 +17,16 @@ import { EXCEL_MAX_ROWS, partName } from './sheet-parts'
 import { keyColumnsOf, MARGINS, PAPER_A4, printSetup, wrappedRowHeight, wrapsText, type PrintSetup } from '../print-setup'
 import { StyleRegistry } from './styles-part'
 import { appPropsXml, contentTypesXml, corePropsXml, rootRelsXml, workbookRelsXml, workbookXml, type SheetEntry } from './workbook-parts'
-import { blankEdge, xmlEscape } from './xml-text'
-import { ZipFileWriter, type ZipEntryWriter } from './zip-writer'
-
-/** Days between Excel's 1900 epoch (as Excel counts, with its leap-year bug) and 1970-01-01. */
-const EXCEL_EPOCH_OFFSET_DAYS = 25569
-const MS_PER_DAY = 86_400_000
+import { xmlEscape } from './xml-text'
+import { ZipFileWriter } from './zip-writer'
+import { columnXml, type ColumnXml } from './row-xml'
+import { localPartSink, type PartSink } from './part-sink'
+import { ZipThread } from './zip-thread'
 
 interface Book {
   zip: ZipFileWriter
+  /** a large report's second thread, which writes the sheets' rows (null: this thread writes them) */
+  thread: ZipThread | null
   styles: StyleRegistry
   /** in workbook order */
   sheets: SheetEntry[]
@@ -41,16 +42,19 @@ interface Book {
  * streaming writer needs over three; memory stays flat whatever the row count. Sheets longer than
  * `maxRowsPerSheet` continue in `Name (2)`, ... with the header repeated.
  */
-export function openStreamingXlsxReport(out: string, opts: { maxRowsPerSheet?: number; creator?: string } = {}): ReportWriter {
+export function openStreamingXlsxReport(out: string, opts: { maxRowsPerSheet?: number; creator?: string; thread?: boolean } = {}): ReportWriter {
   const partial = out + '.partial'
   probeWritable(partial, out)
   const maxRows = opts.maxRowsPerSheet ?? EXCEL_MAX_ROWS
   if (maxRows < 2 || maxRows > EXCEL_MAX_ROWS) throw new Error(`rows per sheet must be 2..${EXCEL_MAX_ROWS}`)
-  const book: Book = { zip: new ZipFileWriter(partial), styles: new StyleRegistry(), sheets: [], nextPart: 1, reserved: false }
+  const zip = new ZipFileWriter(partial)
+  const thread = opts.thread ? new ZipThread(zip) : null
+  const book: Book = { zip, thread, styles: new StyleRegistry(), sheets: [], nextPart: 1, reserved: false }
   let open: StreamingSheet | null = null
   return {
     format: 'xlsx',
     maxRowsPerSheet: maxRows,
+    sheetDigests: thread !== null,
     reserveFirst() {
       if (book.nextPart !== 1) throw new Error('reserveFirst must come before the first sheet')
       book.reserved = true
@@ -74,51 +78,16 @@ export function openStreamingXlsxReport(out: string, opts: { maxRowsPerSheet?: n
       await zip.add('_rels/.rels', rootRelsXml())
       await zip.add('[Content_Types].xml', contentTypesXml(sheets))
       await zip.finish()
+      book.thread?.close()
       renameSync(partial, out)
       return sheets.map((s) => s.name)
     },
     abort() {
+      book.thread?.close()
       book.zip.abort()
       rmSync(partial, { force: true })
     },
   }
-}
-
-/** Per column: the start of a cell's XML up to the row number, its style ids, and the XML after the row number. */
-interface ColumnXml {
-  letter: string
-  /** '<c r="B' */
-  open: string
-  base: number
-  date: number
-  bold: number
-  boldDate: number
-  /** what follows the row number, per value type, for a plain and a bold row */
-  after: { plain: CellXmlAfter; bold: CellXmlAfter }
-}
-
-interface CellXmlAfter {
-  /** up to the text of an inline string: `" s="3" t="inlineStr"><is><t>` */
-  text: string
-  /** the same with xml:space="preserve", for a text with a blank at either end */
-  textBlank: string
-  number: string
-  boolean: string
-  date: string
-}
-
-/** what closes an inline-string cell, and a value cell */
-const TEXT_END = '</t></is></c>'
-const VALUE_END = '</v></c>'
-
-/**
- * The cell XML between the row number and the value, per value type, for style `s` (dates: `sDate`).
- * Made once per column: a cell is then a few joins of ready strings (a 100,000-row sheet has 1.5
- * million cells, and every join of short strings is another object for the GC and the encoder).
- */
-function cellXmlAfter(s: number, sDate: number): CellXmlAfter {
-  const text = `" s="${s}" t="inlineStr"><is>`
-  return { text: text + '<t>', textBlank: text + '<t xml:space="preserve">', number: `" s="${s}"><v>`, boolean: `" s="${s}" t="b"><v>`, date: `" s="${sDate}"><v>` }
 }
 
 /** A row waiting to be written: its cells, bold or not, and style ids of cells that differ from their column's. */
@@ -126,6 +95,8 @@ interface PendingRow {
   cells: CellPrimitive[]
   bold: boolean
   xfs?: Array<number | undefined>
+  /** a part's header row: not a row of the digest (a split part repeats it) */
+  header?: true
 }
 
 class StreamingSheet implements SheetWriter {
@@ -133,7 +104,7 @@ class StreamingSheet implements SheetWriter {
   private pending: PendingRow[] | null = []
   private readonly cols: ColumnXml[]
   private widths: number[] = []
-  private entry: ZipEntryWriter | null = null
+  private entry: PartSink | null = null
   private partNo = 0
   private partName = ''
   /** index of the current part in the workbook's sheet list */
@@ -158,22 +129,18 @@ class StreamingSheet implements SheetWriter {
       const fmt = NUMBER_FORMATS[c.kind]
       // a Date in a column with no date format of its own still shows as a date
       const dateFmt = fmt && c.kind !== 'code' && c.kind !== 'text' ? fmt : NUMBER_FORMATS.date!
-      const letter = columnLetter(i)
       const wrap = wrapsText(c)
-      const base = styles.xf({ numFmt: fmt, wrap })
-      const date = styles.xf({ numFmt: dateFmt })
-      const bold = styles.xf({ numFmt: fmt, bold: true, wrap })
-      const boldDate = styles.xf({ numFmt: dateFmt, bold: true })
-      return {
-        letter,
-        open: `<c r="${letter}`,
-        base,
-        date,
-        bold,
-        boldDate,
-        after: { plain: cellXmlAfter(base, date), bold: cellXmlAfter(bold, boldDate) },
-      }
+      return columnXml(columnLetter(i), {
+        base: styles.xf({ numFmt: fmt, wrap }),
+        date: styles.xf({ numFmt: dateFmt }),
+        bold: styles.xf({ numFmt: fmt, bold: true, wrap }),
+        boldDate: styles.xf({ numFmt: dateFmt, bold: true }),
+      })
     })
+    if (opts.digest) {
+      if (!book.thread) throw new Error(`sheet "${name}": only a report with a zip thread digests its rows there`)
+      book.thread.startDigest(name, opts.digest.skip, columns.map((c) => cellFor(c.header, 'text')))
+    }
   }
 
   get nextRow(): number {
@@ -208,6 +175,7 @@ class StreamingSheet implements SheetWriter {
     this.flushPending()
     while (this.overflow) await this.splitPart()
     await this.endPart()
+    if (this.opts.digest) this.opts.digest.done(await this.book.thread!.endDigest())
     this.closed = true
   }
 
@@ -228,7 +196,8 @@ class StreamingSheet implements SheetWriter {
     const part = first && this.partNo === 1 ? 1 : this.book.nextPart++
     this.entryIndex = first ? this.partNo - 1 : this.book.sheets.length
     this.book.sheets.splice(this.entryIndex, 0, { name: this.partName, part })
-    this.entry = this.book.zip.entry(`xl/worksheets/sheet${part}.xml`)
+    const path = `xl/worksheets/sheet${part}.xml`
+    this.entry = this.book.thread ? this.book.thread.part(path, this.cols) : localPartSink(this.book.zip, path, this.cols)
     const table = this.opts.table ?? true
     const view = table
       ? '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>'
@@ -248,7 +217,7 @@ class StreamingSheet implements SheetWriter {
         '<sheetData>',
     )
     this.rowInPart = 0
-    this.writeRow({ cells: this.columns.map((c) => cellFor(c.header, 'text')), bold: true })
+    this.writeRow({ cells: this.columns.map((c) => cellFor(c.header, 'text')), bold: true, header: true })
   }
 
   /** The current part's closing elements: filter, conditional formats. */
@@ -294,30 +263,10 @@ class StreamingSheet implements SheetWriter {
     }
     const { cells, bold, xfs } = row
     const r = ++this.rowInPart
-    const rs = String(r)
     const fixed = r > 1 ? this.opts.rowHeight : undefined
     const high = fixed ?? (r > 1 && this.wrapCols.length ? wrappedRowHeight(cells, this.wrapCols, this.widths) : 0)
-    const ht = high ? ` ht="${high}" customHeight="1"` : ''
-    let x = '<row r="' + rs + '"' + ht + '>'
-    for (let i = 0; i < cells.length; i++) {
-      const v = cells[i]
-      if (v === null || v === '') continue
-      const c = this.cols[i]
-      // a cell whose kind differs from its column's has its own style (dates keep the column's)
-      const s = xfs?.[i]
-      const after = s === undefined ? (bold ? c.after.bold : c.after.plain) : cellXmlAfter(s, bold ? c.boldDate : c.date)
-      if (typeof v === 'string') {
-        x += c.open + rs + (blankEdge(v) ? after.textBlank : after.text) + xmlEscape(v) + TEXT_END
-      } else if (typeof v === 'number') {
-        x += c.open + rs + after.number + v + VALUE_END
-      } else if (typeof v === 'boolean') {
-        x += c.open + rs + after.boolean + (v ? '1' : '0') + VALUE_END
-      } else {
-        x += c.open + rs + after.date + (v.getTime() / MS_PER_DAY + EXCEL_EPOCH_OFFSET_DAYS) + VALUE_END
-      }
-    }
-    // straight into the zip entry's bytes, a row at a time (see ZipEntryWriter.write)
-    this.entry!.write(x + '</row>')
+    // straight into the part's bytes (or to the zip thread), a row at a time
+    this.entry!.row(r, cells, bold, xfs, high || 0, row.header !== true && this.opts.digest !== undefined)
   }
 
   /** Rows past Excel's limit wait here until `breathe` or `close` has ended the full part (ending it is async). */

@@ -22,6 +22,14 @@ const ZIP32_MAX = 0xffffffff
 /** an empty final block of fixed Huffman codes: ends the deflate stream the chunks began */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00])
 
+/** An entry of the file whose bytes come from elsewhere, already deflated. */
+export interface RawEntry {
+  readonly name: string
+  ended: boolean
+  out(buf: Uint8Array): void
+  end(crc: number, compressed: number, uncompressed: number): void
+}
+
 interface CentralRecord {
   name: Buffer
   crc: number
@@ -50,7 +58,7 @@ export class ZipFileWriter {
   private readonly fd: number
   private pos = 0
   private readonly records: CentralRecord[] = []
-  private open: ZipEntryWriter | null = null
+  private open: ZipEntryWriter | RawEntry | null = null
   private readonly stamp = dosDateTime(new Date())
 
   constructor(readonly file: string) {
@@ -59,6 +67,16 @@ export class ZipFileWriter {
 
   /** Starts an entry; the previous one must have been ended. */
   entry(name: string): ZipEntryWriter {
+    const raw = this.rawEntry(name)
+    this.open = new ZipEntryWriter(name, raw.out, raw.end)
+    return this.open
+  }
+
+  /**
+   * Starts an entry whose deflated bytes are made elsewhere (the zip thread, ./zip-thread.ts): `out`
+   * appends them as they come, `end` patches the local header with their CRC and sizes.
+   */
+  rawEntry(name: string): RawEntry {
     if (this.open && !this.open.ended) throw new Error(`zip entry ${this.open.name} must be ended before ${name}`)
     const nameBuf = Buffer.from(name, 'utf8')
     const header = Buffer.alloc(30 + nameBuf.length)
@@ -73,16 +91,23 @@ export class ZipFileWriter {
     nameBuf.copy(header, 30)
     const offset = this.pos
     this.write(header)
-    this.open = new ZipEntryWriter(name, (buf) => this.write(buf), (crc, compressed, uncompressed) => {
-      if (compressed > ZIP32_MAX || uncompressed > ZIP32_MAX) throw new Error(`${name} is larger than 4 GB, too large for an xlsx part`)
-      const patch = Buffer.alloc(12)
-      patch.writeUInt32LE(crc >>> 0, 0)
-      patch.writeUInt32LE(compressed, 4)
-      patch.writeUInt32LE(uncompressed, 8)
-      writeSync(this.fd, patch, 0, 12, offset + 14)
-      this.records.push({ name: nameBuf, crc, compressed, uncompressed, offset })
-    })
-    return this.open
+    const entry: RawEntry = {
+      name,
+      ended: false,
+      out: (buf) => this.write(buf),
+      end: (crc, compressed, uncompressed) => {
+        if (compressed > ZIP32_MAX || uncompressed > ZIP32_MAX) throw new Error(`${name} is larger than 4 GB, too large for an xlsx part`)
+        const patch = Buffer.alloc(12)
+        patch.writeUInt32LE(crc >>> 0, 0)
+        patch.writeUInt32LE(compressed, 4)
+        patch.writeUInt32LE(uncompressed, 8)
+        writeSync(this.fd, patch, 0, 12, offset + 14)
+        this.records.push({ name: nameBuf, crc, compressed, uncompressed, offset })
+        entry.ended = true
+      },
+    }
+    this.open = entry
+    return entry
   }
 
   /** A whole small entry at once. */
@@ -94,7 +119,10 @@ export class ZipFileWriter {
 
   /** Writes the central directory and closes the file. */
   async finish(): Promise<void> {
-    if (this.open && !this.open.ended) await this.open.end()
+    if (this.open && !this.open.ended) {
+      if (!(this.open instanceof ZipEntryWriter)) throw new Error(`zip entry ${this.open.name} was not ended`)
+      await this.open.end()
+    }
     const start = this.pos
     for (const r of this.records) {
       const h = Buffer.alloc(46 + r.name.length)
@@ -134,7 +162,7 @@ export class ZipFileWriter {
     }
   }
 
-  private write(buf: Buffer): void {
+  private write(buf: Uint8Array): void {
     let done = 0
     while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done)
     this.pos += buf.length
@@ -158,7 +186,7 @@ export class ZipEntryWriter {
 
   constructor(
     readonly name: string,
-    private readonly out: (buf: Buffer) => void,
+    private readonly out: (buf: Uint8Array) => void,
     private readonly onEnd: (crc: number, compressed: number, uncompressed: number) => void,
   ) {}
 

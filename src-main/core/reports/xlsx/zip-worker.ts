@@ -1,0 +1,80 @@
+/**
+ * The zip thread of a large report (started by ./zip-thread.ts): builds each row's XML, feeds the
+ * report digest, encodes and deflates the sheet parts, and hands the deflated bytes back in order.
+ * It never opens a file: the report's thread owns the file and writes what comes back.
+ */
+import { parentPort } from 'node:worker_threads'
+import { ContentDigest } from '../report-digest'
+import { rowXml, type ColumnXml } from './row-xml'
+import { ZipEntryWriter } from './zip-writer'
+import type { FromZipThread, ToZipThread } from './zip-thread-protocol'
+import { readRowBatch, type RowBatch } from './row-batch'
+
+if (!parentPort) throw new Error('zip-worker must run as a worker thread')
+const port = parentPort
+const send = (m: FromZipThread): void => port.postMessage(m)
+
+let entry: ZipEntryWriter | null = null
+let cols: ColumnXml[] = []
+let digest: ContentDigest | null = null
+let ended: { crc: number; compressed: number; uncompressed: number } | null = null
+
+/** the row number of the last row of the current part */
+let rowNo = 0
+
+function writeRows(batch: RowBatch): void {
+  const e = entry!
+  readRowBatch(batch, (row) => {
+    if (row.digested) digest!.row(row.cells)
+    e.write(rowXml(cols, ++rowNo, row.cells, row.bold, row.xfs, row.high))
+  })
+}
+
+async function handle(m: ToZipThread): Promise<void> {
+  switch (m.t) {
+    case 'part':
+      cols = m.cols
+      rowNo = 0
+      ended = null
+      // the bytes are copied to the report's thread (never transferred: a chunk may share its memory)
+      entry = new ZipEntryWriter('part', (buf) => send({ t: 'bytes', buf }), (crc, compressed, uncompressed) => (ended = { crc, compressed, uncompressed }))
+      return
+    case 'text':
+      entry!.write(m.text)
+      return
+    case 'rows':
+      writeRows(m.batch)
+      if (entry!.busy) await entry!.drain()
+      send({ t: 'ack' })
+      return
+    case 'end':
+      await entry!.end()
+      entry = null
+      send({ t: 'ended', id: m.id, ...ended! })
+      return
+    case 'digest-start':
+      digest = new ContentDigest(new Set(m.skip))
+      digest.startSheet(m.name)
+      digest.row(m.header)
+      return
+    case 'digest-end':
+      send({ t: 'digest', id: m.id, hex: digest!.result().sheets[0].digest })
+      digest = null
+      return
+  }
+}
+
+// one message after another, each finished (its deflates drained) before the next begins
+let chain = Promise.resolve()
+let failed = false
+port.on('message', (m: ToZipThread) => {
+  chain = chain.then(async () => {
+    if (failed) return
+    try {
+      await handle(m)
+    } catch (err) {
+      failed = true
+      send({ t: 'failed', message: err instanceof Error ? err.message : String(err) })
+    }
+  })
+})
