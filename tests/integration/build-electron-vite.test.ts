@@ -29,7 +29,7 @@ afterAll(() => rmSync(OUT, { recursive: true, force: true }))
 
 describe('electron-vite build output', () => {
   it('builds main, face worker, preload and renderer', () => {
-    for (const f of ['main/index.js', 'main/face-worker.js', 'preload/index.cjs', 'renderer/index.html']) {
+    for (const f of ['main/index.js', 'main/face-worker.js', 'main/heavy-worker.js', 'main/zip-worker.js', 'preload/index.cjs', 'renderer/index.html']) {
       expect(existsSync(join(OUT, f)), f).toBe(true)
     }
     // the face worker is found next to the chunk that starts it

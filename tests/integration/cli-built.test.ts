@@ -3,13 +3,17 @@
  * `npm run build`) only while the build is as new as its sources. A user who edits src-main must
  * get the edited behaviour at once, never the older build; a clone with no build still works.
  * Checked on a copy of the sources (the repository's own out/cli is left alone), through what a
- * user sees: `rekap --version` after an edit of core/version.ts.
+ * user sees: `rekap --version` after an edit of core/version.ts. A large report from the build
+ * starts its zip thread from the build's own zip-worker.js (issue 27).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { cpSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { REPO_ROOT, makeTempDir } from '../helpers/temp-dir'
+import { openStore } from '../../src-main/core/store'
+import { seedReportJob } from '../../bench/report-kinds-seed'
 
 let tmp: ReturnType<typeof makeTempDir>
 let root: string
@@ -59,6 +63,21 @@ describe('the built rekap command', () => {
     // built again: the build has the edit and runs
     build()
     expect(rekap('--version')).toBe(`${packageVersion}-edited`)
+  }, 120_000)
+
+  it('writes a large report with the zip thread the build carries beside its chunks (zip-worker.js)', () => {
+    build()
+    const db = join(tmp.dir, 'large.sqlite')
+    const store = openStore(db)
+    const jobId = seedReportJob(store, 'hospital-lookup', 12_000)
+    store.close()
+    // the seeded job is a plan; a report is written of a job that ran
+    const raw = new Database(db)
+    raw.prepare("UPDATE jobs SET state = 'done' WHERE id = ?").run(jobId)
+    raw.close()
+    const out = join(tmp.dir, 'large.xlsx')
+    expect(rekap('export', jobId, '--out', out, '--db', db)).toMatch(/12000 rows/)
+    expect(rekap('verify', out, '--db', db)).toMatch(/^unchanged: .*its content digest matches/)
   }, 120_000)
 
   it('runs the sources when a source the build was made from is gone', () => {
