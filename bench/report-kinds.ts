@@ -9,7 +9,8 @@
  *   npx tsx bench/report-kinds.ts [rows=100000] [kind,kind...]
  *   BENCH_EXCELJS=0 skips exceljs; BENCH_CPU_PROF=<dir> writes a CPU profile of each rekap export;
  *   BENCH_REPEAT=3 alternates rekap and exceljs three times per kind and prints the medians;
- *   BENCH_DISTINCT=3155 lets lookups name at most that many records (the hospital registry's size)
+ *   BENCH_DISTINCT=3155 lets lookups name at most that many records (the hospital registry's size);
+ *   rekap's export runs bundled as the CLI is (bench/built-report.ts); BENCH_FROM_SOURCES=1 runs the sources
  *   targets: >= 1.5 million cells/s, <= 0.25x exceljs streaming per cell, < 300 MB
  */
 import { spawnSync } from 'node:child_process'
@@ -19,7 +20,7 @@ import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import { openStore } from '../src-main/core/store'
-import { writeJobReport } from '../src-main/core/export'
+import { bundleReportWriter } from './built-report'
 import { ZipDirectory } from '../src-main/core/importers/zip-directory'
 import { REPORT_KINDS, seedReportJob, type ReportKind } from './report-kinds-seed'
 import { ownPeakRss } from './own-peak-rss'
@@ -91,6 +92,9 @@ function count(text: string, needle: string): number {
 }
 
 async function measureRekap(dbFile: string, jobId: string, out: string): Promise<Measured> {
+  // the built writer (bench/built-report.ts) unless BENCH_FROM_SOURCES=1; loaded before the clock starts
+  const built = process.env.BENCH_REPORT_MODULE
+  const { openStore, writeJobReport } = built ? ((await import(built)) as typeof import('./report-entry')) : await import('./report-entry')
   const peak = peakTracker()
   const t = performance.now()
   const cpu0 = process.cpuUsage()
@@ -188,7 +192,10 @@ async function main(): Promise<void> {
   const rows = Number(first ?? 100_000)
   const kinds = (rest[0]?.split(',') ?? REPORT_KINDS) as ReportKind[]
   const dir = mkdtempSync(join(tmpdir(), 'rekap-bench-kinds-'))
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores; ${rows.toLocaleString('en')} rows (records for directory kinds)`)
+  // rekap's side runs built, as users run it (a worker thread from the sources loads through tsx each time)
+  const bundle = process.env.BENCH_FROM_SOURCES === '1' ? null : await bundleReportWriter()
+  if (bundle) process.env.BENCH_REPORT_MODULE = bundle.url
+  console.log(`${bundle ? 'rekap built (bench/built-report.ts)' : 'rekap from the TypeScript sources'}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores; ${rows.toLocaleString('en')} rows (records for directory kinds)`)
   const summary: string[] = []
   try {
     for (const kind of kinds) {
@@ -240,6 +247,7 @@ async function main(): Promise<void> {
     console.log(`load average after ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n` + summary.join('\n'))
   } finally {
     rmSync(dir, { recursive: true, force: true })
+    bundle?.remove()
   }
 }
 

@@ -17,6 +17,7 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUNDLE_OPTIONS } from './bundle-options.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outIndex = process.argv.indexOf('--outdir')
@@ -24,10 +25,8 @@ const OUT = path.resolve(ROOT, outIndex > 0 ? process.argv[outIndex + 1] : 'out/
 
 /** Files that shape the build without being bundled sources: a change in one makes the build old too
  * (npm rewrites node_modules/.package-lock.json on every install that changes a package). */
-const BUILD_INPUTS = ['package.json', 'node_modules/.package-lock.json', 'tsconfig.json', 'tsconfig.node.json', 'scripts/build-cli.mjs']
+const BUILD_INPUTS = ['package.json', 'node_modules/.package-lock.json', 'tsconfig.json', 'tsconfig.node.json', 'scripts/build-cli.mjs', 'scripts/bundle-options.mjs']
 
-/** Packages loaded from node_modules at run time (see the build options below). */
-const EXTERNAL = ['better-sqlite3', 'sharp', '@vladmandic/face-api', '@tensorflow/*', 'exceljs', 'pg', 'idn-area-data', 'electron']
 
 const ENTRIES = {
   rekap: 'src-main/cli/main.ts',
@@ -59,16 +58,7 @@ async function buildInto(esbuild, next) {
     absWorkingDir: ROOT,
     entryPoints: ENTRIES,
     outdir: next,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    // native code, wasm, model files and big lazily required packages stay in node_modules; the small
-    // pure-JavaScript ones (zod alone is ~95 modules) are bundled: fewer files to resolve and load
-    external: EXTERNAL,
-    // bundled CommonJS packages require() Node's own modules
-    banner: { js: "import { createRequire as __rekapRequire } from 'node:module'; const require = __rekapRequire(import.meta.url);" },
+    ...BUNDLE_OPTIONS,
     metafile: true,
     logLevel: 'warning',
   })
