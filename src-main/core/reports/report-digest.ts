@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto'
 import { TextHash } from '../text-hash'
 import { canonicalNumber } from './canonical-number'
 import { cellFor, type ColumnSpec } from './column-cells'
-import type { ReportWriter, SheetWriter } from './report-output'
+import type { ReportWriter, SheetWriter } from './report-writer'
 
 export type CanonicalCell = string | number | boolean | null
 export { canonicalNumber }
