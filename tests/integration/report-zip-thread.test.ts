@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore, type Store } from '../../src-main/core/store'
-import { writeJobReport } from '../../src-main/core/export'
+import { writeDirectoryReport, writeJobReport } from '../../src-main/core/export'
 import { ZipDirectory } from '../../src-main/core/importers/zip-directory'
 import { ZipFileWriter } from '../../src-main/core/reports/xlsx/zip-writer'
 import { ZipThread } from '../../src-main/core/reports/xlsx/zip-thread'
@@ -76,6 +76,25 @@ describe('a report written with the zip thread', () => {
       const results = byOpenpyxl.sheets[two.sheets[1]]
       // 300 rows a part, the header repeated: 299 data rows in the first part of the results
       expect(Object.keys(results.cells).filter((ref) => /^A\d+$/.test(ref)).length).toBe(300)
+    } finally {
+      store.close()
+    }
+  })
+})
+
+describe('an offline Directory report written with the zip thread', () => {
+  it('has every part byte for byte and the digest as on one thread', async () => {
+    const store = openStore(join(tmp.dir, 'directory.sqlite'))
+    try {
+      seedReportJob(store, 'hospital-directory', ROWS)
+      const opts = { product: 'hospitals' as const, now: SEED_T0 + 86_400_000, rekapVersion: '0.0.0-test', signer: null }
+      const one = await writeDirectoryReport(store, { ...opts, out: join(tmp.dir, 'directory-one.xlsx'), thread: false })
+      const two = await writeDirectoryReport(store, { ...opts, out: join(tmp.dir, 'directory-two.xlsx'), thread: true })
+      expect(two.rows).toBe(ROWS)
+      const a = await parts(one.out)
+      const b = await parts(two.out)
+      expect([...b.keys()]).toEqual([...a.keys()])
+      expect([...a].filter(([name, bytes]) => !bytes.equals(b.get(name)!)).map(([name]) => name)).toEqual([])
     } finally {
       store.close()
     }

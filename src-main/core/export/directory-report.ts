@@ -1,6 +1,7 @@
 import type { Store, HospitalQuery, SchoolQuery } from '../store'
 import { REKAP_VERSION } from '../version'
 import { labelsFor, type ReportLang } from '../reports/labels'
+import { THREAD_MIN_ROWS } from '../reports/xlsx/zip-thread'
 import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
 import { openReportReader } from '../store/report-reader'
 import { auditLines, digestSkipLabels, writeSummarySheet, type SummaryLine } from '../reports/summary-sheet'
@@ -28,6 +29,8 @@ interface DirectoryReportCommon {
   signer?: ReportSigner | null
   /** IANA zone the summary's times are in and named by (default Asia/Jakarta, WIB): the Settings zone, or --tz */
   timeZone?: string
+  /** write the records on a zip thread (xlsx): default when the cache holds THREAD_MIN_ROWS records or more */
+  thread?: boolean
 }
 
 /**
@@ -44,9 +47,10 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
   const zone = reportZone(opts.timeZone)
   const signer = format === 'xlsx' ? (opts.signer === undefined ? localReportSigner(store.file) : opts.signer) : null
   const reader = openReportReader(store)
-  const writer = openReport(opts.out, format)
+  const meta = reader.cache.stats(opts.product)
+  // the cached records bound the query's: a large cache's rows are written on the zip thread
+  const writer = openReport(opts.out, format, { thread: format === 'xlsx' && (opts.thread ?? meta.n >= THREAD_MIN_ROWS) })
   try {
-    const meta = reader.cache.stats(opts.product)
     const notes = [L.notes.recordsFromCache]
     if (opts.product === 'schools' && cachedSchoolsLackPremiumFields(reader, opts.query ?? {})) notes.push(L.notes.premium)
     const storeId = reader.meta.storeId()

@@ -3,6 +3,7 @@ import { REKAP_VERSION } from '../version'
 import { kindModule } from '../kinds/registry'
 import { labelsFor, type ReportLang, type ReportLabels } from '../reports/labels'
 import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
+import { THREAD_MIN_ROWS } from '../reports/xlsx/zip-thread'
 import { openReportReader } from '../store/report-reader'
 import { jobFigures, VerdictCount, type JobFigures } from '../reports/job-figures'
 import { digestSkipLabels, jobSummaryLines, writeSummarySheet } from '../reports/summary-sheet'
@@ -124,12 +125,6 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
     reader.close()
   }
 }
-
-/**
- * Rows from which a report's sheets are written on a second thread (./xlsx/zip-thread.ts): starting
- * the thread costs ~30 ms and a few MB, which a report this size repays many times over.
- */
-export const THREAD_MIN_ROWS = 10_000
 
 /** The results sheet's rows: the job's rows, or the records a directory job yielded. */
 function reportRows(store: Store, job: JobRecord): number {

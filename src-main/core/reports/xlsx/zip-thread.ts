@@ -7,6 +7,12 @@ import type { RawEntry, ZipFileWriter } from './zip-writer'
 import type { FromZipThread, ToZipThread } from './zip-thread-protocol'
 import { RowBatchWriter } from './row-batch'
 
+/**
+ * Rows from which a report's sheets are written with a zip thread: starting one costs ~30 ms and a
+ * few MB, which a report this size repays many times over.
+ */
+export const THREAD_MIN_ROWS = 10_000
+
 /** rows per message: big enough that cloning is per batch, small enough to keep memory flat */
 const BATCH_ROWS = 256
 /** batches the zip thread has not finished before the report's thread waits (~4,000 rows) */
