@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RowResult, Store } from '../../src-main/core/store'
-import { iterateReportRows, type ReportRow } from '../../src-main/core/store/report-rows'
+import { iterateReportRows, PAGE_ROWS, type ReportRow } from '../../src-main/core/store/report-rows'
 import { useTempStore } from '../helpers/temp-store'
 import { buildFaceJob, leakySettings, T0 } from './reports-fixtures'
 
@@ -108,5 +108,16 @@ describe('the fingerprint of a report’s pass over the rows', () => {
     expect(pass.fingerprint).toBe(store.meta.jobFingerprint(jobId, { asOf: T0 + 1e9 }))
     expect(pass.rows.map((r) => r.rowNo)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
     expect(pass.rows).toEqual(repoRows(jobId))
+  })
+
+  it('reads every row once across the pages it reads them in: a job of exactly two pages, and a BLOB in the second', () => {
+    const jobId = lookupJob(2 * PAGE_ROWS)
+    const pass = reportPass(jobId)
+    expect(pass.fingerprint).toBe(store.meta.jobFingerprint(jobId, { asOf: T0 + 1e9 }))
+    expect(pass.rows).toEqual(repoRows(jobId))
+    store.db.prepare('UPDATE job_rows SET error_code = ? WHERE job_id = ? AND row_no = ?').run(Buffer.from([1, 2, 255]), jobId, PAGE_ROWS + 3)
+    const blob = reportPass(jobId)
+    expect(blob.fingerprint).toBe(store.meta.jobFingerprint(jobId, { asOf: T0 + 1e9 }))
+    expect(blob.rows).toEqual(repoRows(jobId))
   })
 })

@@ -261,7 +261,11 @@ export class RowQueries {
    */
   donePayloadValues(jobId: string, path: string): Array<string | null> {
     const rows = this.db
-      .prepare<unknown[], { v: string | number | null }>(`SELECT DISTINCT json_extract(payload_json, ?) AS v FROM job_rows WHERE job_id = ? AND state = 'done' AND duplicate_of IS NULL`)
+      // the distinct payload texts first, each read as JSON once: a regions job's 100,000 rows name a
+      // few dozen provinces, and json_extract on every row cost ~25 ms of its report's 42
+      .prepare<unknown[], { v: string | number | null }>(
+        `SELECT DISTINCT json_extract(p, ?) AS v FROM (SELECT DISTINCT payload_json AS p FROM job_rows WHERE job_id = ? AND state = 'done' AND duplicate_of IS NULL)`,
+      )
       .all(path, jobId)
     return rows.map((r) => (r.v === null ? null : String(r.v)))
   }
