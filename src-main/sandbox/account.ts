@@ -25,6 +25,8 @@ export interface RequestEntry {
   at: number
   product: Product
   path: string
+  /** when its answer was made (or the connection dropped): a test waits for every request to be done */
+  answeredAt?: number
 }
 
 /** The request log keeps the latest entries only (a rehearsal may send millions). */
@@ -40,7 +42,8 @@ export interface Account {
   topUp(points: number): void
   /** every charge since the start (or the last reset-usage) */
   ledger(): LedgerEntry[]
-  recordRequest(product: Product, path: string, nowMs: number): void
+  /** the entry, to which the server adds when it answered */
+  recordRequest(product: Product, path: string, nowMs: number): RequestEntry
   /** requests received since the start (or the last reset-usage), oldest first */
   requests(): RequestEntry[]
   /** rehearsal: the account already used this many hits this month (other machines, other tools) */
@@ -84,10 +87,12 @@ export function createAccount(initialBalance: number): Account {
     },
     ledger: () => [...ledger],
     recordRequest(product, path, nowMs) {
-      requests.push({ at: nowMs, product, path })
+      const entry: RequestEntry = { at: nowMs, product, path }
+      requests.push(entry)
       if (requests.length > REQUEST_LOG_MAX) requests = requests.slice(-REQUEST_LOG_MAX / 2)
+      return entry
     },
-    requests: () => [...requests],
+    requests: () => requests.map((r) => ({ ...r })),
     setHitsThisMonth(product, n, nowMs) {
       hits.set(`${monthKey(nowMs)}|${product}`, n)
     },

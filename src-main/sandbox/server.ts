@@ -107,9 +107,18 @@ export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMes
     if (found === null) return failure(404, `Not found: ${method} ${path}`, { data: null })
     if (found === 'wrong-method') return failure(405, `Method ${method} not allowed on ${path}`)
     const { route, params } = found
-    // Every request that reached a service endpoint, when it arrived: lets a test see when a client stopped sending.
-    deps.account.recordRequest(route.product, path, deps.now())
+    // Every request that reached a service endpoint, when it arrived (a test sees when a client stopped
+    // sending) and when it was answered (a test waits for the service to be done with every one).
+    const seen = deps.account.recordRequest(route.product, path, deps.now())
+    try {
+      return await serve(req, res, route, params, url)
+    } finally {
+      seen.answeredAt = deps.now()
+    }
+  }
 
+  /** A service endpoint's answer: latency, injected fault, auth, rate, quota, then the route. */
+  async function serve(req: IncomingMessage, res: ServerResponse, route: Route, params: Record<string, string>, url: URL): Promise<JsonAnswer | 'dropped'> {
     const delay = jitteredDelay(deps.faults, faultRng)
     if (delay > 0) await new Promise((r) => setTimeout(r, delay))
     const fault = decideFault(deps.faults, faultRng)

@@ -11,6 +11,8 @@ import { join } from 'node:path'
 import { openStore, type Store } from '../../src-main/core/store'
 import { writeDirectoryReport, writeJobReport } from '../../src-main/core/export'
 import { ZipDirectory } from '../../src-main/core/importers/zip-directory'
+import { HeavyWork } from '../../src-main/core/workers/heavy-work'
+import type { ReportResult } from '../../src-main/core/reports/report-result'
 import { ZipFileWriter } from '../../src-main/core/reports/xlsx/zip-writer'
 import { ZipThread } from '../../src-main/core/reports/xlsx/zip-thread'
 import { openStreamingXlsxReport } from '../../src-main/core/reports/xlsx/xlsx-report'
@@ -78,6 +80,28 @@ describe('a report written with the zip thread', () => {
       expect(Object.keys(results.cells).filter((ref) => /^A\d+$/.test(ref)).length).toBe(300)
     } finally {
       store.close()
+    }
+  })
+})
+
+describe("from the app's heavy-work thread", () => {
+  it('a zip thread started inside a worker thread writes the same report', async () => {
+    const dbFile = join(tmp.dir, 'heavy.sqlite')
+    const store = openStore(dbFile)
+    const jobId = seedReportJob(store, 'school-lookup', ROWS)
+    const opts = { now: SEED_T0 + 86_400_000, rekapVersion: '0.0.0-test', signer: null, timeZone: 'Asia/Jakarta' }
+    const one = await writeJobReport(store, jobId, { out: join(tmp.dir, 'heavy-one.xlsx'), thread: false, ...opts })
+    store.close()
+    const heavy = new HeavyWork()
+    try {
+      const task = { kind: 'job-report' as const, dbFile, jobId, opts: { out: join(tmp.dir, 'heavy-two.xlsx'), thread: true, ...opts } }
+      const two = (await heavy.run(task)) as ReportResult
+      expect(two.digest).toBe(one.digest)
+      const a = await parts(one.out)
+      const b = await parts(two.out)
+      expect([...a].filter(([name, bytes]) => !bytes.equals(b.get(name)!)).map(([name]) => name)).toEqual([])
+    } finally {
+      await heavy.close()
     }
   })
 })
