@@ -117,12 +117,14 @@ export class ZipThread implements PartSink {
 
   private request(make: (id: number) => ToZipThread): Promise<FromZipThread> {
     const id = this.nextId++
-    const reply = new Promise<FromZipThread>((resolve, reject) => this.replies.set(id, { resolve, reject }))
+    // posted first: a thread that failed throws here, and a reply comes in a later turn at the earliest
     this.post(make(id))
-    return reply
+    return new Promise<FromZipThread>((resolve, reject) => this.replies.set(id, { resolve, reject }))
   }
 
   private receive(m: FromZipThread): void {
+    // after an abort the file is closed: whatever the thread still sends is dropped, never written
+    if (this.closed) return
     switch (m.t) {
       case 'bytes':
         this.entry!.out(m.buf)
