@@ -79,11 +79,10 @@ function dropMidResponse(req: IncomingMessage, res: ServerResponse): void {
   })
 }
 
-export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const faultRng = prngFor(deps.seed, 'faults')
-  const buckets = new Map<string, TokenBucket>() // `${product}|${key}`
-
-  function overRate(product: Product, key: string, nowMs: number): boolean {
+/** The plan's rate per product and key, a token bucket each: true when a request is over it. */
+function createRateCheck(deps: Pick<SandboxServerDeps, 'plan'>): (product: Product, key: string, nowMs: number) => boolean {
+  const buckets = new Map<string, TokenBucket>() // `${product}|${key}|${capacity}`
+  return (product, key, nowMs) => {
     const limit = rateLimitFor(product, deps.plan)
     if (!limit) return false
     // a plan change (setPlans) starts a bucket of the new size
@@ -95,6 +94,11 @@ export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMes
     }
     return !bucket.tryTake(nowMs)
   }
+}
+
+export function createRequestHandler(deps: SandboxServerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const faultRng = prngFor(deps.seed, 'faults')
+  const overRate = createRateCheck(deps)
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<JsonAnswer | 'dropped'> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid')
