@@ -58,6 +58,15 @@ export function canonicalCell(v: unknown): CanonicalCell {
 const JSON_PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/
 
 /**
+ * A new global pattern of the characters JSON_PLAIN excludes (its class, not negated), to search a
+ * text for them (./xlsx/plain-spans.ts): a text without any goes into JSON as it is, quoted.
+ */
+export function jsonSpecialPattern(): RegExp {
+  // eslint-disable-next-line no-control-regex
+  return /["\\\u0000-\u001f\ud800-\udfff]/g
+}
+
+/**
  * JSON.stringify(canonicalCell(v)), or null for an empty cell: plain texts, numbers and booleans
  * go straight to their JSON text (the digest serialises ~1.5 million cells per 100,000 rows).
  */
@@ -147,8 +156,11 @@ export class ContentDigest {
     this.current = hash
   }
 
-  /** Adds JSON.stringify(canonicalRow(cells)) + '\n', built cell by cell without the intermediate arrays. */
-  row(cells: readonly unknown[]): void {
+  /**
+   * Adds JSON.stringify(canonicalRow(cells)) + '\n', built cell by cell without the intermediate
+   * arrays; `plain`: the caller knows every text is plain (`jsonPlain`), and none is tested again.
+   */
+  row(cells: readonly unknown[], plain = false): void {
     const hash = this.current
     if (!hash) throw new Error('a row before any sheet')
     let text = '['
@@ -157,7 +169,7 @@ export class ContentDigest {
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i]
       // a plain text (most cells) goes in quoted as it is, without a JSON text of its own first
-      if (typeof v === 'string' && v !== '' && JSON_PLAIN.test(v)) text += (i === 0 ? '"' : before(i, nulls) + '"') + v + '"'
+      if (typeof v === 'string' && v !== '' && (plain || JSON_PLAIN.test(v))) text += (i === 0 ? '"' : before(i, nulls) + '"') + v + '"'
       else {
         const json = canonicalJson(v)
         if (json === null) {
