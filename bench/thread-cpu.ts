@@ -2,9 +2,12 @@
  * CPU per thread of one large report export, for A/B comparisons on a shared machine where wall
  * times are noise (issue 27). Each kind is seeded once into a kept folder; then every built writer
  * given (bench/built-report.ts bundles, by folder) exports it in a child process, the writers
- * alternating, and per thread is printed: the report's own (main) thread, the threads still alive
- * at the end (libuv's pool deflating, V8's GC helpers) and the threads gone by then (the zip
- * thread, which is terminated once the file is written: what the process spent that no live thread did).
+ * alternating, and per thread is printed: the report's own (main) thread, the zip thread (the
+ * busiest other one, still alive at the end as its terminate is not awaited, or gone: then what
+ * the process spent that no live thread did) and the rest (libuv's pool deflating, V8's compiler
+ * and GC helpers). Deterministic where this is not: instructions counted by valgrind's cachegrind
+ * (`valgrind --tool=cachegrind --cache-sim=no node <script importing the bundle>`), ~1-2% apart
+ * run to run where CPU times here are 10-30% apart on a shared 2-core machine.
  *
  *   npx tsx bench/thread-cpu.ts <rows> <kind,kind> <repeat> <bundle-dir>[,<bundle-dir>...]
  *   a bundle folder may be followed by :NAME=value settings of its runs' environment

@@ -166,7 +166,8 @@ export class ContentDigest {
 
   /**
    * Adds JSON.stringify(canonicalRow(cells)) + '\n', built cell by cell without the intermediate
-   * arrays; `plain`: the caller knows every text is plain (`jsonPlain`), and none is tested again.
+   * arrays; `plain`: the caller knows no text needs JSON escaping (the zip thread's
+   * PlainSpans of `jsonSpecialPattern`), and none is tested again.
    */
   row(cells: readonly unknown[], plain = false): void {
     const hash = this.current

@@ -58,7 +58,7 @@ export function columnXml(letter: string, styles: Omit<ColumnXml, 'open' | 'afte
 /**
  * `<row>` number `r` with its non-empty cells; `high` is a row height in points (0: the default),
  * `xfs` the style ids of cells whose kind differs from their column's (dates keep the column's);
- * `plain`: the caller knows no text needs escaping (./xml-text.ts `xmlPlain`).
+ * `plain`: the caller knows no text needs escaping (./plain-spans.ts).
  */
 export function rowXml(
   cols: readonly ColumnXml[],
