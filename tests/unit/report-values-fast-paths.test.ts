@@ -4,7 +4,7 @@
  * text, the value must be the one the patterns alone give, which these tests keep as the reference.
  */
 import { describe, expect, it } from 'vitest'
-import { zonelessIsoDate } from '../../src-main/core/reports/report-time'
+import { revivedInputDate, zonelessIsoDate } from '../../src-main/core/reports/report-time'
 import { squareMetres } from '../../src-main/core/kinds/hospital-records/fields'
 
 /** zonelessIsoDate before the digit-by-digit reading. */
@@ -13,6 +13,13 @@ function patternDate(text: string): Date | null {
   if (!m) return null
   const ms = m[7] ? Math.round(Number('0.' + m[7]) * 1000) : 0
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), ms))
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/** revivedInputDate before the digit-by-digit reading: the shape's pattern, then Date's own parser. */
+function parsedInputDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return null
+  const d = new Date(value)
   return Number.isNaN(d.getTime()) ? null : d
 }
 
@@ -47,5 +54,19 @@ describe('squareMetres read digit by digit', () => {
     areas.push('.5 m2', '5. m2', '1.2.3 m2', '1..2 m2', ' m2', 'm2', '-', '', ' ', '1e3 m2', '-5 m2', '+5 m2', '5 ha', '５ m2', '9485 m2x', 12, null, undefined, {})
     for (let i = 0; i < 2000; i += 7) areas.push(`${i} m2`, `${i}.${i % 10} m2`)
     for (const a of areas) expect(squareMetres(a), String(a)).toEqual(patternArea(a))
+  })
+})
+
+describe('revivedInputDate read digit by digit', () => {
+  it('gives the date Date’s parser gives, fields out of range and years below 100 included', () => {
+    const texts: unknown[] = []
+    const pad = (v: number, w: number): string => String(v).padStart(w, '0')
+    for (const y of [0, 1, 50, 99, 100, 1899, 1900, 1970, 2024, 2025, 9999])
+      for (const [mo, d] of [[1, 1], [2, 28], [2, 29], [2, 30], [2, 31], [4, 31], [12, 31], [0, 10], [13, 1], [1, 0], [1, 32], [99, 99]])
+        for (const t of ['00:00:00.000', '23:59:59.999', '24:00:00.000', '24:00:00.001', '24:01:00.000', '23:60:00.000', '23:00:60.000', '25:00:00.000', '12:34:56.789'])
+          texts.push(`${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${t}Z`)
+    texts.push('2025-03-09T10:20:30.123z', '2025-03-09 10:20:30.123Z', '2025-03-09T10:20:30,123Z', '2025/03/09T10:20:30.123Z', '2025-03-09T10:20:3a.123Z')
+    texts.push('+02025-03-09T10:20:30Z', '2025-03-09T10:20:30.123', '٢٠٢٥-03-09T10:20:30.123Z', '', 'kemarin', 20250309, null, new Date(0))
+    for (const t of texts) expect(same(revivedInputDate(t), parsedInputDate(t)), String(t)).toBe(true)
   })
 })

@@ -58,6 +58,15 @@ export function canonicalCell(v: unknown): CanonicalCell {
 const JSON_PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/
 
 /**
+ * A new global pattern of the characters JSON_PLAIN excludes (its class, not negated), to search a
+ * text for them (./xlsx/plain-spans.ts): a text without any goes into JSON as it is, quoted.
+ */
+export function jsonSpecialPattern(): RegExp {
+  // eslint-disable-next-line no-control-regex
+  return /["\\\u0000-\u001f\ud800-\udfff]/g
+}
+
+/**
  * JSON.stringify(canonicalCell(v)), or null for an empty cell: plain texts, numbers and booleans
  * go straight to their JSON text (the digest serialises ~1.5 million cells per 100,000 rows).
  */
@@ -130,7 +139,15 @@ export class ContentDigest {
   private readonly sheets: Array<{ name: string; hash: TextHash | null; hex?: string }> = []
   private current: TextHash | null = null
 
-  constructor(readonly skipLabels: ReadonlySet<string>) {}
+  /**
+   * the lengths of the skipped labels: a row's first text of another length is not looked up (a
+   * lookup hashes the text, new for every row a batch brings to the zip thread: ~1% of its CPU)
+   */
+  private readonly skipLengths: ReadonlySet<number>
+
+  constructor(readonly skipLabels: ReadonlySet<string>) {
+    this.skipLengths = new Set([...skipLabels].map((l) => l.length))
+  }
 
   /** A sheet whose rows are hashed where they are written (the zip thread): the setter takes its digest. */
   startElsewhere(name: string): (hex: string) => void {
@@ -147,8 +164,12 @@ export class ContentDigest {
     this.current = hash
   }
 
-  /** Adds JSON.stringify(canonicalRow(cells)) + '\n', built cell by cell without the intermediate arrays. */
-  row(cells: readonly unknown[]): void {
+  /**
+   * Adds JSON.stringify(canonicalRow(cells)) + '\n', built cell by cell without the intermediate
+   * arrays; `plain`: the caller knows no text needs JSON escaping (the zip thread's
+   * PlainSpans of `jsonSpecialPattern`), and none is tested again.
+   */
+  row(cells: readonly unknown[], plain = false): void {
     const hash = this.current
     if (!hash) throw new Error('a row before any sheet')
     let text = '['
@@ -157,7 +178,7 @@ export class ContentDigest {
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i]
       // a plain text (most cells) goes in quoted as it is, without a JSON text of its own first
-      if (typeof v === 'string' && v !== '' && JSON_PLAIN.test(v)) text += (i === 0 ? '"' : before(i, nulls) + '"') + v + '"'
+      if (typeof v === 'string' && v !== '' && (plain || JSON_PLAIN.test(v))) text += (i === 0 ? '"' : before(i, nulls) + '"') + v + '"'
       else {
         const json = canonicalJson(v)
         if (json === null) {
@@ -173,7 +194,7 @@ export class ContentDigest {
     const first = cells[0]
     if (typeof first !== 'number' && typeof first !== 'boolean' && !(first instanceof Date)) {
       const label = canonicalCell(first)
-      if (typeof label === 'string' && this.skipLabels.has(label)) return
+      if (typeof label === 'string' && this.skipLengths.has(label.length) && this.skipLabels.has(label)) return
     }
     hash.add(text + ']\n')
   }

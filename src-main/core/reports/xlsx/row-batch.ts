@@ -36,6 +36,9 @@ export interface BatchRow {
   digested: boolean
   high: number
   xfs: ReadonlyArray<number | undefined> | undefined
+  /** where the row's texts are in the batch's joined text: [textStart, textEnd) */
+  textStart: number
+  textEnd: number
 }
 
 export class RowBatchWriter {
@@ -94,7 +97,7 @@ export class RowBatchWriter {
 /** Calls `each` for every row of a batch, in order; `row.cells` is one array refilled per row. */
 export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): void {
   const { nums, used, text } = batch
-  const row: BatchRow = { cells: [], bold: false, digested: false, high: 0, xfs: undefined }
+  const row: BatchRow = { cells: [], bold: false, digested: false, high: 0, xfs: undefined, textStart: 0, textEnd: 0 }
   let t = 0
   let x = 0
   for (let u = 0; u < used; ) {
@@ -107,6 +110,7 @@ export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): vo
     row.xfs = flags & ROW_XFS ? batch.xfs[x++] : undefined
     if (row.cells.length !== n) row.cells = new Array<CellPrimitive>(n)
     const cells = row.cells
+    row.textStart = t
     for (let i = 0; i < n; i++) {
       const tag = nums[u++]
       if (tag === TEXT) {
@@ -118,6 +122,7 @@ export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): vo
       else if (tag === TRUE || tag === FALSE) cells[i] = tag === TRUE
       else cells[i] = new Date(nums[u++])
     }
+    row.textEnd = t
     each(row)
   }
 }

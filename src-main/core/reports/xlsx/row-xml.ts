@@ -57,7 +57,8 @@ export function columnXml(letter: string, styles: Omit<ColumnXml, 'open' | 'afte
 
 /**
  * `<row>` number `r` with its non-empty cells; `high` is a row height in points (0: the default),
- * `xfs` the style ids of cells whose kind differs from their column's (dates keep the column's).
+ * `xfs` the style ids of cells whose kind differs from their column's (dates keep the column's);
+ * `plain`: the caller knows no text needs escaping (./plain-spans.ts).
  */
 export function rowXml(
   cols: readonly ColumnXml[],
@@ -66,6 +67,7 @@ export function rowXml(
   bold: boolean,
   xfs: ReadonlyArray<number | undefined> | undefined,
   high: number,
+  plain = false,
 ): string {
   const rs = String(r)
   let x = high ? '<row r="' + rs + '" ht="' + high + '" customHeight="1">' : '<row r="' + rs + '">'
@@ -76,7 +78,7 @@ export function rowXml(
     const s = xfs?.[i]
     const after = s === undefined ? (bold ? c.after.bold : c.after.plain) : cellXmlAfter(s, bold ? c.boldDate : c.date)
     if (typeof v === 'string') {
-      x += c.open + rs + (blankEdge(v) ? after.textBlank : after.text) + xmlEscape(v) + TEXT_END
+      x += c.open + rs + (blankEdge(v) ? after.textBlank : after.text) + (plain ? v : xmlEscape(v)) + TEXT_END
     } else if (typeof v === 'number') {
       x += c.open + rs + after.number + v + VALUE_END
     } else if (typeof v === 'boolean') {

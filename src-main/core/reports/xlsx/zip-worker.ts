@@ -4,15 +4,20 @@
  * It never opens a file: the report's thread owns the file and writes what comes back.
  */
 import { parentPort } from 'node:worker_threads'
-import { ContentDigest } from '../report-digest'
+import { ContentDigest, jsonSpecialPattern } from '../report-digest'
 import { rowXml, type ColumnXml } from './row-xml'
 import { ZipEntryWriter } from './zip-writer'
+import { xmlSpecialPattern } from './xml-text'
+import { PlainSpans } from './plain-spans'
 import type { FromZipThread, ToZipThread } from './zip-thread-protocol'
 import { readRowBatch, type RowBatch } from './row-batch'
 
 if (!parentPort) throw new Error('zip-worker must run as a worker thread')
 const port = parentPort
 const send = (m: FromZipThread): void => port.postMessage(m)
+
+const XML_SPECIAL = xmlSpecialPattern()
+const JSON_SPECIAL = jsonSpecialPattern()
 
 let entry: ZipEntryWriter | null = null
 let cols: ColumnXml[] = []
@@ -24,9 +29,12 @@ let rowNo = 0
 
 function writeRows(batch: RowBatch): void {
   const e = entry!
+  // most rows hold no text to escape for XML or for JSON: their cells are then not tested one by one
+  const xml = new PlainSpans(batch.text, XML_SPECIAL)
+  const json = new PlainSpans(batch.text, JSON_SPECIAL)
   readRowBatch(batch, (row) => {
-    if (row.digested) digest!.row(row.cells)
-    e.write(rowXml(cols, ++rowNo, row.cells, row.bold, row.xfs, row.high))
+    if (row.digested) digest!.row(row.cells, json.plain(row.textStart, row.textEnd))
+    e.write(rowXml(cols, ++rowNo, row.cells, row.bold, row.xfs, row.high, xml.plain(row.textStart, row.textEnd)))
   })
 }
 
