@@ -6,9 +6,9 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     // Two files at a time on this machine's 2 cores (Vitest's own default for `run` is cores - 1: one
-    // file at a time here). Measured on main at 2469c57, nobody else on the machine: the suite (but
-    // engine-hospital-rate) 1,179 s one at a time (the CI fresh clone) -> 1,079 s two at a time, all
-    // passing; it is CPU-bound (~1,860 s of CPU), so two lanes save only the waiting in between.
+    // file at a time here). Measured in fresh clones (`.ci/run`): the tests 1,181 s one at a time
+    // (2469c57) -> 770 s two at a time (c064493), all passing. The suite is CPU-bound (~1,865 s of
+    // CPU), so a third lane would only stretch each file (docs/performance.md, issue 27 fourth pass).
     maxWorkers: availableParallelism(),
     projects: [
       {
