@@ -85,6 +85,11 @@ export function readFaceUpload(req: IncomingMessage, maxBytes: number = LIMITS.f
     })
     parser.on('close', () => resolve(upload))
     parser.on('error', (err: Error) => reject(err))
+    // a client gone before its upload ended (killed mid-send): the parser never closes, so without
+    // this the request would stay unanswered for ever (never charged either way)
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the client went away before its upload ended'))
+    })
     req.pipe(parser)
   })
 }
