@@ -53,17 +53,18 @@ export function canonicalCell(v: unknown): CanonicalCell {
   return String(v)
 }
 
-/** Text JSON.stringify leaves as it is between its quotes: no quote, backslash, control character or lone surrogate. */
-// eslint-disable-next-line no-control-regex
-const JSON_PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/
+/** What JSON.stringify may change in a text: a quote, backslash, control character or (lone) surrogate. */
+const JSON_SPECIAL_CLASS = '"\\\\\\u0000-\\u001f\\ud800-\\udfff'
+
+/** Text JSON.stringify leaves as it is between its quotes: none of JSON_SPECIAL_CLASS. */
+const JSON_PLAIN = new RegExp(`^[^${JSON_SPECIAL_CLASS}]*$`)
 
 /**
- * A new global pattern of the characters JSON_PLAIN excludes (its class, not negated), to search a
- * text for them (./xlsx/plain-spans.ts): a text without any goes into JSON as it is, quoted.
+ * A new global pattern of JSON_SPECIAL_CLASS, to search a text for them (./xlsx/plain-spans.ts): a
+ * text without any goes into JSON as it is, quoted.
  */
 export function jsonSpecialPattern(): RegExp {
-  // eslint-disable-next-line no-control-regex
-  return /["\\\u0000-\u001f\ud800-\udfff]/g
+  return new RegExp(`[${JSON_SPECIAL_CLASS}]`, 'g')
 }
 
 /**
