@@ -2,11 +2,12 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { FoundFace } from './face-selection'
 import type { RgbImage } from './decode-for-faces'
+import { useNarrowLastAxisConcat, type KernelRegistry } from './concat-last-axis'
 import { tinyAnswerStands, type DetectorSettings, type FaceDetector } from './detector-choice'
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm')
 /** face-api re-exports all of tfjs and the wasm backend at runtime; its typings list only a subset. */
-type TfRuntime = FaceApi['tf'] & {
+type TfRuntime = FaceApi['tf'] & KernelRegistry & {
   setWasmPaths(prefix: string): void
   setBackend(name: string): Promise<boolean>
   ready(): Promise<void>
@@ -68,6 +69,7 @@ async function load(): Promise<FaceModels> {
   if (!(await tf.setBackend('wasm'))) throw new Error(`tfjs wasm backend failed to start (binaries in ${wasmDir})`)
   await tf.ready()
   tf.enableProdMode()
+  useNarrowLastAxisConcat(tf)
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir)
   await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir)
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir)
