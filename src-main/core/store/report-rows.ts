@@ -46,24 +46,39 @@ const OTHERS = ['r.source_row', 'r.error_message', 'r.local_failure', 'r.duplica
 /**
  * The confidence as a JSON number, exactly the stored one: SQLite writes a real with 15 digits,
  * which JSON.parse reads back as the same number only when those digits stand for it (a plain
- * 0.123 does; a sum like 0.1 + 0.2 does not, and then the row's text is null: it is read plainly).
+ * 0.123 does; a sum like 0.1 + 0.2 does not: that row's text is then null, and it is read plainly).
  */
-const CONFIDENCE_JSON = `CASE WHEN res.confidence IS NULL THEN 'null' WHEN CAST(printf('%!.15g', res.confidence) AS REAL) = res.confidence THEN printf('%!.15g', res.confidence) END`
+const CONFIDENCE_FITS = `res.confidence IS NULL OR CAST(printf('%!.15g', res.confidence) AS REAL) = res.confidence`
+const CONFIDENCE_JSON = `CASE WHEN res.confidence IS NULL THEN 'null' ELSE printf('%!.15g', res.confidence) END`
 
 /**
  * A row as one JSON text SQLite writes: `[fingerprint\n,confidence,input,source_row,error_message,...]`,
  * the fingerprint SQLite's JSON array (FINGERPRINT_JSON, which holds no line break: the first one
  * ends it) and the input the stored JSON text as it is. One text a row, parsed once, instead of
  * nine columns: better-sqlite3 puts each column of a raw row into its array through V8's API
- * (~1,100 instructions a column), and each JSON.parse call has its own start-up.
+ * (~1,100 instructions a column), and each JSON.parse call has its own start-up. Made by one
+ * concat(), which allocates once: a chain of `||` copies the growing text at every step.
  */
-const ROW_TEXT = `'[' || ${FINGERPRINT_JSON} || char(10) || ',' || ${CONFIDENCE_JSON} || ',' || r.input_json || ',' || substr(json_array(${OTHERS.join(', ')}), 2)`
-
-/** Elements of a row's parsed ROW_TEXT: the fingerprint's values, the confidence, the input, then OTHERS. */
-const ROW_TEXT_ELEMENTS = 3 + OTHERS.length
+function rowText(withRaw: boolean): string {
+  const json = `'[', ${FINGERPRINT_JSON}, char(10), ',', ${CONFIDENCE_JSON}, ',', r.input_json, ',', substr(json_array(${OTHERS.join(', ')}), 2)`
+  return `CASE WHEN ${CONFIDENCE_FITS} THEN concat(${json}${withRaw ? `, ${RAW_AFTER}` : ''}) END`
+}
 
 /**
- * A row's columns read as they are, for the rows ROW_TEXT cannot stand for: the fingerprint's
+ * The result's raw JSON after the row's JSON, when asked for: after a U+0001, which no JSON text
+ * holds as it is (SQLite's JSON escapes it, and so did JSON.stringify the stored input), so the
+ * first one ends the row's JSON; none when there is no raw JSON (concat() skips nulls). In the
+ * same text, not a column of its own: a second column makes each row an array (~3,300
+ * instructions a row more).
+ */
+const RAW_AFTER = `CASE WHEN res.raw_json IS NOT NULL THEN char(1) END, res.raw_json`
+const RAW_MARK = '\u0001'
+
+/** Elements of a row's parsed JSON (`rowText`): the fingerprint's values, the confidence, the input, then OTHERS. */
+const ROW_JSON_ELEMENTS = 3 + OTHERS.length
+
+/**
+ * A row's columns read as they are, for the rows `rowText` cannot stand for: the fingerprint's
  * values, the input's JSON text, OTHERS, the result's raw JSON text when asked.
  */
 function plainColumns(withRaw: boolean): string {
@@ -80,14 +95,12 @@ export const PAGE_ROWS = 1000
 
 /**
  * The statement reading the next `PAGE_ROWS` rows after a row number with their results, in input
- * order, as raw arrays (lean: at 100,000 rows this is the difference between ~50 and ~10 µs a row):
- * `[ROW_TEXT, raw JSON]`, or ROW_TEXT alone (no array) when the raw JSON is not asked for, or with
- * `json` false the plain columns.
+ * order: each row's text (`rowText`), not in an array of its own (better-sqlite3 puts each column
+ * of a raw row into one through V8's API), or with `json` false each row's plain columns.
  */
 function reportRowsPage(db: Db, withRaw: boolean, json: boolean): Statement<unknown[], unknown> {
-  if (json && !withRaw) return db.prepare<unknown[], unknown>(`SELECT ${ROW_TEXT} ${FROM} LIMIT ${PAGE_ROWS}`).pluck(true)
-  const columns = json ? `${ROW_TEXT}, res.raw_json` : plainColumns(withRaw)
-  return db.prepare<unknown[], unknown>(`SELECT ${columns} ${FROM} LIMIT ${PAGE_ROWS}`).raw(true)
+  if (json) return db.prepare<unknown[], unknown>(`SELECT ${rowText(withRaw)} ${FROM} LIMIT ${PAGE_ROWS}`).pluck(true)
+  return db.prepare<unknown[], unknown>(`SELECT ${plainColumns(withRaw)} ${FROM} LIMIT ${PAGE_ROWS}`).raw(true)
 }
 
 /**
@@ -144,7 +157,7 @@ export function* iterateReportRows(
         n = rows.length
         for (let i = 0; i < n; i++) {
           const row = json
-            ? (textRow(rows[i], withRaw, opts.fingerprint) ?? plainReportRow(plainRow(store.db, jobId, last, withRaw), withRaw, opts.fingerprint))
+            ? (textRow(rows[i] as string | null, opts.fingerprint) ?? plainReportRow(plainRow(store.db, jobId, last, withRaw), withRaw, opts.fingerprint))
             : plainReportRow(rows[i] as unknown[], withRaw, opts.fingerprint)
           last = row.rowNo
           yield row
@@ -160,16 +173,17 @@ export function* iterateReportRows(
 }
 
 /**
- * A row read as `[ROW_TEXT, raw]` (or its ROW_TEXT alone, without the raw JSON) as a report row, its fingerprint fed; null when its text cannot
- * stand for the stored values (a fraction or an integer past 2^53, which SQLite writes other than
- * JavaScript does; a confidence its 15 digits do not hold; an input text that is not one JSON value).
+ * A row read as its text (`rowText`) as a report row, its fingerprint fed; null when the text
+ * cannot stand for the stored values (a fraction or an integer past 2^53, which SQLite writes
+ * other than JavaScript does; a confidence its 15 digits do not hold; an input text that is not
+ * one JSON value).
  */
-function textRow(c: unknown, withRaw: boolean, fingerprint: JobFingerprint | undefined): ReportRow | null {
-  const text = (withRaw ? (c as unknown[])[0] : c) as string | null
+function textRow(text: string | null, fingerprint: JobFingerprint | undefined): ReportRow | null {
   if (text === null) return null
-  const v = JSON.parse(text) as unknown[]
+  const mark = text.indexOf(RAW_MARK)
+  const v = JSON.parse(mark < 0 ? text : text.slice(0, mark)) as unknown[]
   const f = v[0] as unknown[]
-  if (v.length !== ROW_TEXT_ELEMENTS || !exactIntegers(f) || !exactIntegers(v, 3)) return null
+  if (v.length !== ROW_JSON_ELEMENTS || !exactIntegers(f) || !exactIntegers(v, 3)) return null
   const confidence = v[1] as number | null
   if (fingerprint) {
     // the fingerprint's JSON with its line break: the text from after '[' to the first line break
@@ -180,7 +194,7 @@ function textRow(c: unknown, withRaw: boolean, fingerprint: JobFingerprint | und
     }
   }
   f[CONFIDENCE] = confidence
-  return reportRow(f, v[2], v, 3, withRaw ? ((c as unknown[])[1] as string | null) : null)
+  return reportRow(f, v[2], v, 3, mark < 0 ? null : text.slice(mark + 1))
 }
 
 /** A row read as plain columns (`plainColumns`) as a report row, its fingerprint fed. */
