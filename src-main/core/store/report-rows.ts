@@ -40,60 +40,84 @@ const CONFIDENCE = FINGERPRINT_ROW_COLUMNS.indexOf('res.confidence')
  */
 const FINGERPRINT_JSON = `json_array(${FINGERPRINT_ROW_COLUMNS.map((c) => (c === 'res.confidence' ? 'NULL' : c)).join(', ')})`
 
-/**
- * SQLite's JSON of the fingerprint's columns after the confidence, for a row that has one (null
- * otherwise): the confidence's null in FINGERPRINT_JSON sits just before this text, where the
- * JavaScript number goes (`withConfidence`).
- */
-const AFTER_CONFIDENCE_JSON = `CASE WHEN res.confidence IS NULL THEN NULL ELSE json_array(${FINGERPRINT_ROW_COLUMNS.slice(CONFIDENCE + 1).join(', ')}) END`
+/** The row's other columns a report shows besides its input, in this order after it (no more: each costs per row). */
+const OTHERS = ['r.source_row', 'r.error_message', 'r.local_failure', 'r.duplicate_of', 'r.resent_uncertain']
 
 /**
- * The other columns a report shows, after the fingerprint's JSON (0) and the confidence (1); no
- * more (each column read costs ~6 ms per 100,000 rows: the error's column and the result's time
- * are shown by no results sheet).
+ * The confidence as a JSON number, exactly the stored one: SQLite writes a real with 15 digits,
+ * which JSON.parse reads back as the same number only when those digits stand for it (a plain
+ * 0.123 does; a sum like 0.1 + 0.2 does not: that row's text is then null, and it is read plainly).
  */
-const REST = ['r.source_row', 'r.input_json', 'r.error_message', 'r.local_failure', 'r.duplicate_of', 'r.resent_uncertain', 'res.raw_json']
+const CONFIDENCE_FITS = `res.confidence IS NULL OR CAST(printf('%!.15g', res.confidence) AS REAL) = res.confidence`
+const CONFIDENCE_JSON = `CASE WHEN res.confidence IS NULL THEN 'null' ELSE printf('%!.15g', res.confidence) END`
+
+/**
+ * A row as one JSON text SQLite writes: `[fingerprint\n,confidence,input,source_row,error_message,...]`,
+ * the fingerprint SQLite's JSON array (FINGERPRINT_JSON, which holds no line break: the first one
+ * ends it) and the input the stored JSON text as it is. One text a row, parsed once, instead of
+ * nine columns: better-sqlite3 puts each column of a raw row into its array through V8's API
+ * (~1,100 instructions a column), and the input needs no JSON.parse of its own. Made by one
+ * concat(), which allocates once: a chain of `||` copies the growing text at every step.
+ */
+function rowText(withRaw: boolean): string {
+  const json = `'[', ${FINGERPRINT_JSON}, char(10), ',', ${CONFIDENCE_JSON}, ',', r.input_json, ',', substr(json_array(${OTHERS.join(', ')}), 2)`
+  return `CASE WHEN ${CONFIDENCE_FITS} THEN concat(${json}${withRaw ? `, ${RAW_AFTER}` : ''}) END`
+}
+
+/**
+ * The result's raw JSON after the row's JSON, when asked for: after a U+0001, which no JSON text
+ * holds as it is (SQLite's JSON escapes it, and so did JSON.stringify the stored input), so the
+ * first one ends the row's JSON; none when there is no raw JSON (concat() skips nulls). In the
+ * same text, not a column of its own: a second column makes each row an array (~3,300
+ * instructions a row more).
+ */
+const RAW_AFTER = `CASE WHEN res.raw_json IS NOT NULL THEN char(1) END, res.raw_json`
+const RAW_MARK = '\u0001'
+
+/** Elements of a row's parsed JSON (`rowText`): the fingerprint's values, the confidence, the input, then OTHERS. */
+const ROW_JSON_ELEMENTS = 3 + OTHERS.length
+
+/**
+ * A row's columns read as they are, for the rows `rowText` cannot stand for: the fingerprint's
+ * values, the input's JSON text, OTHERS, the result's raw JSON text when asked.
+ */
+function plainColumns(withRaw: boolean): string {
+  return [...FINGERPRINT_ROW_COLUMNS, 'r.input_json', ...OTHERS, ...(withRaw ? ['res.raw_json'] : [])].join(', ')
+}
+
+/** Where OTHERS start in a plain row (after the fingerprint's values and the input). */
+const PLAIN_OTHERS = FINGERPRINT_ROW_COLUMNS.length + 1
+
+const FROM = 'FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no WHERE r.job_id = ? AND r.row_no > ? ORDER BY r.row_no'
 
 /** Rows read per statement run (see `iterateReportRows`). */
 export const PAGE_ROWS = 1000
 
 /**
- * The statement reading a report's columns of the next `PAGE_ROWS` rows after a row number with
- * their results, in input order, as raw arrays (lean: at 100,000 rows this is the difference
- * between ~50 and ~10 µs a row). With `json` false the fingerprint's JSON is null (each row's
- * values are then read on their own: `exactValues`).
+ * The statement reading the next `PAGE_ROWS` rows after a row number with their results, in input
+ * order: each row's text (`rowText`), not in an array of its own (better-sqlite3 puts each column
+ * of a raw row into one through V8's API), or with `json` false each row's plain columns.
  */
-function reportRowsPage(db: Db, withRaw: boolean, json: boolean): Statement<unknown[], unknown[]> {
-  const rest = withRaw ? REST : REST.slice(0, -1)
-  return db
-    .prepare<unknown[], unknown[]>(
-      `SELECT ${json ? FINGERPRINT_JSON : 'NULL'}, res.confidence, ${rest.join(', ')}, ${json ? AFTER_CONFIDENCE_JSON : 'NULL'}
-       FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
-       WHERE r.job_id = ? AND r.row_no > ? ORDER BY r.row_no LIMIT ${PAGE_ROWS}`,
-    )
-    .raw(true)
+function reportRowsPage(db: Db, withRaw: boolean, json: boolean): Statement<unknown[], unknown> {
+  if (json) return db.prepare<unknown[], unknown>(`SELECT ${rowText(withRaw)} ${FROM} LIMIT ${PAGE_ROWS}`).pluck(true)
+  return db.prepare<unknown[], unknown>(`SELECT ${plainColumns(withRaw)} ${FROM} LIMIT ${PAGE_ROWS}`).raw(true)
 }
 
 /**
- * The fingerprint values of the job's next row after `afterRowNo`, read one by one (the rare rows
- * whose JSON SQLite could not write as JavaScript does: a BLOB, a fraction, an integer past 2^53).
+ * The plain columns of the job's next row after `afterRowNo`, read on their own (the rare rows
+ * whose JSON SQLite could not write as JavaScript does: a fraction, an integer past 2^53, a
+ * confidence its 15 digits do not hold).
  */
-function exactValues(db: Db, jobId: string, afterRowNo: number): unknown[] {
-  return db
-    .prepare<unknown[], unknown[]>(
-      `SELECT ${FINGERPRINT_ROW_COLUMNS.join(', ')}
-       FROM job_rows r LEFT JOIN results res ON res.job_id = r.job_id AND res.row_no = r.row_no
-       WHERE r.job_id = ? AND r.row_no > ? ORDER BY r.row_no LIMIT 1`,
-    )
-    .raw(true)
-    .get(jobId, afterRowNo)!
+function plainRow(db: Db, jobId: string, afterRowNo: number, withRaw: boolean): unknown[] {
+  return db.prepare<unknown[], unknown[]>(`SELECT ${plainColumns(withRaw)} ${FROM} LIMIT 1`).raw(true).get(jobId, afterRowNo)!
 }
 
 /**
  * The fingerprint's JSON of a row with a confidence, as JSON.stringify writes its values: SQLite's
- * text (`json`, the confidence null) with the number put in place of that null; `after` is SQLite's
- * JSON of the columns after it, so `json` ends with ',null,' and `after` without its '['. Cheaper
- * than JSON.stringify of the parsed values (~40 ms per 100,000 face rows on the report's thread).
+ * text (`json`, the confidence null) with the number put in place of that null; `after` is the
+ * JSON of the columns after it (JSON.stringify of their three values), so `json` ends with
+ * ',null,' and `after` without its '['. Cheaper than JSON.stringify of all 14 parsed values
+ * (~40 ms per 100,000 face rows on the report's thread).
  */
 function withConfidence(json: string, after: string, confidence: number): string {
   // JSON.stringify writes a finite number as String does, and any other as null
@@ -101,9 +125,9 @@ function withConfidence(json: string, after: string, confidence: number): string
   return json.slice(0, json.length - after.length - 5) + ',' + number + ',' + after.slice(1)
 }
 
-/** True when every number is an integer JavaScript holds exactly (SQLite and JSON.stringify then write the same digits). */
-function exactIntegers(values: unknown[]): boolean {
-  for (let i = 0; i < values.length; i++) {
+/** True when every number from `from` on is an integer JavaScript holds exactly (SQLite and JSON.stringify then write the same digits). */
+function exactIntegers(values: unknown[], from = 0): boolean {
+  for (let i = from; i < values.length; i++) {
     const v = values[i]
     if (typeof v === 'number' && !Number.isSafeInteger(v)) return false
   }
@@ -134,49 +158,69 @@ export function* iterateReportRows(
         const rows = page.all(jobId, last)
         n = rows.length
         for (let i = 0; i < n; i++) {
-          const row = reportRow(store.db, jobId, last, rows[i], withRaw, opts.fingerprint)
+          const row = json
+            ? (textRow(rows[i] as string | null, opts.fingerprint) ?? plainReportRow(plainRow(store.db, jobId, last, withRaw), withRaw, opts.fingerprint))
+            : plainReportRow(rows[i] as unknown[], withRaw, opts.fingerprint)
           last = row.rowNo
           yield row
         }
       }
       return
     } catch (e) {
-      // SQLite's JSON holds no BLOB: a store with one in a fingerprint column is read value by value from that row on
+      // SQLite's JSON holds no BLOB: a store with one in a column it writes is read column by column from that row on
       if (!json || !/BLOB/.test((e as Error).message)) throw e
       json = false
     }
   }
 }
 
-/** One raw row as a report row, its fingerprint values fed; `last` is the row number before it. */
-function reportRow(db: Db, jobId: string, last: number, c: unknown[], withRaw: boolean, fingerprint: JobFingerprint | undefined): ReportRow {
-  const text = c[0] as string | null
-  const confidence = c[1] as number | null
-  let f: unknown[]
-  if (text !== null && exactIntegers((f = JSON.parse(text) as unknown[]))) {
-    if (confidence === null) fingerprint?.rowJson(f[0] as number, text)
+/**
+ * A row read as its text (`rowText`) as a report row, its fingerprint fed; null when the text
+ * cannot stand for the stored values (a fraction or an integer past 2^53, which SQLite writes
+ * other than JavaScript does; a confidence its 15 digits do not hold; an input text that is not
+ * one JSON value).
+ */
+function textRow(text: string | null, fingerprint: JobFingerprint | undefined): ReportRow | null {
+  if (text === null) return null
+  const mark = text.indexOf(RAW_MARK)
+  const v = JSON.parse(mark < 0 ? text : text.slice(0, mark)) as unknown[]
+  const f = v[0] as unknown[]
+  if (v.length !== ROW_JSON_ELEMENTS || !exactIntegers(f) || !exactIntegers(v, 3)) return null
+  const confidence = v[1] as number | null
+  if (fingerprint) {
+    // the fingerprint's JSON with its line break: the text from after '[' to the first line break
+    if (confidence === null) fingerprint.rowLine(f[0] as number, text.slice(1, text.indexOf('\n') + 1))
     else {
-      f[CONFIDENCE] = confidence
-      // the last column read: SQLite's JSON of the columns after the confidence
-      fingerprint?.rowJson(f[0] as number, withConfidence(text, c[withRaw ? 9 : 8] as string, confidence))
+      const json = text.slice(1, text.indexOf('\n'))
+      fingerprint.rowJson(f[0] as number, withConfidence(json, JSON.stringify(f.slice(CONFIDENCE + 1)), confidence))
     }
-  } else {
-    f = exactValues(db, jobId, last)
-    fingerprint?.row(f)
   }
+  f[CONFIDENCE] = confidence
+  return reportRow(f, v[2], v, 3, mark < 0 ? null : text.slice(mark + 1))
+}
+
+/** A row read as plain columns (`plainColumns`) as a report row, its fingerprint fed. */
+function plainReportRow(c: unknown[], withRaw: boolean, fingerprint: JobFingerprint | undefined): ReportRow {
+  const f = c.slice(0, FINGERPRINT_ROW_COLUMNS.length)
+  fingerprint?.row(f)
+  return reportRow(f, JSON.parse(c[PLAIN_OTHERS - 1] as string), c, PLAIN_OTHERS, withRaw ? (c[PLAIN_OTHERS + OTHERS.length] as string | null) : null)
+}
+
+/** A report row from its fingerprint values `f`, its input, and OTHERS' values in `o` from `at` on. */
+function reportRow(f: unknown[], input: unknown, o: unknown[], at: number, rawJson: string | null): ReportRow {
   const outcome = f[F.outcome] as RowResult['outcome'] | null
   return {
     rowNo: f[F.row_no] as number,
-    sourceRow: c[2] as number | null,
+    sourceRow: o[at] as number | null,
     state: f[F.state] as RowState,
-    input: JSON.parse(c[3] as string),
+    input: input as ReportRow['input'],
     errorCode: f[F.error_code] as string | null,
-    errorMessage: c[4] as string | null,
-    localFailure: c[5] === 1,
-    duplicateOf: c[6] as number | null,
+    errorMessage: o[at + 1] as string | null,
+    localFailure: o[at + 2] === 1,
+    duplicateOf: o[at + 3] as number | null,
     charged: f[F.charged] === 1,
     costPoints: f[F.cost_points] as number,
-    resentUncertain: c[7] === 1,
+    resentUncertain: o[at + 4] === 1,
     finishedAt: f[F.finished_at] as number | null,
     attempts: f[F.attempts] as number,
     rateLimited: f[F.rate_limited] as number,
@@ -190,7 +234,7 @@ function reportRow(db: Db, jobId: string, last: number, c: unknown[], withRaw: b
             recordKey: f[F.record_key] as string | null,
             recordCount: f[F.record_count] as number | null,
             fromCache: f[F.from_cache] === 1,
-            rawJson: withRaw ? (c[8] as string | null) : null,
+            rawJson,
           },
   }
 }

@@ -52,13 +52,18 @@ export class JobFingerprint {
    * pass has SQLite write it: report-rows.ts says when that text is the same).
    */
   rowJson(rowNo: number, json: string): void {
+    this.rowLine(rowNo, json + '\n')
+  }
+
+  /** `rowJson`'s text with its line break already at the end (a slice of a longer text: nothing joined). */
+  rowLine(rowNo: number, line: string): void {
     if (!(rowNo > this.lastRowNo)) {
       this.broken = true
       return
     }
     this.lastRowNo = rowNo
     this.rows++
-    this.hash.add(json + '\n')
+    this.hash.add(line)
   }
 
   /**
