@@ -83,6 +83,28 @@ describe('the fingerprint of a report’s pass over the rows', () => {
     expect(pass.rows).toEqual(repoRows(lookup))
   })
 
+  it('reads computed confidences (every digit, as the service gives them) with their page, none row by row', () => {
+    const face = buildFaceJob(store)
+    const setConfidence = store.db.prepare('UPDATE results SET confidence = ? WHERE job_id = ? AND row_no = ?')
+    const rowNos = store.db.prepare('SELECT row_no FROM results WHERE job_id = ? ORDER BY row_no').pluck().all(face) as number[]
+    expect(rowNos.length).toBeGreaterThan(3)
+    // the sandbox's logistic of a face distance: 17 significant digits, as most computed numbers need
+    rowNos.forEach((rowNo, i) => setConfidence.run(1 / (1 + Math.exp(12 * (0.3 + i / 37 - 0.6))), face, rowNo))
+    const prepare = store.db.prepare.bind(store.db)
+    let statements = 0
+    store.db.prepare = ((sql: string) => (/\bjob_rows\b/.test(sql) && statements++, prepare(sql))) as typeof store.db.prepare
+    const fp = store.meta.startJobFingerprint(face)
+    let rows: ReportRow[]
+    try {
+      rows = [...iterateReportRows(store, face, { fingerprint: fp })]
+    } finally {
+      store.db.prepare = prepare as typeof store.db.prepare
+    }
+    expect(statements, 'statements reading rows: one for their pages, none for a row on its own').toBe(1)
+    expect(store.meta.finishJobFingerprint(fp, rows.length, { asOf: T0 + 1e9 })).toBe(store.meta.jobFingerprint(face, { asOf: T0 + 1e9 }))
+    expect(rows).toEqual(repoRows(face, false))
+  })
+
   it('is the store’s when a row holds a fraction or an integer past 2^53 (those rows read value by value)', () => {
     const jobId = lookupJob(12)
     store.db.prepare('UPDATE job_rows SET cost_points = 1.5 WHERE job_id = ? AND row_no = 5').run(jobId)
