@@ -79,9 +79,9 @@ export function tfjsOwnConcat(tf: KernelRegistry): KernelConfig | undefined {
 
 /**
  * Replaces the wasm backend's Concat with one that takes narrow last-axis joins itself and hands
- * every other to tfjs's own; returns the function that puts tfjs's own back (tests compare the two).
+ * every other to tfjs's own (kept: `tfjsOwnConcat`, so tests and the bench can compare the two).
  */
-export function useNarrowLastAxisConcat(tf: KernelRegistry): () => void {
+export function useNarrowLastAxisConcat(tf: KernelRegistry): void {
   const own = tf.getKernel('Concat', 'wasm')
   if (!own) throw new Error('tfjs wasm backend has no Concat kernel to speed up')
   tf.unregisterKernel('Concat', 'wasm')
@@ -106,9 +106,4 @@ export function useNarrowLastAxisConcat(tf: KernelRegistry): () => void {
       return out
     },
   })
-  return () => {
-    tf.unregisterKernel('Concat', 'wasm')
-    replaced.delete(tf)
-    tf.registerKernel(own)
-  }
 }
