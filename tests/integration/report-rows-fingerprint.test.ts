@@ -11,6 +11,7 @@ import type { RowResult, Store } from '../../src-main/core/store'
 import { iterateReportRows, PAGE_ROWS, type ReportRow } from '../../src-main/core/store/report-rows'
 import { useTempStore } from '../helpers/temp-store'
 import { buildFaceJob, leakySettings, T0 } from './reports-fixtures'
+import { seedConfidence, seedReportJob } from '../../bench/report-kinds-seed'
 
 let store: Store
 useTempStore((s) => (store = s))
@@ -103,6 +104,27 @@ describe('the fingerprint of a report’s pass over the rows', () => {
     expect(statements, 'statements reading rows: one for their pages, none for a row on its own').toBe(1)
     expect(store.meta.finishJobFingerprint(fp, rows.length, { asOf: T0 + 1e9 })).toBe(store.meta.jobFingerprint(face, { asOf: T0 + 1e9 }))
     expect(rows).toEqual(repoRows(face, false))
+  })
+
+  it('reads the bench seed’s face job (its confidences computed, as real ones) with its pages, none row by row, every confidence exact', () => {
+    // the seed bench/report-kinds.ts and report-kinds-unchanged export: a three-decimal seed hid a
+    // row text that sent ~92% of real confidences to a read of their own (15 digits, not 17)
+    const face = seedReportJob(store, 'face-match', PAGE_ROWS + 200)
+    const prepare = store.db.prepare.bind(store.db)
+    let statements = 0
+    store.db.prepare = ((sql: string) => (/\bjob_rows\b/.test(sql) && statements++, prepare(sql))) as typeof store.db.prepare
+    const fp = store.meta.startJobFingerprint(face)
+    let rows: ReportRow[]
+    try {
+      rows = [...iterateReportRows(store, face, { fingerprint: fp })]
+    } finally {
+      store.db.prepare = prepare as typeof store.db.prepare
+    }
+    expect(statements, 'statements reading rows: one for their pages, none for a row on its own').toBe(1)
+    const scored = rows.filter((r) => r.result?.confidence != null)
+    expect(scored.length).toBeGreaterThan(PAGE_ROWS)
+    expect(scored.map((r) => r.result!.confidence)).toEqual(scored.map((r) => seedConfidence(r.rowNo)))
+    expect(store.meta.finishJobFingerprint(fp, rows.length, { asOf: T0 + 1e9 })).toBe(store.meta.jobFingerprint(face, { asOf: T0 + 1e9 }))
   })
 
   it('is the store’s when a row holds a fraction or an integer past 2^53 (those rows read value by value)', () => {
