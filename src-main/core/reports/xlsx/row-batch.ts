@@ -101,9 +101,11 @@ export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): vo
   let t = 0
   let x = 0
   for (let u = 0; u < used; ) {
+    // counts and lengths as small integers (| 0): read from the Float64Array they are doubles, and
+    // a text's slice at a double offset threw the zip thread's optimised row loop away once
     const head = nums[u++]
-    const flags = head % (1 << FLAG_BITS)
-    const n = (head - flags) / (1 << FLAG_BITS)
+    const flags = head % (1 << FLAG_BITS) | 0
+    const n = ((head - flags) / (1 << FLAG_BITS)) | 0
     row.bold = (flags & ROW_BOLD) !== 0
     row.digested = (flags & ROW_DIGESTED) !== 0
     row.high = flags & ROW_HIGH ? nums[u++] : 0
@@ -114,7 +116,7 @@ export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): vo
     for (let i = 0; i < n; i++) {
       const tag = nums[u++]
       if (tag === TEXT) {
-        const len = nums[u++]
+        const len = nums[u++] | 0
         cells[i] = text.slice(t, t + len)
         t += len
       } else if (tag === NUMBER) cells[i] = nums[u++]
