@@ -45,7 +45,8 @@ export class RowBatchWriter {
   rows = 0
   private nums: Float64Array<ArrayBuffer> = new Float64Array(1 << 14)
   private used = 0
-  private texts: string[] = []
+  /** one array for every batch (emptied, not replaced): a new one starts as an array of small integers, and its first text threw the optimised `add` away */
+  private readonly texts: string[] = []
   private xfs: Array<ReadonlyArray<number | undefined>> = []
 
   add(cells: readonly CellPrimitive[], bold: boolean, digested: boolean, high: number, xfs: ReadonlyArray<number | undefined> | undefined): void {
@@ -81,7 +82,7 @@ export class RowBatchWriter {
     const batch: RowBatch = { nums: this.nums, used: this.used, text: this.texts.join(''), xfs: this.xfs }
     this.nums = new Float64Array(this.nums.length)
     this.used = 0
-    this.texts = []
+    this.texts.length = 0
     this.xfs = []
     this.rows = 0
     return batch
