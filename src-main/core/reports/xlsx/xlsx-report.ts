@@ -178,7 +178,8 @@ class StreamingSheet implements SheetWriter {
   addRow(values: unknown[], opts: RowOptions = {}): void {
     const kinds = opts.kinds
     const bold = opts.bold === true
-    const cells = this.kinds.map((k, i) => cellFor(values[i], kinds?.[i] ?? k))
+    const cells = this.newCells()
+    for (let i = 0; i < cells.length; i++) cells[i] = cellFor(values[i], kinds?.[i] ?? this.kinds[i])
     this.onCells?.(cells)
     const xfs = kinds?.map((k) => (k ? this.book.styles.xf({ numFmt: NUMBER_FORMATS[k], bold }) : undefined))
     const row: PendingRow = { cells, bold, xfs, header: false }
@@ -245,7 +246,9 @@ class StreamingSheet implements SheetWriter {
         '<sheetData>',
     )
     this.rowInPart = 0
-    this.writeRow({ cells: this.columns.map((c) => cellFor(c.header, 'text')), bold: true, xfs: undefined, header: true })
+    const cells = this.newCells()
+    for (let i = 0; i < cells.length; i++) cells[i] = cellFor(this.columns[i].header, 'text')
+    this.writeRow({ cells, bold: true, xfs: undefined, header: true })
   }
 
   /** The current part's closing elements: filter, conditional formats. */
@@ -282,6 +285,15 @@ class StreamingSheet implements SheetWriter {
     entry.write(tail)
     await entry.end()
     this.entry = null
+  }
+
+  /**
+   * A row's cells array, every one made alike (filled with null, then set): arrays from `map` had
+   * one kind of elements made by optimised code and another by the builtin, and the batch writer
+   * that reads them was compiled again for each.
+   */
+  private newCells(): CellPrimitive[] {
+    return new Array<CellPrimitive>(this.kinds.length).fill(null)
   }
 
   private writeRow(row: PendingRow): void {
