@@ -12,7 +12,7 @@ let packageNames: Promise<Map<string, string>> | null = null
  * The package is imported here, not at the top: it imports papaparse, which is CommonJS, so
  * loading it has Node lex papaparse's 52 KB source for its exports and V8 optimise that lexer
  * (~185 M instructions, ~2% of a 100,000-row regions export), in every process that loads this
- * module, whether or not its report joins names (regions, face and lookup reports never do).
+ * module, whether or not its report joins names (the regions and face reports never do).
  */
 function loadPackageNames(): Promise<Map<string, string>> {
   packageNames ??= (async () => {
