@@ -45,7 +45,8 @@ export class RowBatchWriter {
   rows = 0
   private nums: Float64Array<ArrayBuffer> = new Float64Array(1 << 14)
   private used = 0
-  private texts: string[] = []
+  /** one array for every batch (emptied, not replaced): a new one starts as an array of small integers, and its first text threw the optimised `add` away */
+  private readonly texts: string[] = []
   private xfs: Array<ReadonlyArray<number | undefined>> = []
 
   add(cells: readonly CellPrimitive[], bold: boolean, digested: boolean, high: number, xfs: ReadonlyArray<number | undefined> | undefined): void {
@@ -81,7 +82,7 @@ export class RowBatchWriter {
     const batch: RowBatch = { nums: this.nums, used: this.used, text: this.texts.join(''), xfs: this.xfs }
     this.nums = new Float64Array(this.nums.length)
     this.used = 0
-    this.texts = []
+    this.texts.length = 0
     this.xfs = []
     this.rows = 0
     return batch
@@ -101,9 +102,11 @@ export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): vo
   let t = 0
   let x = 0
   for (let u = 0; u < used; ) {
+    // counts and lengths as small integers (| 0): read from the Float64Array they are doubles, and
+    // a text's slice at a double offset threw the zip thread's optimised row loop away once
     const head = nums[u++]
-    const flags = head % (1 << FLAG_BITS)
-    const n = (head - flags) / (1 << FLAG_BITS)
+    const flags = head % (1 << FLAG_BITS) | 0
+    const n = ((head - flags) / (1 << FLAG_BITS)) | 0
     row.bold = (flags & ROW_BOLD) !== 0
     row.digested = (flags & ROW_DIGESTED) !== 0
     row.high = flags & ROW_HIGH ? nums[u++] : 0
@@ -114,7 +117,7 @@ export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): vo
     for (let i = 0; i < n; i++) {
       const tag = nums[u++]
       if (tag === TEXT) {
-        const len = nums[u++]
+        const len = nums[u++] | 0
         cells[i] = text.slice(t, t + len)
         t += len
       } else if (tag === NUMBER) cells[i] = nums[u++]

@@ -1,6 +1,6 @@
 import { renameSync, rmSync } from 'node:fs'
 import type { CellPrimitive } from '../cell-safety'
-import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnSpec } from '../column-cells'
+import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnKind, type ColumnSpec } from '../column-cells'
 import { columnLetter } from '../../importers/column-letters'
 import {
   BREATHE_EVERY,
@@ -22,6 +22,9 @@ import { ZipFileWriter } from './zip-writer'
 import { columnXml, type ColumnXml } from './row-xml'
 import { localPartSink, type PartSink } from './part-sink'
 import { ZipThread } from './zip-thread'
+
+/** rows before a sheet's first yield to the event loop (StreamingSheet.untilBreath) */
+const FIRST_BREATH = 100
 
 interface Book {
   zip: ZipFileWriter
@@ -90,13 +93,17 @@ export function openStreamingXlsxReport(out: string, opts: { maxRowsPerSheet?: n
   }
 }
 
-/** A row waiting to be written: its cells, bold or not, and style ids of cells that differ from their column's. */
+/**
+ * A row waiting to be written: its cells, bold or not, and style ids of cells that differ from their
+ * column's. Every row has all four fields, so all rows share one shape (writeRow read rows of three
+ * shapes: its optimised code was thrown away when the errors sheet brought another).
+ */
 interface PendingRow {
   cells: CellPrimitive[]
   bold: boolean
-  xfs?: Array<number | undefined>
+  xfs: Array<number | undefined> | undefined
   /** a part's header row: not a row of the digest (a split part repeats it) */
-  header?: true
+  header: boolean
 }
 
 class StreamingSheet implements SheetWriter {
@@ -111,10 +118,27 @@ class StreamingSheet implements SheetWriter {
   private entryIndex = 0
   /** worksheet row number of the last row written to the current part */
   private rowInPart = 0
-  private sinceBreath = 0
+  /**
+   * rows until the next yield to the event loop; the first comes after FIRST_BREATH rows, not
+   * BREATHE_EVERY. So the yield's code has run, and V8 has recorded what it does, before V8
+   * optimises the loop writing the rows (after a few hundred of them). Run first at row 2,000, it
+   * threw that optimised code away and V8 compiled the whole loop again (~150 M instructions, 1.5%
+   * of a 100,000-row regions export, cachegrind). At row 32 it was too early: V8 records a
+   * function's feedback only after its first calls (the recompile stayed), at rows 100 and 200 not.
+   */
+  private untilBreath = FIRST_BREATH
   private print: PrintSetup | null = null
   /** indexes of the word-wrapped columns (a row's height follows their text) */
   private readonly wrapCols: number[]
+  /**
+   * the columns' kinds, read per cell from this one array of texts: read from the column specs,
+   * whose shapes differ from sheet to sheet, the errors sheet threw the optimised addRow away
+   */
+  private readonly kinds: ColumnKind[]
+  /** per row, from the sheet's options (whose shapes also differ from sheet to sheet): see `kinds` */
+  private readonly rowHeight: number | undefined
+  private readonly digested: boolean
+  private readonly onCells: ((cells: CellPrimitive[]) => void) | undefined
 
   constructor(
     private readonly book: Book,
@@ -125,6 +149,10 @@ class StreamingSheet implements SheetWriter {
   ) {
     const { styles } = book
     this.wrapCols = columns.flatMap((c, i) => (wrapsText(c) ? [i] : []))
+    this.kinds = columns.map((c) => c.kind)
+    this.rowHeight = opts.rowHeight
+    this.digested = opts.digest !== undefined
+    this.onCells = opts.onCells
     this.cols = columns.map((c, i) => {
       const fmt = NUMBER_FORMATS[c.kind]
       // a Date in a column with no date format of its own still shows as a date
@@ -150,10 +178,11 @@ class StreamingSheet implements SheetWriter {
   addRow(values: unknown[], opts: RowOptions = {}): void {
     const kinds = opts.kinds
     const bold = opts.bold === true
-    const cells = this.columns.map((c, i) => cellFor(values[i], kinds?.[i] ?? c.kind))
-    this.opts.onCells?.(cells)
+    const cells = this.newCells()
+    for (let i = 0; i < cells.length; i++) cells[i] = cellFor(values[i], kinds?.[i] ?? this.kinds[i])
+    this.onCells?.(cells)
     const xfs = kinds?.map((k) => (k ? this.book.styles.xf({ numFmt: NUMBER_FORMATS[k], bold }) : undefined))
-    const row: PendingRow = xfs ? { cells, bold, xfs } : { cells, bold }
+    const row: PendingRow = { cells, bold, xfs, header: false }
     if (this.pending) {
       this.pending.push(row)
       if (this.pending.length >= WIDTH_SAMPLE_ROWS) this.flushPending()
@@ -165,8 +194,8 @@ class StreamingSheet implements SheetWriter {
   async breathe(): Promise<void> {
     while (this.overflow) await this.splitPart()
     if (this.entry?.busy) await this.entry.drain()
-    if (++this.sinceBreath < BREATHE_EVERY) return
-    this.sinceBreath = 0
+    if (--this.untilBreath > 0) return
+    this.untilBreath = BREATHE_EVERY
     await yieldToEventLoop()
   }
 
@@ -217,7 +246,9 @@ class StreamingSheet implements SheetWriter {
         '<sheetData>',
     )
     this.rowInPart = 0
-    this.writeRow({ cells: this.columns.map((c) => cellFor(c.header, 'text')), bold: true, header: true })
+    const cells = this.newCells()
+    for (let i = 0; i < cells.length; i++) cells[i] = cellFor(this.columns[i].header, 'text')
+    this.writeRow({ cells, bold: true, xfs: undefined, header: true })
   }
 
   /** The current part's closing elements: filter, conditional formats. */
@@ -256,6 +287,15 @@ class StreamingSheet implements SheetWriter {
     this.entry = null
   }
 
+  /**
+   * A row's cells array, every one made alike (filled with null, then set): arrays from `map` had
+   * one kind of elements made by optimised code and another by the builtin, and the batch writer
+   * that reads them was compiled again for each.
+   */
+  private newCells(): CellPrimitive[] {
+    return new Array<CellPrimitive>(this.kinds.length).fill(null)
+  }
+
   private writeRow(row: PendingRow): void {
     if (this.overflow || this.rowInPart >= this.maxRows) {
       ;(this.overflow ??= []).push(row)
@@ -263,10 +303,10 @@ class StreamingSheet implements SheetWriter {
     }
     const { cells, bold, xfs } = row
     const r = ++this.rowInPart
-    const fixed = r > 1 ? this.opts.rowHeight : undefined
+    const fixed = r > 1 ? this.rowHeight : undefined
     const high = fixed ?? (r > 1 && this.wrapCols.length ? wrappedRowHeight(cells, this.wrapCols, this.widths) : 0)
     // straight into the part's bytes (or to the zip thread), a row at a time
-    this.entry!.row(r, cells, bold, xfs, high || 0, row.header !== true && this.opts.digest !== undefined)
+    this.entry!.row(r, cells, bold, xfs, high || 0, !row.header && this.digested)
   }
 
   /** Rows past Excel's limit wait here until `breathe` or `close` has ended the full part (ending it is async). */

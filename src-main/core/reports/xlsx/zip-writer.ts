@@ -11,6 +11,18 @@ import { constants, crc32, deflateRaw } from 'node:zlib'
  */
 
 const CHUNK_BYTES = 1 << 18
+/**
+ * A chunk is deflated once it holds CHUNK_BYTES less this: room left for the next row, so that
+ * a row's text (up to ~5,000 characters) never finds the chunk too full to take it and the one
+ * place that ends a chunk is the check after each write.
+ */
+const FULL_MARGIN = 1 << 14
+/**
+ * An entry's first chunk is deflated at this size: so ending a chunk has run, and V8 has recorded
+ * what it does, before V8 optimises the row loop that writes into it (after a few hundred rows).
+ * Run first at 256 KB, it threw that optimised code away and V8 compiled the loop again.
+ */
+const FIRST_CHUNK_BYTES = 1 << 16
 /** compressed chunks in flight before `drain` waits; bounds memory to a few MB */
 const MAX_IN_FLIGHT = 4
 /**
@@ -179,6 +191,8 @@ export class ZipEntryWriter {
    */
   private buf = Buffer.allocUnsafe(CHUNK_BYTES)
   private used = 0
+  /** the chunk is deflated once `used` reaches this */
+  private full = FIRST_CHUNK_BYTES
   private crc = 0
   private compressed = 0
   private uncompressed = 0
@@ -201,7 +215,10 @@ export class ZipEntryWriter {
       }
     }
     this.used += this.buf.write(text, this.used, 'utf8')
-    if (this.used >= CHUNK_BYTES - 1024) this.dispatch()
+    if (this.used >= this.full) {
+      this.full = CHUNK_BYTES - FULL_MARGIN
+      this.dispatch()
+    }
   }
 
   /** True when enough chunks are compressing that the writer should `await drain()`. */
