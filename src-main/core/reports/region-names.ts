@@ -1,3 +1,4 @@
+import { getDistricts, getProvinces, getRegencies } from 'idn-area-data'
 import type { DirectoryCache } from '../store'
 
 /** Region code (plain digits) -> name, for joining names into hospital and school rows. */
@@ -9,14 +10,12 @@ let packageNames: Promise<Map<string, string>> | null = null
 
 /**
  * The region tree shipped in `idn-area-data` (dotted codes there, plain digits here), read once.
- * The package is imported here, not at the top: it imports papaparse, which is CommonJS, so
- * loading it has Node lex papaparse's 52 KB source for its exports and V8 optimise that lexer
- * (~185 M instructions, ~2% of a 100,000-row regions export), in every process that loads this
- * module, whether or not its report joins names (the regions and face reports never do).
+ * Imported at the top on purpose: imported here instead (it saves ~185 M instructions of
+ * CommonJS lexing in a process that never joins names), a 100,000-row export's peak RSS rose
+ * 25-40 MB for every kind, regions included (bench/report-kinds.ts, issue 27 sixth pass).
  */
 function loadPackageNames(): Promise<Map<string, string>> {
   packageNames ??= (async () => {
-    const { getDistricts, getProvinces, getRegencies } = await import('idn-area-data')
     const [provinces, regencies, districts] = await Promise.all([getProvinces(), getRegencies(), getDistricts()])
     const map = new Map<string, string>()
     for (const r of [...provinces, ...regencies, ...districts]) map.set(r.code.replace(/\./g, ''), r.name)
