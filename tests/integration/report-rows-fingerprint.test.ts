@@ -91,16 +91,7 @@ describe('the fingerprint of a report’s pass over the rows', () => {
     expect(rowNos.length).toBeGreaterThan(3)
     // the sandbox's logistic of a face distance: 17 significant digits, as most computed numbers need
     rowNos.forEach((rowNo, i) => setConfidence.run(1 / (1 + Math.exp(12 * (0.3 + i / 37 - 0.6))), face, rowNo))
-    const prepare = store.db.prepare.bind(store.db)
-    let statements = 0
-    store.db.prepare = ((sql: string) => (/\bjob_rows\b/.test(sql) && statements++, prepare(sql))) as typeof store.db.prepare
-    const fp = store.meta.startJobFingerprint(face)
-    let rows: ReportRow[]
-    try {
-      rows = [...iterateReportRows(store, face, { fingerprint: fp })]
-    } finally {
-      store.db.prepare = prepare as typeof store.db.prepare
-    }
+    const { rows, statements, fp } = readCountingStatements(face)
     expect(statements, 'statements reading rows: one for their pages, none for a row on its own').toBe(1)
     expect(store.meta.finishJobFingerprint(fp, rows.length, { asOf: T0 + 1e9 })).toBe(store.meta.jobFingerprint(face, { asOf: T0 + 1e9 }))
     expect(rows).toEqual(repoRows(face, false))
@@ -110,16 +101,7 @@ describe('the fingerprint of a report’s pass over the rows', () => {
     // the seed bench/report-kinds.ts and report-kinds-unchanged export: a three-decimal seed hid a
     // row text that sent ~92% of real confidences to a read of their own (15 digits, not 17)
     const face = seedReportJob(store, 'face-match', PAGE_ROWS + 200)
-    const prepare = store.db.prepare.bind(store.db)
-    let statements = 0
-    store.db.prepare = ((sql: string) => (/\bjob_rows\b/.test(sql) && statements++, prepare(sql))) as typeof store.db.prepare
-    const fp = store.meta.startJobFingerprint(face)
-    let rows: ReportRow[]
-    try {
-      rows = [...iterateReportRows(store, face, { fingerprint: fp })]
-    } finally {
-      store.db.prepare = prepare as typeof store.db.prepare
-    }
+    const { rows, statements, fp } = readCountingStatements(face)
     expect(statements, 'statements reading rows: one for their pages, none for a row on its own').toBe(1)
     const scored = rows.filter((r) => r.result?.confidence != null)
     expect(scored.length).toBeGreaterThan(PAGE_ROWS)
@@ -165,3 +147,16 @@ describe('the fingerprint of a report’s pass over the rows', () => {
     expect(blob.rows).toEqual(repoRows(jobId))
   })
 })
+
+/** A job's report rows read with a fingerprint, counting the statements prepared that read job_rows. */
+function readCountingStatements(jobId: string): { rows: ReportRow[]; statements: number; fp: ReturnType<Store['meta']['startJobFingerprint']> } {
+  const prepare = store.db.prepare.bind(store.db)
+  let statements = 0
+  store.db.prepare = ((sql: string) => (/\bjob_rows\b/.test(sql) && statements++, prepare(sql))) as typeof store.db.prepare
+  const fp = store.meta.startJobFingerprint(jobId)
+  try {
+    return { rows: [...iterateReportRows(store, jobId, { fingerprint: fp })], statements, fp }
+  } finally {
+    store.db.prepare = prepare as typeof store.db.prepare
+  }
+}
