@@ -133,7 +133,7 @@ async function main(): Promise<void> {
         const out = join(seedDir, `${kind}-${basename(dir)}.xlsx`)
         const url = pathToFileURL(join(dir, 'report-entry.js')).href
         const load = loadavg()[0].toFixed(1)
-        const c = spawnSync(process.execPath, ['--import', 'tsx', self, '--measure', url, dbFile, jobId, out], { encoding: 'utf8', env: { ...process.env, ...Object.fromEntries(env.map((e) => e.split('='))) } })
+        const c = spawnSync(process.execPath, ['--import', 'tsx', self, '--measure', url, dbFile, jobId, out], { encoding: 'utf8', env: { ...process.env, ...Object.fromEntries(env.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)])) } })
         if (c.status !== 0) throw new Error(`${kind} ${b}: ${c.stderr}`)
         const r = JSON.parse(c.stdout.trim().split('\n').pop()!) as Run
         runs.get(b)!.push(r)
