@@ -38,7 +38,8 @@ export interface RegionTree {
 
 const stripDots = (code: string): string => code.replace(/\./g, '')
 
-function idnAreaDataDir(): string {
+/** idn-area-data's CSV folder: the package is read as data, never imported (see ../reports/region-names.ts). */
+export function idnAreaDataDir(): string {
   const require = createRequire(import.meta.url)
   return join(dirname(require.resolve('idn-area-data/package.json')), 'data')
 }

@@ -1,4 +1,7 @@
-import { getDistricts, getProvinces, getRegencies } from 'idn-area-data'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { readCsvRecords } from '../csv/csv-text'
+import { idnAreaDataDir } from '../regions/region-tree'
 import type { DirectoryCache } from '../store'
 
 /** Region code (plain digits) -> name, for joining names into hospital and school rows. */
@@ -9,16 +12,26 @@ export interface RegionNames {
 let packageNames: Promise<Map<string, string>> | null = null
 
 /**
- * The region tree shipped in `idn-area-data` (dotted codes there, plain digits here), read once.
- * Imported at the top on purpose: imported here instead (it saves ~185 M instructions of
- * CommonJS lexing in a process that never joins names), a 100,000-row export's peak RSS rose
- * 25-40 MB for every kind, regions included (bench/report-kinds.ts, issue 27 sixth pass).
+ * The region tree shipped in `idn-area-data` (dotted codes there, plain digits here), read once,
+ * when a report first joins names. The package's three CSVs are read here with our own CSV reader,
+ * as ../regions/region-tree.ts reads them; its JavaScript is never imported (the same 7,837 names,
+ * the quoted 'Ra"as' included: tests/unit/region-names-package.test.ts). Issue 27:
+ * - imported at the top, it imports papaparse (CommonJS), which Node lexes for its exports and
+ *   V8 optimises that lexer: ~200 M instructions (143 M of them TurboFan) in every process that
+ *   loads the report code, whether or not its report joins names (regions and face never do);
+ *   `rekap run --dry-run` 2.00 -> 1.80 G instructions without it;
+ * - imported here with `import()` (4e90022, taken back at 5ca8775), it raised
+ *   bench/report-kinds.ts's peak RSS 25-55 MB for every kind: the bench's child runs under tsx,
+ *   whose loader thread rewrites every module holding a dynamic import() and gives it a per-word
+ *   source map; for the ~310 KB report bundle that thread's heap grew 15 -> 50 MB and stayed.
+ *   Plain `node` (the built CLI, the app) never showed it, but the bench holds the 300 MB cap.
  */
 function loadPackageNames(): Promise<Map<string, string>> {
   packageNames ??= (async () => {
-    const [provinces, regencies, districts] = await Promise.all([getProvinces(), getRegencies(), getDistricts()])
+    const dir = idnAreaDataDir()
+    const texts = await Promise.all(['provinces.csv', 'regencies.csv', 'districts.csv'].map((f) => readFile(join(dir, f), 'utf8')))
     const map = new Map<string, string>()
-    for (const r of [...provinces, ...regencies, ...districts]) map.set(r.code.replace(/\./g, ''), r.name)
+    for (const text of texts) readCsvRecords(text, (r) => map.set(r.code.replace(/\./g, ''), r.name))
     return map
   })()
   return packageNames
