@@ -10,7 +10,8 @@
  *   BENCH_EXCELJS=0 skips exceljs; BENCH_CPU_PROF=<dir> writes a CPU profile of each rekap export;
  *   BENCH_REPEAT=3 alternates rekap and exceljs three times per kind and prints the medians;
  *   BENCH_DISTINCT=3155 lets lookups name at most that many records (the hospital registry's size);
- *   rekap's export runs bundled as the CLI is (bench/built-report.ts); BENCH_FROM_SOURCES=1 runs the sources
+ *   rekap's export runs bundled as the CLI is (bench/built-report.ts), in plain node (bench/report-child.mjs);
+ *   BENCH_FROM_SOURCES=1 runs the sources under tsx
  *   targets: >= 1.5 million cells/s, <= 0.25x exceljs streaming per cell, < 300 MB
  */
 import { spawnSync } from 'node:child_process'
@@ -146,10 +147,18 @@ async function measureExceljsSameCells(rekapFile: string, out: string): Promise<
 
 function child(args: string[]): Measured {
   const prof = process.env.BENCH_CPU_PROF && args[0] === 'rekap' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF, '--cpu-prof-name', `${basename(args[3], '.xlsx')}.cpuprofile`] : []
-  const self = fileURLToPath(import.meta.url)
-  const c = spawnSync(process.execPath, [...prof, '--import', 'tsx', self, '--measure', ...args], { encoding: 'utf8', maxBuffer: 1 << 20 })
+  const built = process.env.BENCH_REPORT_MODULE
+  // rekap's built writer runs in plain node, as users run it (bench/report-child.mjs); the rest under tsx
+  const script = args[0] === 'rekap' && built ? [fileURLToPath(new URL('./report-child.mjs', import.meta.url)), built, ...args.slice(1)] : ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', ...args]
+  const c = spawnSync(process.execPath, [...prof, ...script], { encoding: 'utf8', maxBuffer: 1 << 20 })
   if (c.status !== 0) throw new Error(`${args.join(' ')} failed: ${c.stderr}`)
   return JSON.parse(c.stdout.trim().split('\n').pop()!)
+}
+
+/** rekap's export in its child, then its file's cells counted here (the child loads only the writer). */
+async function rekapChild(dbFile: string, jobId: string, out: string): Promise<Measured> {
+  const r = child(['rekap', dbFile, jobId, out])
+  return r.cells === undefined ? { ...r, ...(await countCells(out)) } : r
 }
 
 /** Medians of the wall time, the CPU and the peak memory, each on its own. */
@@ -209,7 +218,7 @@ async function main(): Promise<void> {
       const repeat = Number(process.env.BENCH_REPEAT ?? 1)
       const runs: Array<{ r: Measured; e?: Measured; s?: Measured }> = []
       for (let k = 0; k < repeat; k++) {
-        const r = child(['rekap', dbFile, jobId, join(dir, `${kind}.xlsx`)])
+        const r = await rekapChild(dbFile, jobId, join(dir, `${kind}.xlsx`))
         const e = process.env.BENCH_EXCELJS !== '0' ? child(['exceljs', String(r.written), String(r.widest), join(dir, `${kind}-exceljs.xlsx`)]) : undefined
         // BENCH_SAME=0 skips the reference made on the report's own cells
         const s = process.env.BENCH_EXCELJS !== '0' && process.env.BENCH_SAME !== '0' ? child(['exceljs-same', join(dir, `${kind}.xlsx`), join(dir, `${kind}-exceljs-same.xlsx`)]) : undefined
