@@ -65,7 +65,8 @@ async function handle(m: ToZipThread): Promise<void> {
     case 'rows':
       writeRows(m.batch)
       if (entry!.busy) await entry!.drain()
-      send({ t: 'ack' })
+      // the batch's numbers go back to be filled again (./row-batch.ts)
+      port.postMessage({ t: 'ack', nums: m.batch.nums } satisfies FromZipThread, [m.batch.nums.buffer])
       return
     case 'end':
       await entry!.end()
