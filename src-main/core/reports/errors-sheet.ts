@@ -28,7 +28,8 @@ export async function writeErrorsSheet(writer: ReportWriter, store: Store, jobId
   for (const row of iterateErrorRows(store, jobId)) {
     sheet.addRow(errorCells(row, L))
     n++
-    await sheet.breathe()
+    const wait = sheet.breathe()
+    if (wait) await wait
   }
   await sheet.close()
   return n

@@ -61,8 +61,12 @@ export interface SheetWriter {
   readonly nextRow: number
   /** picture anchored in a cell (in-memory workbooks only) */
   addPicture?(data: Buffer, extension: 'jpeg' | 'png', col0: number, row1: number, size: { width: number; height: number }): void
-  /** lets the zip stream drain; call after every row (it does something every few thousand) */
-  breathe(): Promise<void>
+  /**
+   * lets the zip stream drain; call after every row (it does something every few thousand). A
+   * writer may give nothing back when there is nothing to wait for: awaiting it anyway costs a
+   * turn of the microtask queue per row.
+   */
+  breathe(): Promise<void> | undefined
   close(): Promise<void>
 }
 

@@ -68,7 +68,8 @@ export async function writeResultsSheet<C extends { outcome: Verdict }>(
       for (let i = 0; i < results.length; i++) values[nIn + i] = results[i].value(c)
       sheet.addRow(values)
       if (spec.afterRow) await spec.afterRow(c, sheet, rowNumber, values.length)
-      await sheet.breathe()
+      const wait = sheet.breathe()
+      if (wait) await wait
       n++
     }
   } finally {
@@ -95,7 +96,8 @@ export async function writeRecordsSheet<T>(
     onRecord(r)
     sheet.addRow(values(r))
     n++
-    await sheet.breathe()
+    const wait = sheet.breathe()
+    if (wait) await wait
   }
   await sheet.close()
   return n

@@ -191,7 +191,19 @@ class StreamingSheet implements SheetWriter {
     this.writeRow(row)
   }
 
-  async breathe(): Promise<void> {
+  /**
+   * Nothing to wait for on most rows, and then no promise: an async call and its await per row
+   * were ~10% of the report thread's allocations (19.6 of 201 MB sampled in a 100,000-row regions
+   * export) and a turn of the microtask queue each (cachegrind, same export: V8's builtins
+   * -57 to -70 M instructions, ~40 M of them await, promise and microtask ones).
+   */
+  breathe(): Promise<void> | undefined {
+    if (this.overflow || this.entry?.busy || this.untilBreath <= 1) return this.breatheNow()
+    this.untilBreath--
+    return undefined
+  }
+
+  private async breatheNow(): Promise<void> {
     while (this.overflow) await this.splitPart()
     if (this.entry?.busy) await this.entry.drain()
     if (--this.untilBreath > 0) return

@@ -17,7 +17,8 @@ export type ToZipThread =
 
 export type FromZipThread =
   | { t: 'bytes'; buf: Uint8Array }
-  | { t: 'ack' }
+  /** a batch written: its numbers' buffer comes back to be filled again */
+  | { t: 'ack'; nums: Float64Array<ArrayBuffer> }
   | { t: 'ended'; id: number; crc: number; compressed: number; uncompressed: number }
   | { t: 'digest'; id: number; hex: string }
   | { t: 'failed'; message: string }

@@ -130,6 +130,7 @@ export class ZipThread implements PartSink {
         this.entry!.out(m.buf)
         return
       case 'ack':
+        this.batch.reuse(m.nums)
         this.unacked--
         this.wake()
         return
