@@ -5,6 +5,34 @@ export type ErrorRow = Pick<JobRow, 'rowNo' | 'sourceRow' | 'state' | 'input' | 
 
 const PAGE = 2000
 
+const COLUMNS = 'row_no, source_row, state, input_json, error_code, error_message, error_column, local_failure, charged'
+
+/**
+ * The next page of failed and uncertain rows after a row number, by a scan of every row from there
+ * (the primary key): what pays when many rows failed.
+ */
+const SCAN = `SELECT ${COLUMNS} FROM job_rows WHERE job_id = ? AND state IN ('failed', 'uncertain') AND row_no > ? ORDER BY row_no LIMIT ?`
+
+/**
+ * The same page read from the index of states: each state's rows in row order, merged by SQLite
+ * without sorting (a MERGE of the two, not a sort), each row then looked up by its key. A
+ * 100,000-row regions job with 4.6% of its rows failed: 47 M instructions fewer than SCAN; with
+ * every row failed, 0.5 G more (~5,800 a failed row against ~750 a row scanned): so it is read
+ * this way only when at most a tenth of the rows fail.
+ */
+const BY_STATE = ['failed', 'uncertain']
+  .map((state) => `SELECT ${COLUMNS} FROM job_rows INDEXED BY job_rows_state WHERE job_id = ? AND state = '${state}' AND row_no > ?`)
+  .join(' UNION ALL ') + ' ORDER BY row_no LIMIT ?'
+
+/** The job's rows, and its failed and uncertain ones, as the store's counts (kept by triggers) say. */
+function failingCounts(store: Pick<Store, 'db'>, jobId: string): { all: number; failing: number } {
+  return store.db
+    .prepare<unknown[], { all: number; failing: number }>(
+      `SELECT total(n) AS "all", total(CASE WHEN state IN ('failed', 'uncertain') THEN n END) AS failing FROM job_row_counts WHERE job_id = ?`,
+    )
+    .get(jobId)!
+}
+
 /**
  * The job's failed and uncertain rows in row order, read a page at a time (by key: at 700,000
  * failed rows OFFSET paging rescanned every earlier row per page) and lean: only the columns
@@ -13,14 +41,11 @@ const PAGE = 2000
  * alone, 50-90 ms of a 100,000-row report's errors sheet.
  */
 export function* iterateErrorRows(store: Pick<Store, 'db'>, jobId: string): Generator<ErrorRow> {
-  const stmt = store.db
-    .prepare<unknown[], unknown[]>(
-      `SELECT row_no, source_row, state, input_json, error_code, error_message, error_column, local_failure, charged
-       FROM job_rows WHERE job_id = ? AND state IN ('failed', 'uncertain') AND row_no > ? ORDER BY row_no LIMIT ?`,
-    )
-    .raw(true)
+  const counts = failingCounts(store, jobId)
+  const byState = counts.failing * 10 <= counts.all
+  const stmt = store.db.prepare<unknown[], unknown[]>(byState ? BY_STATE : SCAN).raw(true)
   for (let after = 0; ; ) {
-    const page = stmt.all(jobId, after, PAGE)
+    const page = byState ? stmt.all(jobId, after, jobId, after, PAGE) : stmt.all(jobId, after, PAGE)
     for (const c of page) {
       yield {
         rowNo: c[0] as number,
