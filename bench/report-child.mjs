@@ -5,6 +5,8 @@
 // loader thread grew ~30 MB more for a writer holding any dynamic import() (issue 27), memory
 // no user's process has. Prints one JSON line: wall and CPU ms, the main thread's CPU, peak RSS.
 //   node bench/report-child.mjs <writer-url> <db> <job-id> <out.xlsx>
+// The writer from the TypeScript sources (BENCH_FROM_SOURCES=1): `node --import tsx` and the URL
+// of bench/report-entry.ts.
 import { readFileSync, statSync } from 'node:fs'
 import { ownPeakRss } from './vmhwm.mjs'
 

@@ -15,10 +15,10 @@
  *   targets: >= 1.5 million cells/s, <= 0.25x exceljs streaming per cell, < 300 MB
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import ExcelJS from 'exceljs'
 import { openStore } from '../src-main/core/store'
 import { bundleReportWriter } from './built-report'
@@ -37,18 +37,6 @@ interface Measured {
   cells?: number
   written?: number
   widest?: number
-}
-
-/** The main thread's CPU ms so far (its thread id is the process id); undefined off Linux. */
-function mainThreadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    // fields 14 and 15 (utime, stime) in clock ticks (100 per second); f starts at field 3
-    return (Number(f[11]) + Number(f[12])) * 10
-  } catch {
-    return undefined
-  }
 }
 
 function peakTracker(): () => number {
@@ -92,25 +80,6 @@ function count(text: string, needle: string): number {
   return n
 }
 
-async function measureRekap(dbFile: string, jobId: string, out: string): Promise<Measured> {
-  // the built writer (bench/built-report.ts) unless BENCH_FROM_SOURCES=1; loaded before the clock starts
-  const built = process.env.BENCH_REPORT_MODULE
-  const { openStore, writeJobReport } = built ? ((await import(built)) as typeof import('./report-entry')) : await import('./report-entry')
-  const peak = peakTracker()
-  const t = performance.now()
-  const cpu0 = process.cpuUsage()
-  const main0 = mainThreadCpuMs()
-  const store = openStore(dbFile)
-  await writeJobReport(store, jobId, { out, signer: null })
-  store.close()
-  const ms = performance.now() - t
-  const cpu = process.cpuUsage(cpu0)
-  const main1 = mainThreadCpuMs()
-  const mainCpuMs = main0 === undefined || main1 === undefined ? undefined : main1 - main0
-  const peakRss = peak()
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, mainCpuMs, peakRss, bytes: statSync(out).size, ...(await countCells(out)) }
-}
-
 /** exceljs's streaming writer, `cells` non-empty cells in rows of `width`: text, numbers and dates mixed as in a report. */
 async function measureExceljs(cells: number, width: number, out: string): Promise<Measured> {
   const peak = peakTracker()
@@ -147,9 +116,11 @@ async function measureExceljsSameCells(rekapFile: string, out: string): Promise<
 
 function child(args: string[]): Measured {
   const prof = process.env.BENCH_CPU_PROF && args[0] === 'rekap' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF, '--cpu-prof-name', `${basename(args[3], '.xlsx')}.cpuprofile`] : []
+  // rekap's export in bench/report-child.mjs: the built writer in plain node, as users run it, or the sources under tsx
   const built = process.env.BENCH_REPORT_MODULE
-  // rekap's built writer runs in plain node, as users run it (bench/report-child.mjs); the rest under tsx
-  const script = args[0] === 'rekap' && built ? [fileURLToPath(new URL('./report-child.mjs', import.meta.url)), built, ...args.slice(1)] : ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', ...args]
+  const writer = built ?? pathToFileURL(fileURLToPath(new URL('./report-entry.ts', import.meta.url))).href
+  const rekap = [...(built ? [] : ['--import', 'tsx']), fileURLToPath(new URL('./report-child.mjs', import.meta.url)), writer, ...args.slice(1)]
+  const script = args[0] === 'rekap' ? rekap : ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', ...args]
   const c = spawnSync(process.execPath, [...prof, ...script], { encoding: 'utf8', maxBuffer: 1 << 20 })
   if (c.status !== 0) throw new Error(`${args.join(' ')} failed: ${c.stderr}`)
   return JSON.parse(c.stdout.trim().split('\n').pop()!)
@@ -158,7 +129,7 @@ function child(args: string[]): Measured {
 /** rekap's export in its child, then its file's cells counted here (the child loads only the writer). */
 async function rekapChild(dbFile: string, jobId: string, out: string): Promise<Measured> {
   const r = child(['rekap', dbFile, jobId, out])
-  return r.cells === undefined ? { ...r, ...(await countCells(out)) } : r
+  return { ...r, ...(await countCells(out)) }
 }
 
 /** Medians of the wall time, the CPU and the peak memory, each on its own. */
@@ -189,12 +160,7 @@ function targets(r: Measured, ratio?: number, sameRatio?: number): string {
 async function main(): Promise<void> {
   const [, , first, ...rest] = process.argv
   if (first === '--measure') {
-    const r =
-      rest[0] === 'rekap'
-        ? await measureRekap(rest[1], rest[2], rest[3])
-        : rest[0] === 'exceljs-same'
-          ? await measureExceljsSameCells(rest[1], rest[2])
-          : await measureExceljs(Number(rest[1]), Number(rest[2]), rest[3])
+    const r = rest[0] === 'exceljs-same' ? await measureExceljsSameCells(rest[1], rest[2]) : await measureExceljs(Number(rest[1]), Number(rest[2]), rest[3])
     process.stdout.write(JSON.stringify(r) + '\n')
     return
   }
