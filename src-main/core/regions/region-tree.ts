@@ -36,17 +36,19 @@ export interface RegionTree {
   districtsByRegency: Map<string, District[]>
 }
 
-const stripDots = (code: string): string => code.replace(/\./g, '')
+/** A dotted package code ('32.73.01') as the service writes it ('327301'). */
+export const stripDots = (code: string): string => code.replace(/\./g, '')
 
 /** idn-area-data's CSV folder: the package is read as data, never imported (see ../reports/region-names.ts). */
-export function idnAreaDataDir(): string {
+function idnAreaDataDir(): string {
   const require = createRequire(import.meta.url)
   return join(dirname(require.resolve('idn-area-data/package.json')), 'data')
 }
 
-function readArea(dir: string, file: string): Array<Record<string, string>> {
+/** The records of one of idn-area-data's CSVs (provinces.csv, regencies.csv, districts.csv), as the package ships them. */
+export function readArea(file: 'provinces.csv' | 'regencies.csv' | 'districts.csv'): Array<Record<string, string>> {
   const rows: Array<Record<string, string>> = []
-  readCsvRecords(readFileSync(join(dir, file), 'utf8'), (r) => rows.push(r))
+  readCsvRecords(readFileSync(join(idnAreaDataDir(), file), 'utf8'), (r) => rows.push(r))
   return rows
 }
 
@@ -66,14 +68,13 @@ let cached: RegionTree | null = null
 /** Loads (once per process) the province, regency and district lists. */
 export function loadRegionTree(): RegionTree {
   if (cached) return cached
-  const dir = idnAreaDataDir()
-  const provinces = readArea(dir, 'provinces.csv').map((r) => ({ code: stripDots(r.code), name: r.name }))
-  const regencies = readArea(dir, 'regencies.csv').map((r) => ({
+  const provinces = readArea('provinces.csv').map((r) => ({ code: stripDots(r.code), name: r.name }))
+  const regencies = readArea('regencies.csv').map((r) => ({
     code: stripDots(r.code),
     name: r.name.toUpperCase(),
     provinceCode: stripDots(r.province_code),
   }))
-  const districts = readArea(dir, 'districts.csv').map((r) => ({
+  const districts = readArea('districts.csv').map((r) => ({
     code: stripDots(r.code),
     name: r.name,
     regencyCode: stripDots(r.regency_code),

@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { readCsvRecords } from '../csv/csv-text'
-import { idnAreaDataDir } from '../regions/region-tree'
+import { readArea, stripDots } from '../regions/region-tree'
 import type { DirectoryCache } from '../store'
 
 /** Region code (plain digits) -> name, for joining names into hospital and school rows. */
@@ -9,12 +6,12 @@ export interface RegionNames {
   name(code: string | null | undefined): string | null
 }
 
-let packageNames: Promise<Map<string, string>> | null = null
+let packageNames: Map<string, string> | null = null
 
 /**
  * The region tree shipped in `idn-area-data` (dotted codes there, plain digits here), read once,
- * when a report first joins names. The package's three CSVs are read here with our own CSV reader,
- * as ../regions/region-tree.ts reads them; its JavaScript is never imported (the same 7,837 names,
+ * when a report first joins names. The package's three CSVs are read by ../regions/region-tree.ts's reader
+ * (its tree upper-cases regency names, so the names are taken from the records here); its JavaScript is never imported (the same 7,837 names,
  * the quoted 'Ra"as' included: tests/unit/region-names-package.test.ts). Issue 27:
  * - imported at the top, it imports papaparse (CommonJS), which Node lexes for its exports and
  *   V8 optimises that lexer: ~200 M instructions (143 M of them TurboFan) in every process that
@@ -26,15 +23,11 @@ let packageNames: Promise<Map<string, string>> | null = null
  *   source map; for the ~310 KB report bundle that thread's heap grew 15 -> 50 MB and stayed.
  *   Plain `node` (the built CLI, the app) never showed it, but the bench holds the 300 MB cap.
  */
-function loadPackageNames(): Promise<Map<string, string>> {
-  packageNames ??= (async () => {
-    const dir = idnAreaDataDir()
-    const texts = await Promise.all(['provinces.csv', 'regencies.csv', 'districts.csv'].map((f) => readFile(join(dir, f), 'utf8')))
-    const map = new Map<string, string>()
-    for (const text of texts) readCsvRecords(text, (r) => map.set(r.code.replace(/\./g, ''), r.name))
-    return map
-  })()
-  return packageNames
+function loadPackageNames(): Map<string, string> {
+  if (packageNames) return packageNames
+  const map = new Map<string, string>()
+  for (const file of ['provinces.csv', 'regencies.csv', 'districts.csv'] as const) for (const r of readArea(file)) map.set(stripDots(r.code), r.name)
+  return (packageNames = map)
 }
 
 /**
@@ -43,7 +36,7 @@ function loadPackageNames(): Promise<Map<string, string>> {
  */
 export async function loadRegionNames(cache: DirectoryCache): Promise<RegionNames> {
   const cached = cache.regionNames()
-  const pkg = await loadPackageNames()
+  const pkg = loadPackageNames()
   return {
     name(code) {
       if (!code) return null

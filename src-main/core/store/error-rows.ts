@@ -24,15 +24,6 @@ const BY_STATE = ['failed', 'uncertain']
   .map((state) => `SELECT ${COLUMNS} FROM job_rows INDEXED BY job_rows_state WHERE job_id = ? AND state = '${state}' AND row_no > ?`)
   .join(' UNION ALL ') + ' ORDER BY row_no LIMIT ?'
 
-/** The job's rows, and its failed and uncertain ones, as the store's counts (kept by triggers) say. */
-function failingCounts(store: Pick<Store, 'db'>, jobId: string): { all: number; failing: number } {
-  return store.db
-    .prepare<unknown[], { all: number; failing: number }>(
-      `SELECT total(n) AS "all", total(CASE WHEN state IN ('failed', 'uncertain') THEN n END) AS failing FROM job_row_counts WHERE job_id = ?`,
-    )
-    .get(jobId)!
-}
-
 /**
  * The job's failed and uncertain rows in row order, read a page at a time (by key: at 700,000
  * failed rows OFFSET paging rescanned every earlier row per page) and lean: only the columns
@@ -40,9 +31,10 @@ function failingCounts(store: Pick<Store, 'db'>, jobId: string): { all: number; 
  * row and its result as a named object) cost ~6 µs a row in better-sqlite3's object making
  * alone, 50-90 ms of a 100,000-row report's errors sheet.
  */
-export function* iterateErrorRows(store: Pick<Store, 'db'>, jobId: string): Generator<ErrorRow> {
-  const counts = failingCounts(store, jobId)
-  const byState = counts.failing * 10 <= counts.all
+export function* iterateErrorRows(store: Pick<Store, 'db' | 'rows'>, jobId: string): Generator<ErrorRow> {
+  // the store's counts, kept by triggers: a few rows read, not the job
+  const counts = store.rows.counts(jobId)
+  const byState = (counts.failed + counts.uncertain) * 10 <= counts.total
   const stmt = store.db.prepare<unknown[], unknown[]>(byState ? BY_STATE : SCAN).raw(true)
   for (let after = 0; ; ) {
     const page = byState ? stmt.all(jobId, after, jobId, after, PAGE) : stmt.all(jobId, after, PAGE)
