@@ -33,6 +33,12 @@ describe('availableActions (one rule for engine, CLI and renderer)', () => {
     expect(availableActions(facts({ counts: { ...counts, failed: 0, uncertain: 0 } }))).toEqual(['export'])
     expect(whyNot('resume', facts({}), 'j1')).toMatch(/done; nothing is left/)
   })
+  it('a plan that never finished (draft: some rows, cost never confirmed) cannot be started or resumed, only cancelled', () => {
+    const f = facts({ state: 'draft', counts: { pending: 12, inFlight: 0, failed: 0, uncertain: 0, done: 0 } })
+    expect(availableActions(f)).toEqual(['cancel'])
+    expect(whyNot('start', f, 'j1')).toMatch(/j1 is a plan that never finished .*nothing was sent; plan the workbook again/)
+    expect(whyNot('resume', f, 'j1')).toMatch(/possible now: [a-z -]*cancel/)
+  })
   it('ready starts; running (self) pauses and cancels but does not retry', () => {
     expect(availableActions(facts({ state: 'ready' }))).toEqual(['start', 'cancel', 'export'])
     expect(availableActions(facts({ state: 'running', holder: 'self' }))).toEqual(['pause', 'cancel', 'export'])

@@ -193,12 +193,9 @@ export function createRunControl(core: EngineCore) {
       const existing = runners.get(jobId)
       if (existing) await existing.done
       const action: JobAction = ['draft', 'ready'].includes(core.job(jobId).state) ? 'start' : 'resume'
-      const { j } = core.assertAllowed(jobId, action)
+      core.assertAllowed(jobId, action)
       owners.take(core.job(jobId), action)
-      await whileOwned(core, jobId, () => {
-        applyLimits(core, jobId, o)
-        if (j.state === 'draft') feed.transition(jobId, 'ready')
-      })
+      await whileOwned(core, jobId, () => applyLimits(core, jobId, o))
       return startRunner(core, jobId)
     },
 

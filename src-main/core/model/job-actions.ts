@@ -31,6 +31,11 @@ export function availableActions(f: JobFacts): JobAction[] {
   const settled = ['paused', 'blocked', 'done'].includes(f.state) || interrupted
   switch (f.state) {
     case 'draft':
+      // a plan that never finished (its process stopped while it read the sheet) holds only some
+      // of the rows, and nobody confirmed its cost: starting it would send part of the workbook
+      // and call it done. It is planned again from the file instead.
+      out.push('cancel')
+      break
     case 'ready':
       if (!otherRuns) out.push('start')
       out.push('cancel')
@@ -66,6 +71,7 @@ export function whyNot(action: JobAction, f: JobFacts, jobId: string): CoreText 
   const running = f.state === 'running' && !isInterrupted(f.state, f.holder)
   if (f.holder === 'live' && ['start', 'resume', 'retryFailed', 'resendUncertain'].includes(action)) return coreText('action.otherProcess', p)
   if (action === 'export' && f.state === 'draft') return coreText('action.draftNoRows', p)
+  if (f.state === 'draft') return coreText('action.draftUnfinished', p)
   if (f.state === 'cancelled') return coreText('action.cancelled', p)
   if (running && (action === 'start' || action === 'resume')) return coreText('action.alreadyRunning', p)
   if (running) return coreText('action.pauseFirst', p)

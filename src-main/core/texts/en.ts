@@ -31,6 +31,8 @@ const areaEn = (a: { province?: string; regency?: string }): string =>
 export const coreTextsEn: CoreTextTable = {
   'action.otherProcess': (p) => `job ${p.job} is being run by another rekap process (${possible(p.possible)})`,
   'action.draftNoRows': (p) => `job ${p.job} is a plan that never finished: it has no rows to export yet (${possible(p.possible)})`,
+  'action.draftUnfinished': (p) =>
+    `job ${p.job} is a plan that never finished (its process stopped while it read the sheet): it may hold only some of the rows and nothing was sent; plan the workbook again (rekap run <file>, or New job in the app) (${possible(p.possible)})`,
   'action.cancelled': (p) => `job ${p.job} was cancelled; what was done is kept (export it), start a new job for the rest (${possible(p.possible)})`,
   'action.alreadyRunning': (p) => `job ${p.job} is already running (${possible(p.possible)})`,
   'action.pauseFirst': (p) => `job ${p.job} is running; pause it first (${possible(p.possible)})`,

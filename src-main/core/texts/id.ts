@@ -53,6 +53,8 @@ export const coreTextsId = {
   'action.otherProcess': (p: { job: string; possible: JobAction[] }) => `pekerjaan ${p.job} sedang dijalankan proses rekap lain (${possible(p.possible)})`,
   'action.draftNoRows': (p: { job: string; possible: JobAction[] }) =>
     `pekerjaan ${p.job} adalah rencana yang tidak pernah selesai: belum ada baris untuk diekspor (${possible(p.possible)})`,
+  'action.draftUnfinished': (p: { job: string; possible: JobAction[] }) =>
+    `pekerjaan ${p.job} adalah rencana yang tidak pernah selesai (prosesnya berhenti saat membaca sheet): mungkin baru sebagian baris yang terbaca dan belum ada yang dikirim; rencanakan ulang workbook-nya (rekap run <berkas>, atau Pekerjaan baru di aplikasi) (${possible(p.possible)})`,
   'action.cancelled': (p: { job: string; possible: JobAction[] }) =>
     `pekerjaan ${p.job} sudah dibatalkan; yang sudah selesai tetap tersimpan (ekspor), mulai pekerjaan baru untuk sisanya (${possible(p.possible)})`,
   'action.alreadyRunning': (p: { job: string; possible: JobAction[] }) => `pekerjaan ${p.job} sudah berjalan (${possible(p.possible)})`,
