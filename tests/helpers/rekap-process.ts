@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { REPO_ROOT } from './temp-dir'
 
 export interface RekapRun {
@@ -19,4 +19,21 @@ export function rekap(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Reka
   child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
   child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s))
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, out, err })))
+}
+
+/**
+ * Stops `child` (SIGSTOP) the moment its first line is written and gives that line: what the
+ * process had done by then is read without racing it (no clock). The caller resumes or kills it.
+ */
+export function stopAtFirstLine(child: ChildProcess): Promise<string> {
+  let out = ''
+  return new Promise<string>((done) => {
+    child.stdout!.setEncoding('utf8').on('data', (s: string) => {
+      out += s
+      if (out.includes('\n') && !child.killed) {
+        child.kill('SIGSTOP')
+        done(out.split('\n')[0])
+      }
+    })
+  })
 }

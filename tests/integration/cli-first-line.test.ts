@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { REPO_ROOT, SHARED_DIR, makeTempDir } from '../helpers/temp-dir'
+import { stopAtFirstLine } from '../helpers/rekap-process'
 
 let tmp: ReturnType<typeof makeTempDir>
 beforeAll(() => {
@@ -31,16 +32,7 @@ describe('the first line', () => {
       env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' },
     })
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-    let out = ''
-    const first = await new Promise<string>((done) => {
-      child.stdout!.setEncoding('utf8').on('data', (s: string) => {
-        out += s
-        if (out.includes('\n') && !child.killed) {
-          child.kill('SIGSTOP')
-          done(out.split('\n')[0])
-        }
-      })
-    })
+    const first = await stopAtFirstLine(child)
     try {
       expect(first).toMatch(/^job j[0-9a-f]{8}$/)
       const d = new Database(db, { readonly: true, timeout: 10_000 })

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../src-main/core/store'
 import { REPO_ROOT, makeTempDir } from '../helpers/temp-dir'
+import { stopAtFirstLine } from '../helpers/rekap-process'
 
 let tmp: ReturnType<typeof makeTempDir>
 let db: string
@@ -30,16 +31,7 @@ afterAll(() => tmp?.cleanup())
 async function killedAtFirstLine(): Promise<string> {
   const child = spawn(process.execPath, ['bin/rekap.mjs', 'run', codes, '--rps', '20', '--db', db], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const exited = new Promise((done) => child.once('exit', done))
-  let out = ''
-  const first = await new Promise<string>((done) => {
-    child.stdout!.setEncoding('utf8').on('data', (s: string) => {
-      out += s
-      if (out.includes('\n') && !child.killed) {
-        child.kill('SIGSTOP')
-        done(out.split('\n')[0])
-      }
-    })
-  })
+  const first = await stopAtFirstLine(child)
   child.kill('SIGKILL')
   await exited
   return /^job (\w+)$/.exec(first)![1]
