@@ -14,6 +14,7 @@ import { startUiProcess, type UiProcess } from './helpers/ui-process'
 import { launchChromium, screenshot } from './helpers/browser'
 import { ensureRendererBuilt } from './helpers/renderer-build'
 import { REPO_ROOT } from '../helpers/sandbox-process'
+import { stopAtFirstLine } from '../helpers/rekap-process'
 
 let ui: UiProcess
 let browser: Browser
@@ -107,5 +108,19 @@ describe('what another rekap process does reaches the open screen', () => {
     await page.locator(`[data-job="${id}"] [data-state=done]`).waitFor({ timeout: 2_500 })
     await screenshot(page, 'history-live')
   })
-})
 
+  it('a plan another process never finished (killed while reading the sheet): said so on its screen, no Start, only Cancel', async () => {
+    const run = rekap(['run', codes, '--rps', '4'])
+    const id = /^job (\w+)$/.exec(await stopAtFirstLine(run.child))![1]
+    run.child.kill('SIGKILL')
+    await run.done
+    await page.evaluate((job) => (location.hash = `#/job/${job}`), id)
+    await screenSays('draft', 10_000)
+    await page.getByTestId('unfinished-plan').waitFor()
+    expect(await page.getByTestId('unfinished-plan').textContent()).toMatch(/tidak pernah selesai.*Belum ada yang dikirim/)
+    expect(await page.getByTestId('start').count()).toBe(0)
+    expect(await page.getByTestId('resume').count()).toBe(0)
+    expect(await page.getByTestId('cancel').isVisible()).toBe(true)
+    await screenshot(page, 'job-unfinished-plan')
+  })
+})

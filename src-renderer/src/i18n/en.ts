@@ -109,6 +109,8 @@ export const en: Messages = {
   },
   job: {
     title: 'Job {id}',
+    unfinishedPlan:
+      'This plan never finished: rekap stopped while it read the workbook, so it may hold only some of the rows. Nothing was sent. Plan the workbook again (New job); this one can only be cancelled.',
     done: 'Done',
     failed: 'Failed',
     pending: 'Pending',

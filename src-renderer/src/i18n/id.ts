@@ -115,6 +115,8 @@ export const id = {
   },
   job: {
     title: 'Pekerjaan {id}',
+    unfinishedPlan:
+      'Rencana ini tidak pernah selesai: rekap berhenti saat membaca workbook, jadi mungkin baru sebagian baris yang tersimpan. Belum ada yang dikirim. Rencanakan ulang workbook-nya (Pekerjaan baru); pekerjaan ini hanya bisa dibatalkan.',
     done: 'Selesai',
     failed: 'Gagal',
     pending: 'Menunggu',
