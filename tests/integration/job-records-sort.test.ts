@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { Store } from '../../src-main/core/store'
 import { seedReportJob } from '../../bench/report-kinds-seed'
 import { useTempStore } from '../helpers/temp-store'
+import { JOB_RECORDS_SQL } from '../../src-main/core/store/directory-cache'
 
 let store: Store
 useTempStore((s) => (store = s))
@@ -28,6 +29,11 @@ describe("a directory job's records", () => {
     const hkeys = hospitals.map((h) => [h.province_code, h.regency_code, h.code])
     expect(hospitals.length).toBe(2000)
     expect(hkeys).toEqual([...hkeys].sort((a, b) => order(a.join('\u0000'), b.join('\u0000'))))
+  })
+
+  it('are read in the order the table keeps them, with no sort', () => {
+    const plan = store.db.prepare(`EXPLAIN QUERY PLAN ${JOB_RECORDS_SQL}`).all('job', 'schools') as Array<{ detail: string }>
+    expect(plan.map((p) => p.detail)).toEqual(['SEARCH job_records USING PRIMARY KEY (job_id=? AND product=?)'])
   })
 
   it('a record without its region code comes first; one the cache never had is left out', () => {
