@@ -7,7 +7,7 @@ export type Db = Database.Database
 
 /**
  * SQLite's own default page cache (KiB, negative): what a connection that streams its tables once
- * needs (a report's reader, a sort whose runs it bounds); the store's 32 MB is for a writer's inserts.
+ * needs (a report's reader); the store's 32 MB is for a writer's inserts.
  */
 export const STREAMING_CACHE_SIZE = -2000
 

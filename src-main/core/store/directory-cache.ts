@@ -1,4 +1,5 @@
-import { STREAMING_CACHE_SIZE, type Db } from './database'
+import type { Db } from './database'
+import { orderColumnSql, type RecordProduct } from './record-order'
 import type Database from 'better-sqlite3'
 import type { HospitalRecord, SchoolRecord } from '../provider/types'
 import { directorySql, registerDirectoryFunctions, type CacheQuery } from './directory-query'
@@ -15,6 +16,10 @@ export interface RegionEntry {
   name: string
 }
 
+
+/** A job's own copies of one product's records, in the table's key order: the report order. */
+export const JOB_RECORDS_SQL = `SELECT record_json FROM job_records WHERE job_id = ? AND product = ? AND record_json IS NOT NULL
+  ORDER BY order1, order2, record_key`
 
 export class DirectoryCache {
   constructor(private readonly db: Db) {
@@ -139,11 +144,13 @@ export class DirectoryCache {
    * the cache holds it now: the records were just fetched for this job (or answered from a fresh
    * cache), and its report must show them as they were even after a later sync changes the cache.
    */
-  linkRecords(jobId: string, product: 'hospitals' | 'schools', keys: string[], rowNo: number): void {
+  linkRecords(jobId: string, product: RecordProduct, keys: string[], rowNo: number): void {
     const cache = product === 'hospitals' ? 'hospitals_cache WHERE code = ?' : 'schools_cache WHERE npsn = ?'
+    // the record's report order is taken from the copy it stores (RECORD_ORDER)
     const stmt = this.db.prepare(
-      `INSERT OR IGNORE INTO job_records (job_id, product, record_key, row_no, record_json)
-       VALUES (?, ?, ?, ?, (SELECT record_json FROM ${cache}))`,
+      `INSERT OR IGNORE INTO job_records (job_id, product, record_key, row_no, record_json, order1, order2)
+       SELECT ?, ?, ?, ?, j, ${orderColumnSql(product, 0, 'j')}, ${orderColumnSql(product, 1, 'j')}
+       FROM (SELECT (SELECT record_json FROM ${cache}) AS j)`,
     )
     this.db.transaction(() => {
       for (const k of keys) stmt.run(jobId, product, k, rowNo, k)
@@ -152,35 +159,20 @@ export class DirectoryCache {
 
   /** The job's own copies of its hospitals, in region order. */
   *iterateJobHospitals(jobId: string): Generator<HospitalRecord> {
-    yield* this.jobRecords<HospitalRecord>(jobId, 'hospitals', `'$.province_code'`, `'$.regency_code'`)
+    yield* this.jobRecords<HospitalRecord>(jobId, 'hospitals')
   }
 
   /** The job's own copies of its schools, in region order. */
   *iterateJobSchools(jobId: string): Generator<SchoolRecord> {
-    yield* this.jobRecords<SchoolRecord>(jobId, 'schools', `'$.regency_code'`, `'$.district_code'`)
+    yield* this.jobRecords<SchoolRecord>(jobId, 'schools')
   }
 
-  private *jobRecords<T>(jobId: string, product: 'hospitals' | 'schools', order1: string, order2: string): Generator<T> {
-    // the text alone (pluck): an object per record cost ~25% of reading them (14 ms per 100,000)
-    const stmt = this.db
-      .prepare<unknown[], string>(
-        `SELECT record_json FROM job_records WHERE job_id = ? AND product = ? AND record_json IS NOT NULL
-         ORDER BY json_extract(record_json, ${order1}), json_extract(record_json, ${order2}), record_key`,
-      )
-      .pluck()
-    // SQLite's sorter holds up to the page cache's size of rows in memory before it writes sorted
-    // runs to temp files: at the store's 32 MB cache, sorting a job's 100,000 records (33-75 MB of
-    // JSON) took ~60 MB more peak memory and up to 30% more CPU than at SQLite's default 2 MB (small
-    // runs merge faster than one large in-memory sort). So the sort runs at 2 MB (the cache holds no
-    // other reads meanwhile: the connection runs no other statement while its records are read),
-    // and the store's size is restored after, also when the reader stops early.
-    const cacheSize = this.db.pragma('cache_size', { simple: true }) as number
-    this.db.pragma(`cache_size = ${STREAMING_CACHE_SIZE}`)
-    try {
-      for (const json of stmt.iterate(jobId, product)) yield JSON.parse(json) as T
-    } finally {
-      this.db.pragma(`cache_size = ${cacheSize}`)
-    }
+  private *jobRecords<T>(jobId: string, product: RecordProduct): Generator<T> {
+    // the table's key is the report order (RECORD_ORDER, migration 8): read in it, nothing sorted
+    // (a sort of 100,000 records' JSON cost more than reading them). The text alone (pluck): an
+    // object per record cost ~25% of reading them (14 ms per 100,000).
+    const stmt = this.db.prepare<unknown[], string>(JOB_RECORDS_SQL).pluck()
+    for (const json of stmt.iterate(jobId, product)) yield JSON.parse(json) as T
   }
 
   markSync(syncKey: string, product: string, filters: unknown, totalItem: number, source: string, now: number): void {
