@@ -144,7 +144,8 @@ describe('face-match job in browser mode', () => {
     const blocked = page.locator('[data-testid=blocked][data-reason=needs-top-up]')
     await blocked.waitFor({ timeout: 120_000 })
     expect(await blocked.textContent()).toContain('Saldo habis. Isi ulang saldo lalu lanjutkan.')
-    expect(await countOf(page, 'count-done')).toBeGreaterThanOrEqual(3)
+    // the counts come in the progress snapshot sent right after the state change (a second message)
+    await expect.poll(() => countOf(page, 'count-done'), { timeout: 5_000 }).toBeGreaterThanOrEqual(3)
     await screenshot(page, 'job-blocked-402', page.locator('h1'))
 
     await page.getByTestId('topup').click()
@@ -152,6 +153,8 @@ describe('face-match job in browser mode', () => {
     await page.getByTestId('blocked-resume').click()
     await page.locator('[data-testid=job-state][data-state=done]').waitFor({ timeout: 180_000 })
     // 8 verified + the duplicate (its result reused, not paid twice); the missing photo failed for free.
+    // The counts follow the state change in a second message: waited for, then read together.
+    await expect.poll(async () => (await countOf(page, 'count-done')) + (await countOf(page, 'count-failed')), { timeout: 5_000 }).toBe(KYC_PAIRS.length)
     expect(await countOf(page, 'count-done')).toBe(9)
     expect(await countOf(page, 'count-failed')).toBe(1)
     expect(await countOf(page, 'count-pending')).toBe(0)

@@ -44,8 +44,9 @@ async function runUploadedExample(): Promise<void> {
   await expect(page.getByTestId('pf-cost').textContent()).resolves.toBe('Rp3.200')
   await page.getByTestId('pf-start').click()
   await page.locator('[data-testid=job-state][data-state=done]').waitFor({ timeout: 180_000 })
-  // 8 sent (7 verified, 1 without a face: free), the duplicate reused, 3 local failures
-  expect(await countOf(page, 'count-done') + (await countOf(page, 'count-failed'))).toBe(12)
+  // 8 sent (7 verified, 1 without a face: free), the duplicate reused, 3 local failures. The counts
+  // come in the progress snapshot sent right after the state change (a second message): waited for.
+  await expect.poll(async () => (await countOf(page, 'count-done')) + (await countOf(page, 'count-failed')), { timeout: 5_000 }).toBe(12)
   expect(await countOf(page, 'count-done')).toBeGreaterThanOrEqual(8)
   expect(await countOf(page, 'count-pending')).toBe(0)
   // the photos came along: a row's detail shows both

@@ -18,6 +18,11 @@ import { rekap } from '../helpers/rekap-process'
 
 let ui: UiProcess
 let browser: Browser
+/**
+ * For what the page shows once rekap ui has answered (a list loaded, a preset saved, jobs pruned):
+ * expect.poll's own default (1 s) is less than one round trip can take on a fully loaded machine.
+ */
+const UI_ANSWER = { timeout: 15_000 }
 let page: Page
 const jobs: string[] = []
 
@@ -38,7 +43,7 @@ async function runFolder(folder: string): Promise<string> {
   await page.getByTestId('folder-input').setInputFiles(folder)
   await page.getByTestId('mapping').waitFor({ timeout: 60_000 })
   // the preset's mapping: "Foto Kedua" is no column an auto-guess knows
-  await expect.poll(() => page.getByTestId('map-image2').inputValue()).toBe('Foto Kedua')
+  await expect.poll(() => page.getByTestId('map-image2').inputValue(), UI_ANSWER).toBe('Foto Kedua')
   await page.getByTestId('check').click()
   await page.getByTestId('preflight').waitFor({ timeout: 60_000 })
   await expect(page.getByTestId('pf-budget').inputValue()).resolves.toBe('5000')
@@ -84,15 +89,15 @@ describe('unattended work in the app (browser mode)', () => {
   it('a CLI preset fills New Job; a preset saved in the app is the CLI’s too', async () => {
     await page.getByTestId('nav-new').click()
     // the list arrives after the screen: wait for it
-    await expect.poll(() => page.getByTestId('preset-choose').textContent()).toContain('cabang-harian · Pencocokan wajah (KYC) · batas biaya Rp5.000')
+    await expect.poll(() => page.getByTestId('preset-choose').textContent(), UI_ANSWER).toContain('cabang-harian · Pencocokan wajah (KYC) · batas biaya Rp5.000')
     await page.getByTestId('preset-choose').selectOption('cabang-harian')
     await page.getByTestId('preset-message').waitFor()
     await page.getByTestId('folder-input').setInputFiles(path.join(ui.dataDir, 'oktober'))
     await page.getByTestId('mapping').waitFor({ timeout: 60_000 })
-    await expect.poll(() => page.getByTestId('map-image2').inputValue()).toBe('Foto Kedua')
+    await expect.poll(() => page.getByTestId('map-image2').inputValue(), UI_ANSWER).toBe('Foto Kedua')
     await page.getByTestId('preset-name').fill('kyc-cabang-bandung')
     await page.getByTestId('preset-save').click()
-    await expect.poll(() => page.getByTestId('preset-message').textContent()).toContain('kyc-cabang-bandung')
+    await expect.poll(() => page.getByTestId('preset-message').textContent(), UI_ANSWER).toContain('kyc-cabang-bandung')
     await screenshot(page, 'unattended-preset', page.getByTestId('preset-bar'))
     const shown = await rekap(['preset', 'show', 'kyc-cabang-bandung', '--json', '--db', ui.dbFile])
     expect(shown.code, shown.err).toBe(0)
@@ -116,11 +121,11 @@ describe('unattended work in the app (browser mode)', () => {
     await page.getByTestId('budget-default').fill('12345')
     await page.getByTestId('concurrency').fill('3')
     await page.getByTestId('notify-on').uncheck()
-    await expect.poll(() => page.getByTestId('notify-on').isChecked()).toBe(false)
+    await expect.poll(() => page.getByTestId('notify-on').isChecked(), UI_ANSWER).toBe(false)
     await expect(page.getByTestId('budget-default').inputValue()).resolves.toBe('12345')
     await expect(page.getByTestId('concurrency').inputValue()).resolves.toBe('3')
     await page.getByTestId('notify-on').check()
-    await expect.poll(() => page.getByTestId('notify-on').isChecked()).toBe(true)
+    await expect.poll(() => page.getByTestId('notify-on').isChecked(), UI_ANSWER).toBe(true)
     await expect(page.getByTestId('budget-default').inputValue()).resolves.toBe('12345')
     // unsaved: leaving Settings without saving drops them (nothing was saved behind the user's back)
     await page.getByTestId('budget-default').fill('')
@@ -161,7 +166,7 @@ describe('unattended work in the app (browser mode)', () => {
     await expect(page.getByTestId('prune-list').textContent()).resolves.toContain('Pencocokan wajah (KYC)')
     await screenshot(page, 'unattended-settings', page.getByTestId('notify-panel'))
     await page.getByTestId('prune-confirm').click()
-    await expect.poll(() => page.getByTestId('prune-message').textContent()).toContain('2 pekerjaan dihapus')
+    await expect.poll(() => page.getByTestId('prune-message').textContent(), UI_ANSWER).toContain('2 pekerjaan dihapus')
     const list = await rekap(['jobs', '--json', '--db', ui.dbFile])
     expect(JSON.parse(list.out)).toEqual([])
   })
@@ -172,7 +177,7 @@ describe('unattended work in the app (browser mode)', () => {
     await page.getByTestId('watch-dir').fill(path.dirname(ui.dataDir))
     await page.getByTestId('watch-preset').selectOption('cabang-harian')
     await page.getByTestId('watch-start').click()
-    await expect.poll(() => page.getByTestId('watch-panel').getByRole('alert').textContent()).toContain('rekap ui --folder')
+    await expect.poll(() => page.getByTestId('watch-panel').getByRole('alert').textContent(), UI_ANSWER).toContain('rekap ui --folder')
     // inside the uploads folder (always allowed): the workbook's photos first, then the workbook
     const dir = path.join(ui.dataDir, 'uploads', 'masuk')
     mkdirSync(path.join(dir, 'foto'), { recursive: true })

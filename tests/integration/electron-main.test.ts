@@ -239,8 +239,9 @@ describe('the built main process with a stand-in for electron', () => {
     expect(s.navigateApp).toBe(false) // its own page (another route) is fine
     // the page was told to look at the jobs list once it had loaded
     // did-finish-load is emitted by the stand-in a moment after the window opens: wait for it.
+    // (A deadline, not a count of 20 ms naps: on a busy machine 100 naps can pass before the stand-in's timer runs.)
     let sent = s.sent
-    for (let i = 0; i < 100 && !sent.some((m: any) => m.channel === 'jobs.changed'); i++) {
+    for (const end = Date.now() + 15_000; !sent.some((m: any) => m.channel === 'jobs.changed') && Date.now() < end; ) {
       await new Promise((r) => setTimeout(r, 20))
       sent = (await ask({ type: 'state' })).sent
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { hostname } from 'node:os'
 
 /** Sub-folders of a watched folder: taken files, finished ones (with their reports), refused ones. */
@@ -122,6 +122,8 @@ export function settle(dir: string, file: string, to: 'done' | 'failed', reason?
   const folder = join(dir, to === 'done' ? DONE_DIR : FAILED_DIR)
   mkdirSync(folder, { recursive: true })
   const dest = join(folder, basename(file))
+  // the reason first: a refused file is never seen in gagal/ without it
+  if (reason !== undefined) writeWhole(`${dest}.alasan.txt`, reason + '\n')
   renameSync(file, dest)
   // a .zip's unpacked workbook and photos go with it (the job's report names that workbook)
   const unpacked = join(dir, WORK_DIR, basename(file) + UNPACKED_SUFFIX)
@@ -129,7 +131,6 @@ export function settle(dir: string, file: string, to: 'done' | 'failed', reason?
     rmSync(dest + UNPACKED_SUFFIX, { recursive: true, force: true })
     renameSync(unpacked, dest + UNPACKED_SUFFIX)
   }
-  if (reason !== undefined) writeFileSync(`${dest}.alasan.txt`, reason + '\n')
   waiting(dir, file, null)
   rmSync(claimPath(dir, basename(file)), { force: true })
   return dest
@@ -142,7 +143,18 @@ function notePath(dir: string, file: string): string {
 /** Writes (or, with null, removes) the note in proses/ saying why a taken file waits for a person. */
 export function waiting(dir: string, file: string, reason: string | null): void {
   if (reason === null) rmSync(notePath(dir, file), { force: true })
-  else writeFileSync(notePath(dir, file), reason + '\n')
+  else writeWhole(notePath(dir, file), reason + '\n')
+}
+
+/**
+ * Writes a note people and programs read as soon as it appears: into a hidden file beside it, then
+ * renamed into place, so it is never seen empty or half written (a file written in place exists,
+ * empty, before its first write).
+ */
+function writeWhole(path: string, text: string): void {
+  const partial = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
+  writeFileSync(partial, text)
+  renameSync(partial, path)
 }
 
 export function isWaiting(dir: string, file: string): boolean {

@@ -21,6 +21,8 @@ let pool: pg.Pool
 let store: Store
 let tmp: ReturnType<typeof makeTempDir>
 let team: TeamCoordination
+/** a settle goes to the team store in the background: its statement on a busy PostgreSQL may take more than expect.poll's default 1 s */
+const SETTLED = { timeout: 15_000 }
 
 beforeAll(async () => {
   server = await startPostgresServer()
@@ -59,12 +61,12 @@ describe('team money through the port', () => {
     a.hold.settle({ charged: true, rowNo: 1, pairKey: 'p1' })
     const [id] = (await pool.query('SELECT id FROM rekap.reservations ORDER BY id LIMIT 1')).rows
     await pool.query('SELECT rekap.settle_money($1, true, $2)', [id?.id ?? -1, 'p1'])
-    await expect.poll(async () => (await pool.query('SELECT count(*)::int AS n FROM rekap.charges')).rows[0].n).toBe(1)
+    await expect.poll(async () => (await pool.query('SELECT count(*)::int AS n FROM rekap.charges')).rows[0].n, SETTLED).toBe(1)
 
     // uncertain: still held; released: freed
     b.hold.settle({ charged: false, uncertain: true, rowNo: 2, pairKey: 'p2' })
     c.hold.settle({ charged: false, rowNo: 3, pairKey: 'p3' })
-    await expect.poll(async () => (await readTeamMoney(pool)).reservedRp).toBe(400)
+    await expect.poll(async () => (await readTeamMoney(pool)).reservedRp, SETTLED).toBe(400)
     const money = await readTeamMoney(pool)
     expect(money).toMatchObject({ spentThisMonthRp: 400, reservedRp: 400, budgetLeftRp: 400 })
     expect((await pool.query('SELECT count(*)::int AS n FROM rekap.charges')).rows[0].n).toBe(1)
