@@ -407,6 +407,20 @@ export const MIGRATIONS: Migration[] = [
       CREATE UNIQUE INDEX job_records_key ON job_records(job_id, product, record_key);
     `,
   },
+  {
+    version: 9,
+    name: 'paid pairs claimed before they are sent (two jobs of one data file never pay for one pair twice)',
+    sql: `
+      CREATE TABLE pair_claims (
+        account TEXT NOT NULL,
+        unit_key TEXT NOT NULL,
+        job_id TEXT NOT NULL,
+        row_no INTEGER NOT NULL,
+        claimed_at INTEGER NOT NULL,
+        PRIMARY KEY (account, unit_key)
+      ) WITHOUT ROWID;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
