@@ -66,8 +66,11 @@ export const en: CliMessages = {
   costAtMost: (rp) => `at most ${formatRp(rp, 'en')} (failures are free)`,
   quotaUnlimited: 'unlimited',
   reusedPairs: (n: number, jobs: string) => `reused: ${n} pair(s) already verified in job ${jobs} (free, not sent again; --reuse-days 0 turns this off)`,
-  earlierRun: (job: string, state: string) =>
-    `this workbook (same SHA-256) was already planned as job ${job} (${state}): its report is \`rekap export ${job} --out F\`; to continue it instead: rekap resume ${job}`,
+  // only what may be done to that job now (a done job is not resumed; a draft has no report yet)
+  earlierRun: (job: string, state: string, may: { report: boolean; resume: boolean }) =>
+    `this workbook (same SHA-256) was already planned as job ${job} (${state})` +
+    (may.report ? `: its report is \`rekap export ${job} --out F\`` : '') +
+    (may.resume ? `; to continue it instead: rekap resume ${job}` : ''),
   quotaLeft: (n) => `${formatNumber(n, 'en')} hits left this month`,
   estimate: (unit, basis, probed) =>
     unit === 'pages'

@@ -77,8 +77,11 @@ export const id = {
   costAtMost: (rp: number) => `paling banyak ${formatRp(rp, 'id')} (yang gagal gratis)`,
   quotaUnlimited: 'tanpa batas',
   reusedPairs: (n: number, jobs: string) => `dipakai ulang: ${n} pasangan sudah diverifikasi di pekerjaan ${jobs} (gratis, tidak dikirim lagi; --reuse-days 0 untuk mematikan)`,
-  earlierRun: (job: string, state: string) =>
-    `workbook ini (SHA-256 sama) sudah pernah direncanakan sebagai pekerjaan ${job} (${state}): laporannya \`rekap export ${job} --out F\`; untuk melanjutkannya: rekap resume ${job}`,
+  // hanya yang boleh dilakukan pada pekerjaan itu sekarang (pekerjaan selesai tidak dilanjutkan; draf belum punya laporan)
+  earlierRun: (job: string, state: string, may: { report: boolean; resume: boolean }) =>
+    `workbook ini (SHA-256 sama) sudah pernah direncanakan sebagai pekerjaan ${job} (${state})` +
+    (may.report ? `: laporannya \`rekap export ${job} --out F\`` : '') +
+    (may.resume ? `; untuk melanjutkannya: rekap resume ${job}` : ''),
   quotaLeft: (n: number) => `sisa ${formatNumber(n, 'id')} hit bulan ini`,
   estimate: (unit: string, basis: string, probed: number) =>
     unit === 'pages'
