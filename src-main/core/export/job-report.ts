@@ -1,6 +1,7 @@
 import type { Store, JobRecord, JobFingerprint } from '../store'
 import { REKAP_VERSION } from '../version'
 import { kindModule } from '../kinds/registry'
+import { PRICE_POINTS } from '../model/products'
 import { labelsFor, type ReportLang, type ReportLabels } from '../reports/labels'
 import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
 import { THREAD_MIN_ROWS } from '../reports/xlsx/zip-thread'
@@ -198,6 +199,7 @@ async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, 
     notes,
     scored: kind.scored,
     records: kind.recordsLinked,
+    paid: PRICE_POINTS[kind.product] > 0,
     zone: ctx.zone,
     review: shared.review ?? undefined,
     audit: {

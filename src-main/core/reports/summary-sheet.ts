@@ -137,6 +137,8 @@ export function jobSummaryLines(
     scored: boolean
     /** the job links directory records (counted) */
     records: boolean
+    /** a request of the job's product costs money (rows sent without a recorded answer may have been charged) */
+    paid?: boolean
     /** scored kinds: pairs reviewed n of m */
     review?: { reviewed: number; total: number }
     audit?: AuditFacts
@@ -193,6 +195,10 @@ export function jobSummaryLines(
     { label: S.uncertainLeft, value: f.counts.uncertain },
     { label: S.resentUncertainRows, value: f.counts.resentUncertain },
   )
+  // Sent, no answer recorded: a job running now, or one whose process died (shown `interrupted`; they
+  // become uncertain when it is taken up again). Counted among the rows not processed above, but the
+  // service may have charged them: the money section says so rather than "0 uncertain".
+  if (ctx.paid && f.counts.inFlight > 0) lines.push({ label: S.inFlightNow, value: f.counts.inFlight })
   const notes = [...(ctx.notes ?? [])]
   if (job.state !== 'done') notes.unshift(L.notes.notFinished)
   if (notes.length) lines.push({ label: S.sectionNotes }, ...notes.map((n) => ({ label: '', value: n })))
