@@ -130,6 +130,8 @@ export const en: CliMessages = {
   rowAt: (row) => `row ${row}`,
   failedMore: (n, job) => `  … and ${n} more (see the report's errors sheet: rekap export ${job} --out report.xlsx)`,
   retryFailedHint: (job) => `fix them, then send the failed rows again with: rekap retry-failed ${job}`,
+  workbookSincePlan: (job: string, file: string, how: 'changed' | 'missing') =>
+    `note: ${file} ${how === 'changed' ? 'changed' : 'is gone'} since job ${job} read it: retry-failed sends the rows as they were read then (photo files are read again, cells are not); for the workbook as it is now, run it again: rekap run <file>`,
 
   retries: (retries, backoffs429, waitText) => `retries: ${retries}; rate-limited by the service (429): ${backoffs429} time(s), ${waitText} of back-off summed over rows`,
   logLevel: { debug: 'debug', info: 'info', warn: 'warn', error: 'error' },

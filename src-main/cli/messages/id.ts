@@ -142,6 +142,8 @@ export const id = {
   rowAt: (row: number) => `baris ${row}`,
   failedMore: (n: number, job: string) => `  … dan ${n} lagi (lihat sheet kesalahan di laporan: rekap export ${job} --out laporan.xlsx)`,
   retryFailedHint: (job: string) => `perbaiki lalu kirim ulang yang gagal dengan: rekap retry-failed ${job}`,
+  workbookSincePlan: (job: string, file: string, how: 'changed' | 'missing') =>
+    `catatan: ${file} ${how === 'changed' ? 'sudah berubah' : 'sudah tidak ada'} sejak dibaca pekerjaan ${job}: retry-failed mengirim baris seperti yang dibaca waktu itu (berkas foto dibaca ulang, isi sel tidak); untuk workbook yang sekarang, jalankan lagi: rekap run <berkas>`,
 
   // verbose: retries and back-offs
   retries: (retries: number, backoffs429: number, waitText: string) =>
