@@ -4,7 +4,8 @@
  * "Rows left uncertain (may have been charged) 0" and every row "not processed", while the
  * service had charged the pairs it answered after the process died. The rows sent without a
  * recorded answer are now counted in the money section as what may have been charged, and every
- * charge in the service's ledger is among the report's charged or possibly charged rows.
+ * charge in the service's ledger is among the report's charged or possibly charged rows. `rekap
+ * jobs` names them too (its row added up to fewer rows than the job has).
  */
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -90,6 +91,10 @@ describe('the report of a KYC run killed with pairs at the service', () => {
     const counts = store.rows.counts(jobId)
     store.close()
     expect(counts.inFlight).toBeGreaterThan(0)
+    // the jobs list: every row accounted for (it showed 0 uncertain and left the pairs at the service out)
+    const listed = await rekap(['jobs', '--db', db])
+    const line = listed.out.split('\n').find((l) => l.startsWith(jobId))!
+    expect(line).toMatch(new RegExp(`interrupted .* ${counts.inFlight} sent, no answer`))
 
     const report = join(tmp.dir, 'report.xlsx')
     const exported = await rekap(['export', jobId, '--out', report, '--db', db])

@@ -150,8 +150,10 @@ export const en: CliMessages = {
   },
   blockedShort: { 'needs-top-up': 'balance or budget used up', 'quota-exhausted': 'quota used up', 'auth-failed': 'key refused', offline: 'service unreachable', 'team-unreachable': 'team store unreachable' },
   noJobs: 'no jobs yet. Start one with: rekap run <file>',
+  // rows sent without a recorded answer, when there are any (an interrupted job's: may have been charged)
   jobsRow: (c) =>
-    `${String(c.done).padStart(6)} done ${String(c.failed).padStart(5)} failed ${String(c.uncertain).padStart(4)} uncertain ${String(c.pending).padStart(6)} pending`,
+    `${String(c.done).padStart(6)} done ${String(c.failed).padStart(5)} failed ${String(c.uncertain).padStart(4)} uncertain ${String(c.pending).padStart(6)} pending` +
+    (c.inFlight ? ` ${c.inFlight} sent, no answer` : ''),
   noJob: (prefix, file) => `no job "${prefix}" in ${file}; list them with: rekap jobs`,
   wasCancelled: (job) => `job ${job} was cancelled; start a new one with: rekap run <file>`,
   cancelled: (job) => `cancelled. What was done is kept; export it with: rekap export ${job} --out report.xlsx`,

@@ -167,8 +167,10 @@ export const id = {
   },
   blockedShort: { 'needs-top-up': 'saldo atau batas biaya habis', 'quota-exhausted': 'kuota habis', 'auth-failed': 'kunci ditolak', offline: 'layanan tak terjangkau', 'team-unreachable': 'penyimpanan tim tak terjangkau' } as Record<string, string>,
   noJobs: 'belum ada pekerjaan. Mulai dengan: rekap run <berkas>',
-  jobsRow: (c: { done: number; failed: number; uncertain: number; pending: number }) =>
-    `${String(c.done).padStart(6)} selesai ${String(c.failed).padStart(5)} gagal ${String(c.uncertain).padStart(4)} tidak pasti ${String(c.pending).padStart(6)} menunggu`,
+  // baris terkirim tanpa jawaban tercatat disebut bila ada (pekerjaan yang terputus: mungkin sudah ditagih)
+  jobsRow: (c: { done: number; failed: number; uncertain: number; pending: number; inFlight: number }) =>
+    `${String(c.done).padStart(6)} selesai ${String(c.failed).padStart(5)} gagal ${String(c.uncertain).padStart(4)} tidak pasti ${String(c.pending).padStart(6)} menunggu` +
+    (c.inFlight ? ` ${c.inFlight} terkirim tanpa jawaban` : ''),
   noJob: (prefix: string, file: string) => `tidak ada pekerjaan "${prefix}" di ${file}; lihat daftarnya dengan: rekap jobs`,
   wasCancelled: (job: string) => `pekerjaan ${job} sudah dibatalkan; mulai pekerjaan baru dengan: rekap run <berkas>`,
   cancelled: (job: string) => `dibatalkan. Yang sudah selesai tetap tersimpan; ekspor dengan: rekap export ${job} --out laporan.xlsx`,
