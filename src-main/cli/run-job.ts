@@ -237,7 +237,8 @@ function listFailures(cli: CliEngine, jobId: string, say: Say): void {
     say(`  ${failureText({ row: r.sourceRow ?? r.rowNo, column: r.errorColumn, code: r.errorCode, message: r.error ?? VERDICT_WORDS[cliLang()][r.verdict] }, cliLang())}`)
   }
   if (failed.total > failed.rows.length) say(m.failedMore(failed.total - failed.rows.length, jobId))
-  say(m.retryFailedHint(jobId))
+  // only when it may be done (job-actions): a cancelled job's failed rows are not sent again
+  if (cli.engine.actions(jobId).includes('retryFailed')) say(m.retryFailedHint(jobId))
 }
 
 async function writeReport(cli: CliEngine, jobId: string, out: string, tz?: string): Promise<{ path: string; digest: string | null }> {
