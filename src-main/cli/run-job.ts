@@ -70,6 +70,15 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
   const useSandbox = !o.baseUrl && !key
   if (!useSandbox && !o.baseUrl) throw new CliError(m.keyWithoutBaseUrl, EXIT.usage)
   if (o.baseUrl) o = { ...o, baseUrl: serviceUrlFlag(o.baseUrl) }
+  if (o.out) {
+    // before anything is sent: the report would replace the workbook it reads
+    const { refuseOverwritingInput, ReportError } = await import('../core/export')
+    try {
+      refuseOverwritingInput({ inputFile: resolve(file) }, o.out)
+    } catch (err) {
+      throw err instanceof ReportError ? new CliError(coreMessage(err), EXIT.usage) : err
+    }
+  }
   const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key, verbose: o.verbose })
   try {
     await cli.joinTeam()
