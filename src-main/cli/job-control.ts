@@ -10,6 +10,7 @@ import type { JobState } from '../contract/job-names'
 import type { JobActionView } from '../contract/ipc'
 import { verdictCounts } from '../core/verdict-counts'
 import type { RecordFlags } from './run-records'
+import { workbookSincePlan } from '../core/jobs/planner'
 
 interface ControlOptions extends PlanFlags, RecordFlags {
   db?: string
@@ -90,6 +91,11 @@ export async function jobControlCommand(
       cli.store.jobs.update(jobId, { settings: { ...job.settings, ...limits, ...planSettings(job.settings, o) } }, Date.now())
     }
     await stateHitsUsed(cli, cli.store.jobs.get(jobId)!.settings, o, say)
+    if (wanted === 'retryFailed') {
+      const job = cli.store.jobs.get(jobId)!
+      const since = await workbookSincePlan(job)
+      if (since === 'changed' || since === 'missing') say(t().workbookSincePlan(jobId, job.inputFile ?? '', since))
+    }
     const start =
       wanted === 'retryFailed'
         ? () => cli.engine.retryFailed(jobId)

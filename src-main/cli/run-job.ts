@@ -19,6 +19,7 @@ import { openCliEngine, type CliEngine } from './cli-engine'
 import { createProgressPrinter, progressLine, formatSeconds } from './progress-printer'
 import { cliLang, t } from './cli-language'
 import { VERDICT_WORDS } from '../contract/verdicts'
+import { JOB_STATE_WORDS } from '../core/texts/state-words'
 import { failureText } from './failure-text'
 import { coreMessage } from './core-message'
 import { sheetsThatFit } from './sheet-fit'
@@ -69,6 +70,15 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
   const useSandbox = !o.baseUrl && !key
   if (!useSandbox && !o.baseUrl) throw new CliError(m.keyWithoutBaseUrl, EXIT.usage)
   if (o.baseUrl) o = { ...o, baseUrl: serviceUrlFlag(o.baseUrl) }
+  if (o.out) {
+    // before anything is sent: the report would replace the workbook it reads
+    const { refuseOverwritingInput, ReportError } = await import('../core/export')
+    try {
+      refuseOverwritingInput({ inputFile: resolve(file) }, o.out)
+    } catch (err) {
+      throw err instanceof ReportError ? new CliError(coreMessage(err), EXIT.usage) : err
+    }
+  }
   const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key, verbose: o.verbose })
   try {
     await cli.joinTeam()
@@ -236,7 +246,8 @@ function listFailures(cli: CliEngine, jobId: string, say: Say): void {
     say(`  ${failureText({ row: r.sourceRow ?? r.rowNo, column: r.errorColumn, code: r.errorCode, message: r.error ?? VERDICT_WORDS[cliLang()][r.verdict] }, cliLang())}`)
   }
   if (failed.total > failed.rows.length) say(m.failedMore(failed.total - failed.rows.length, jobId))
-  say(m.retryFailedHint(jobId))
+  // only when it may be done (job-actions): a cancelled job's failed rows are not sent again
+  if (cli.engine.actions(jobId).includes('retryFailed')) say(m.retryFailedHint(jobId))
 }
 
 async function writeReport(cli: CliEngine, jobId: string, out: string, tz?: string): Promise<{ path: string; digest: string | null }> {
@@ -266,7 +277,11 @@ function printPlan(p: JobPlanView, say: Say): void {
   // pages not counted (a dry run sends nothing): one page a query is the least it can take
   say(m.plan(p.callsNeeded, p.cacheHits, cost, formatSeconds(p.estimatedSeconds), quota, p.sandbox, p.estimate.basis === 'unknown'))
   if (p.reused.rows > 0) say(m.reusedPairs(p.reused.rows, p.reused.fromJobs.join(', ')))
-  if (p.earlierRun) say(m.earlierRun(p.earlierRun.jobId, p.earlierRun.state))
+  if (p.earlierRun) {
+    const e = p.earlierRun
+    const word = e.state === 'interrupted' ? m.interrupted : (JOB_STATE_WORDS[cliLang()][e.state] ?? e.state)
+    say(m.earlierRun(e.jobId, word, { report: e.actions.includes('export'), resume: e.actions.includes('start') || e.actions.includes('resume') }))
+  }
   const basis = m.estimate(p.estimate.unit, p.estimate.basis, p.estimate.probed)
   if (basis) say(`  ${basis}`)
   for (const w of p.warnings) {

@@ -76,8 +76,11 @@ export interface JobPlanView {
   warnings: PlanWarningView[]
   /** face pairs already verified in earlier jobs (within the reuse window): done now, for free */
   reused: { rows: number; fromJobs: string[] }
-  /** the same workbook (same SHA-256) was planned before as this job */
-  earlierRun: { jobId: string; state: string; createdAt: number; finishedAt: number | null } | null
+  /**
+   * the same workbook (same SHA-256) was planned before as this job: its state as a user sees it
+   * (`interrupted` included) and what may be done to it now (core/model/job-actions.ts decides)
+   */
+  earlierRun: { jobId: string; state: JobStateView; createdAt: number; finishedAt: number | null; actions: JobActionView[] } | null
 }
 
 /** 'interrupted' is derived: the store says running but no live process owns the job (it died) */

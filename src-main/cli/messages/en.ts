@@ -66,8 +66,11 @@ export const en: CliMessages = {
   costAtMost: (rp) => `at most ${formatRp(rp, 'en')} (failures are free)`,
   quotaUnlimited: 'unlimited',
   reusedPairs: (n: number, jobs: string) => `reused: ${n} pair(s) already verified in job ${jobs} (free, not sent again; --reuse-days 0 turns this off)`,
-  earlierRun: (job: string, state: string) =>
-    `this workbook (same SHA-256) was already planned as job ${job} (${state}): its report is \`rekap export ${job} --out F\`; to continue it instead: rekap resume ${job}`,
+  // only what may be done to that job now (a done job is not resumed; a draft has no report yet)
+  earlierRun: (job: string, state: string, may: { report: boolean; resume: boolean }) =>
+    `this workbook (same SHA-256) was already planned as job ${job} (${state})` +
+    (may.report ? `: its report is \`rekap export ${job} --out F\`` : '') +
+    (may.resume ? `; to continue it instead: rekap resume ${job}` : ''),
   quotaLeft: (n) => `${formatNumber(n, 'en')} hits left this month`,
   estimate: (unit, basis, probed) =>
     unit === 'pages'
@@ -127,6 +130,8 @@ export const en: CliMessages = {
   rowAt: (row) => `row ${row}`,
   failedMore: (n, job) => `  … and ${n} more (see the report's errors sheet: rekap export ${job} --out report.xlsx)`,
   retryFailedHint: (job) => `fix them, then send the failed rows again with: rekap retry-failed ${job}`,
+  workbookSincePlan: (job: string, file: string, how: 'changed' | 'missing') =>
+    `note: ${file} ${how === 'changed' ? 'changed' : 'is gone'} since job ${job} read it: retry-failed sends the rows as they were read then (photo files are read again, cells are not); for the workbook as it is now, run it again: rekap run <file>`,
 
   retries: (retries, backoffs429, waitText) => `retries: ${retries}; rate-limited by the service (429): ${backoffs429} time(s), ${waitText} of back-off summed over rows`,
   logLevel: { debug: 'debug', info: 'info', warn: 'warn', error: 'error' },
@@ -145,8 +150,10 @@ export const en: CliMessages = {
   },
   blockedShort: { 'needs-top-up': 'balance or budget used up', 'quota-exhausted': 'quota used up', 'auth-failed': 'key refused', offline: 'service unreachable', 'team-unreachable': 'team store unreachable' },
   noJobs: 'no jobs yet. Start one with: rekap run <file>',
+  // rows sent without a recorded answer, when there are any (an interrupted job's: may have been charged)
   jobsRow: (c) =>
-    `${String(c.done).padStart(6)} done ${String(c.failed).padStart(5)} failed ${String(c.uncertain).padStart(4)} uncertain ${String(c.pending).padStart(6)} pending`,
+    `${String(c.done).padStart(6)} done ${String(c.failed).padStart(5)} failed ${String(c.uncertain).padStart(4)} uncertain ${String(c.pending).padStart(6)} pending` +
+    (c.inFlight ? ` ${c.inFlight} sent, no answer` : ''),
   noJob: (prefix, file) => `no job "${prefix}" in ${file}; list them with: rekap jobs`,
   wasCancelled: (job) => `job ${job} was cancelled; start a new one with: rekap run <file>`,
   cancelled: (job) => `cancelled. What was done is kept; export it with: rekap export ${job} --out report.xlsx`,

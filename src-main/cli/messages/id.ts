@@ -77,8 +77,11 @@ export const id = {
   costAtMost: (rp: number) => `paling banyak ${formatRp(rp, 'id')} (yang gagal gratis)`,
   quotaUnlimited: 'tanpa batas',
   reusedPairs: (n: number, jobs: string) => `dipakai ulang: ${n} pasangan sudah diverifikasi di pekerjaan ${jobs} (gratis, tidak dikirim lagi; --reuse-days 0 untuk mematikan)`,
-  earlierRun: (job: string, state: string) =>
-    `workbook ini (SHA-256 sama) sudah pernah direncanakan sebagai pekerjaan ${job} (${state}): laporannya \`rekap export ${job} --out F\`; untuk melanjutkannya: rekap resume ${job}`,
+  // hanya yang boleh dilakukan pada pekerjaan itu sekarang (pekerjaan selesai tidak dilanjutkan; draf belum punya laporan)
+  earlierRun: (job: string, state: string, may: { report: boolean; resume: boolean }) =>
+    `workbook ini (SHA-256 sama) sudah pernah direncanakan sebagai pekerjaan ${job} (${state})` +
+    (may.report ? `: laporannya \`rekap export ${job} --out F\`` : '') +
+    (may.resume ? `; untuk melanjutkannya: rekap resume ${job}` : ''),
   quotaLeft: (n: number) => `sisa ${formatNumber(n, 'id')} hit bulan ini`,
   estimate: (unit: string, basis: string, probed: number) =>
     unit === 'pages'
@@ -139,6 +142,8 @@ export const id = {
   rowAt: (row: number) => `baris ${row}`,
   failedMore: (n: number, job: string) => `  … dan ${n} lagi (lihat sheet kesalahan di laporan: rekap export ${job} --out laporan.xlsx)`,
   retryFailedHint: (job: string) => `perbaiki lalu kirim ulang yang gagal dengan: rekap retry-failed ${job}`,
+  workbookSincePlan: (job: string, file: string, how: 'changed' | 'missing') =>
+    `catatan: ${file} ${how === 'changed' ? 'sudah berubah' : 'sudah tidak ada'} sejak dibaca pekerjaan ${job}: retry-failed mengirim baris seperti yang dibaca waktu itu (berkas foto dibaca ulang, isi sel tidak); untuk workbook yang sekarang, jalankan lagi: rekap run <berkas>`,
 
   // verbose: retries and back-offs
   retries: (retries: number, backoffs429: number, waitText: string) =>
@@ -162,8 +167,10 @@ export const id = {
   },
   blockedShort: { 'needs-top-up': 'saldo atau batas biaya habis', 'quota-exhausted': 'kuota habis', 'auth-failed': 'kunci ditolak', offline: 'layanan tak terjangkau', 'team-unreachable': 'penyimpanan tim tak terjangkau' } as Record<string, string>,
   noJobs: 'belum ada pekerjaan. Mulai dengan: rekap run <berkas>',
-  jobsRow: (c: { done: number; failed: number; uncertain: number; pending: number }) =>
-    `${String(c.done).padStart(6)} selesai ${String(c.failed).padStart(5)} gagal ${String(c.uncertain).padStart(4)} tidak pasti ${String(c.pending).padStart(6)} menunggu`,
+  // baris terkirim tanpa jawaban tercatat disebut bila ada (pekerjaan yang terputus: mungkin sudah ditagih)
+  jobsRow: (c: { done: number; failed: number; uncertain: number; pending: number; inFlight: number }) =>
+    `${String(c.done).padStart(6)} selesai ${String(c.failed).padStart(5)} gagal ${String(c.uncertain).padStart(4)} tidak pasti ${String(c.pending).padStart(6)} menunggu` +
+    (c.inFlight ? ` ${c.inFlight} terkirim tanpa jawaban` : ''),
   noJob: (prefix: string, file: string) => `tidak ada pekerjaan "${prefix}" di ${file}; lihat daftarnya dengan: rekap jobs`,
   wasCancelled: (job: string) => `pekerjaan ${job} sudah dibatalkan; mulai pekerjaan baru dengan: rekap run <berkas>`,
   cancelled: (job: string) => `dibatalkan. Yang sudah selesai tetap tersimpan; ekspor dengan: rekap export ${job} --out laporan.xlsx`,

@@ -5,8 +5,8 @@
  * (its budget and stated balance against its own charges). Charges are written by the row
  * transitions themselves (core/store/charge-ledger.ts), in the transaction that settles the
  * row, so settling a hold here only frees the reservation. Pair reuse is done at planning
- * (kinds/face-match/pair-reuse.ts), and one job never sends a duplicate twice, so a claim here
- * always says "send".
+ * (kinds/face-match/pair-reuse.ts) and again by a claim in the store before a paid pair is sent
+ * (./local-pairs.ts): two jobs of one data file never pay for one pair twice.
  */
 import type { Clock } from '../context'
 import type { Store } from '../store'
@@ -15,14 +15,13 @@ import { RateLimiter } from '../jobs/rate-limiter'
 import { AccountHits } from '../jobs/account-hits'
 import { MoneyGuard } from '../jobs/money-guard'
 import type { Coordination, HitCounter, JobScope, MoneyGate, PairGate, RateTurns } from './port'
+import { localPairs } from './local-pairs'
 
 export function createLocalCoordination(store: Store, clock: Clock): Coordination {
   const limiters = new Map<string, RateLimiter>()
   const counters = new Map<string, HitCounter>()
   const now = (): number => clock.now()
-  const sendAlways: PairGate = {
-    claim: async () => ({ kind: 'send', finish: () => {} }),
-  }
+  const pairGates = new Map<string, PairGate>()
 
   return {
     rate(account, product, rps) {
@@ -41,7 +40,11 @@ export function createLocalCoordination(store: Store, clock: Clock): Coordinatio
     money(scope) {
       return localMoney(store, scope)
     },
-    pairs: () => sendAlways,
+    pairs(account) {
+      let g = pairGates.get(account)
+      if (!g) pairGates.set(account, (g = localPairs(store, clock, account)))
+      return g
+    },
     reachable: async () => {},
     onUnreachable: () => () => {},
     close: async () => {},

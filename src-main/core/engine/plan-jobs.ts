@@ -8,6 +8,7 @@ import { autoMap, directoryKindFor, fieldsOf, guessKind, kindModule } from '../k
 import { directoryRow, keptDirectoryOptions } from '../kinds/directory'
 import type { EngineCore } from './engine-core'
 import { estimateCalls, hitsUsedNow, planView } from './plan-estimate'
+import { stateView } from './views'
 import type { DirectoryPlanRequest, PlanRequest } from './types'
 
 /** Sheets, header row, a ten-row preview and the guessed kind and mapping of a spreadsheet. */
@@ -58,7 +59,7 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint
   // this plan replaces the never-started plans of the same workbook: ten dry runs leave one job
   if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId))
-  const earlierRun = fingerprint ? store.reuse.earlierRun(fingerprint, req.kind, planned.jobId) : null
+  const earlierRun = fingerprint ? earlierRunView(core, store.reuse.earlierRun(fingerprint, req.kind, planned.jobId)) : null
   const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, !sendNothing)
   const hitsUsed = await hitsUsedNow(core, planned.jobId, target)
   const view = {
@@ -90,4 +91,12 @@ export async function planDirectoryQuery(core: EngineCore, req: DirectoryPlanReq
   store.jobs.update(j.id, { plan: view }, now())
   store.jobs.transition(j.id, 'ready', now())
   return view
+}
+
+/** The earlier job of the same workbook as a user sees it: its state and what may be done to it now (a done job is not resumed). */
+function earlierRunView(core: EngineCore, earlier: { jobId: string; createdAt: number; finishedAt: number | null } | null): JobPlanView['earlierRun'] {
+  const j = earlier && core.store.jobs.get(earlier.jobId)
+  if (!earlier || !j) return null
+  const ownership = core.owners.ownership(j, core.store.rows.counts(j.id))
+  return { jobId: earlier.jobId, state: stateView(j, ownership), createdAt: earlier.createdAt, finishedAt: earlier.finishedAt, actions: ownership.actions }
 }

@@ -12,6 +12,9 @@ import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
 import type { JobLimits } from './types'
 
+/** How often a running job's active time is added to the store (the most a killed process's report misses). */
+const ACTIVE_STEP_MS = 2_000
+
 /** Work between taking the lease and starting the runner: on an error the lease is given back. */
 async function whileOwned(core: EngineCore, jobId: string, fn: () => void | Promise<void>): Promise<void> {
   const { owners } = core
@@ -111,6 +114,14 @@ async function startRunner(core: EngineCore, jobId: string): Promise<ProgressVie
   const account = accountId(target, core.ctx.accountSecret?.())
   const hits = core.access.hitsOf(account, product)
   hits.acquire()
+  // Active time is stored as it passes (at most every ACTIVE_STEP_MS, when a row settles), not only
+  // when the runner ends: a process killed after an hour's work left the report saying "0 s".
+  let counted = now()
+  const countActive = (): void => {
+    const t = now()
+    store.jobs.addActiveTime(jobId, t - counted)
+    counted = t
+  }
   const runner = new JobRunner(store.jobs.get(jobId)!, {
     store,
     client,
@@ -120,19 +131,21 @@ async function startRunner(core: EngineCore, jobId: string): Promise<ProgressVie
     source: target.source,
     account,
     random: core.opts.random,
-    onRowSettled: () => feed.emitProgress(jobId),
+    onRowSettled: () => {
+      if (now() - counted >= ACTIVE_STEP_MS) countActive()
+      feed.emitProgress(jobId)
+    },
     onCoordinationWait: (waiting, message) => {
       const cur = store.jobs.get(jobId)
       if (waiting && cur?.state === 'running') feed.transition(jobId, 'blocked', { blockedReason: 'team-unreachable', detail: message })
       if (!waiting && cur?.state === 'blocked' && cur.blockedReason === 'team-unreachable') feed.transition(jobId, 'running')
     },
   })
-  const startedAt = now()
   owners.keepAlive(jobId, now, { lost: () => runner.stop({ kind: 'pause' }), request: (what) => stopLocally(core, jobId, what) })
   const done = runner
     .run()
     .then((stop) => {
-      store.jobs.addActiveTime(jobId, now() - startedAt)
+      countActive()
       settle(core, jobId, stop)
       return core.snapshot(jobId)
     })

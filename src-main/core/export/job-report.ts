@@ -1,6 +1,8 @@
+import { resolve } from 'node:path'
 import type { Store, JobRecord, JobFingerprint } from '../store'
 import { REKAP_VERSION } from '../version'
 import { kindModule } from '../kinds/registry'
+import { PRICE_POINTS } from '../model/products'
 import { labelsFor, type ReportLang, type ReportLabels } from '../reports/labels'
 import { openReport, type ReportFormat, type ReportWriter } from '../reports/report-output'
 import { THREAD_MIN_ROWS } from '../reports/xlsx/zip-thread'
@@ -53,6 +55,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   const id = store.jobs.resolveId(jobId)
   const job = id ? store.jobs.get(id) : undefined
   if (!job) throw new ReportError(coreText('report.noJob', { job: jobId, file: store.file }))
+  refuseOverwritingInput(job, opts.out)
   const L = labelsFor(opts.lang)
   const format = opts.format ?? formatFromName(opts.out)
   const thumbnails = opts.thumbnails === true && kindModule(job.kind).photos && format === 'xlsx'
@@ -124,6 +127,15 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   } finally {
     reader.close()
   }
+}
+
+/**
+ * A report written over the job's own workbook would destroy the user's input (`rekap run
+ * codes.xlsx --out codes.xlsx`): refused, as the annotated copy refuses it. `rekap run` asks
+ * before it sends anything.
+ */
+export function refuseOverwritingInput(job: { inputFile: string | null }, out: string): void {
+  if (job.inputFile && resolve(out) === resolve(job.inputFile)) throw new ReportError(coreText('report.reportOverwritesInput', { input: job.inputFile }))
 }
 
 /** The results sheet's rows: the job's rows, or the records a directory job yielded. */
@@ -198,6 +210,7 @@ async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, 
     notes,
     scored: kind.scored,
     records: kind.recordsLinked,
+    paid: PRICE_POINTS[kind.product] > 0,
     zone: ctx.zone,
     review: shared.review ?? undefined,
     audit: {

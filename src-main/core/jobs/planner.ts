@@ -41,6 +41,20 @@ export async function fileSha256(file: string): Promise<string> {
   return hash.digest('hex')
 }
 
+/**
+ * The job's workbook now, against what its plan read: retry-failed sends the rows as they were
+ * read then (photo files are read again, cells are not), so a value corrected in the workbook is
+ * only seen by a new plan. 'unknown': the job did not come from a file.
+ */
+export async function workbookSincePlan(job: { inputFile: string | null; inputFingerprint: string | null }): Promise<'same' | 'changed' | 'missing' | 'unknown'> {
+  if (!job.inputFile || !job.inputFingerprint) return 'unknown'
+  try {
+    return (await fileSha256(job.inputFile)) === job.inputFingerprint ? 'same' : 'changed'
+  } catch {
+    return 'missing'
+  }
+}
+
 export interface PlanRequestArgs {
   file: string
   kind: JobKind

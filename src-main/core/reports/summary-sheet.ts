@@ -137,6 +137,8 @@ export function jobSummaryLines(
     scored: boolean
     /** the job links directory records (counted) */
     records: boolean
+    /** a request of the job's product costs money (rows sent without a recorded answer may have been charged) */
+    paid?: boolean
     /** scored kinds: pairs reviewed n of m */
     review?: { reviewed: number; total: number }
     audit?: AuditFacts
@@ -183,7 +185,19 @@ export function jobSummaryLines(
   )
   if (ctx.review) lines.push({ label: L.audit.reviewed, value: L.audit.reviewedOf(ctx.review.reviewed, ctx.review.total) })
   if (ctx.records) lines.push({ label: S.records, value: f.records })
-  lines.push(
+  lines.push(...moneyLines(f, L, ctx.paid === true))
+  const notes = [...(ctx.notes ?? [])]
+  if (job.state !== 'done') notes.unshift(L.notes.notFinished)
+  if (notes.length) lines.push({ label: S.sectionNotes }, ...notes.map((n) => ({ label: '', value: n })))
+  lines.push({ label: S.rekapVersion, value: ctx.rekapVersion }, { label: S.reportMade, value: date(ctx.now) })
+  if (ctx.audit) lines.push(...auditLines(L, ctx.now, ctx.audit))
+  return lines
+}
+
+/** The money section: charges by the ledger and by the rows, and what may have been charged. */
+function moneyLines(f: JobFigures, L: ReportLabels, paid: boolean): SummaryLine[] {
+  const S = L.summary
+  const lines: SummaryLine[] = [
     { label: S.sectionMoney },
     { label: S.chargedRows, value: f.counts.charged },
     { label: S.chargedPoints, value: f.ledgerPoints },
@@ -192,12 +206,11 @@ export function jobSummaryLines(
     { label: S.ledgerCheck, value: f.ledgerPoints === f.counts.costPoints ? L.notes.ledgerMatch : L.notes.ledgerMismatch },
     { label: S.uncertainLeft, value: f.counts.uncertain },
     { label: S.resentUncertainRows, value: f.counts.resentUncertain },
-  )
-  const notes = [...(ctx.notes ?? [])]
-  if (job.state !== 'done') notes.unshift(L.notes.notFinished)
-  if (notes.length) lines.push({ label: S.sectionNotes }, ...notes.map((n) => ({ label: '', value: n })))
-  lines.push({ label: S.rekapVersion, value: ctx.rekapVersion }, { label: S.reportMade, value: date(ctx.now) })
-  if (ctx.audit) lines.push(...auditLines(L, ctx.now, ctx.audit))
+  ]
+  // Sent, no answer recorded: a job running now, or one whose process died (shown `interrupted`; they
+  // become uncertain when it is taken up again). Counted among the rows not processed above, but the
+  // service may have charged them: the money section says so rather than "0 uncertain".
+  if (paid && f.counts.inFlight > 0) lines.push({ label: S.inFlightNow, value: f.counts.inFlight })
   return lines
 }
 

@@ -45,9 +45,13 @@ export function migrate(db: Db): void {
   }
   for (const m of MIGRATIONS) {
     if (m.version <= current) continue
+    // IMMEDIATE, and the version read again inside: two processes opening a new file at once (two
+    // `rekap run`, the app and the CLI) both saw version 0; the second then ran migration 1 again
+    // and failed ("table ... already exists"). Now it waits for the first and skips what it did.
     db.transaction(() => {
+      if (schemaVersion(db) >= m.version) return
       db.exec(m.sql)
       db.pragma(`user_version = ${m.version}`)
-    })()
+    }).immediate()
   }
 }

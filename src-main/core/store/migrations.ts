@@ -1,5 +1,5 @@
-import { orderColumnSql } from './record-order'
 import { SCHEMA_V1_SQL } from './schema-v1'
+import { LATER_MIGRATIONS } from './migrations-later'
 
 /**
  * Versioned schema. A migration is appended, never edited, once it has shipped:
@@ -209,36 +209,8 @@ export const MIGRATIONS: Migration[] = [
         WHERE product = 'schools';
     `,
   },
-  {
-    version: 8,
-    name: "a directory job's records keyed in report order (its report reads them without a sort)",
-    // A WITHOUT ROWID table is stored in its key's order, so the table is rebuilt with the order in
-    // its key; the old key stays unique (linkRecords keeps a job's first copy of a record). ~1 s CPU
-    // per 100,000 stored records, once; the old table's pages are reused by later writes.
-    sql: `
-      CREATE TABLE job_records_ordered (
-        job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
-        product TEXT NOT NULL,
-        -- no type: each keeps the type json_extract gave, which is how the values sort
-        order1 NOT NULL,
-        order2 NOT NULL,
-        record_key TEXT NOT NULL,
-        row_no INTEGER NOT NULL,
-        record_json TEXT,
-        PRIMARY KEY (job_id, product, order1, order2, record_key)
-      ) WITHOUT ROWID;
-      ${(['hospitals', 'schools'] as const)
-        .map(
-          (p) => `INSERT INTO job_records_ordered (job_id, product, order1, order2, record_key, row_no, record_json)
-        SELECT job_id, product, ${orderColumnSql(p, 0, 'record_json')}, ${orderColumnSql(p, 1, 'record_json')}, record_key, row_no, record_json
-        FROM job_records WHERE product = '${p}';`,
-        )
-        .join('\n      ')}
-      DROP TABLE job_records;
-      ALTER TABLE job_records_ordered RENAME TO job_records;
-      CREATE UNIQUE INDEX job_records_key ON job_records(job_id, product, record_key);
-    `,
-  },
+  // 8 and later: ./migrations-later.ts (this file stays readable; the order is the array's)
+  ...LATER_MIGRATIONS,
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

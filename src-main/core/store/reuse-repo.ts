@@ -46,6 +46,37 @@ export class ReuseRepo {
     return r ? { jobId: r.id, state: r.state, createdAt: r.created_at, finishedAt: r.finished_at } : null
   }
 
+  /**
+   * Before a paid pair is sent (coordination/local-pairs.ts), in one IMMEDIATE transaction: a
+   * claim another job holds (`heldElsewhere` judges it) is waited for; else an answer already
+   * paid for (`answered`, read in the same transaction, so one stored just before its claim was
+   * released is seen) is reused; else this row claims the pair and sends it.
+   */
+  claimPair<T>(
+    c: { account: string; unitKey: string; jobId: string; rowNo: number; now: number },
+    judge: { heldElsewhere: (claim: { jobId: string; rowNo: number; claimedAt: number }) => boolean; answered: () => T | null },
+  ): { kind: 'wait' } | { kind: 'reuse'; answer: T } | { kind: 'send' } {
+    return this.db
+      .transaction(() => {
+        const cur = this.db
+          .prepare<unknown[], { job_id: string; row_no: number; claimed_at: number }>('SELECT job_id, row_no, claimed_at FROM pair_claims WHERE account = ? AND unit_key = ?')
+          .get(c.account, c.unitKey)
+        if (cur && cur.job_id !== c.jobId && judge.heldElsewhere({ jobId: cur.job_id, rowNo: cur.row_no, claimedAt: cur.claimed_at })) return { kind: 'wait' as const }
+        const answer = judge.answered()
+        if (answer) return { kind: 'reuse' as const, answer }
+        this.db
+          .prepare('INSERT OR REPLACE INTO pair_claims (account, unit_key, job_id, row_no, claimed_at) VALUES (?, ?, ?, ?, ?)')
+          .run(c.account, c.unitKey, c.jobId, c.rowNo, c.now)
+        return { kind: 'send' as const }
+      })
+      .immediate()
+  }
+
+  /** The pair was answered (stored with its row) or failed: the claim is given up. */
+  releasePairClaim(account: string, unitKey: string, jobId: string, rowNo: number): void {
+    this.db.prepare('DELETE FROM pair_claims WHERE account = ? AND unit_key = ? AND job_id = ? AND row_no = ?').run(account, unitKey, jobId, rowNo)
+  }
+
   latestVerified(unitKey: string, excludeJobId: string, since: number): VerifiedPair[] {
     return (
       this.db

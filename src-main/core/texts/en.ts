@@ -109,6 +109,7 @@ export const coreTextsEn: CoreTextTable = {
   'report.inputGone': (p) => `the job's input workbook is no longer at ${p.input}; an annotated copy needs the original file`,
   'report.inputRefused': (p) => `the job's input workbook is not copied: ${p.reason}`,
   'report.wouldOverwrite': () => 'the annotated copy must not overwrite the original workbook; choose another --out',
+  'report.reportOverwritesInput': (p) => `the report must not overwrite the job's own workbook ${p.input}; choose another --out`,
   'report.annotatedLimit': (p) =>
     `an annotated copy is limited to ${formatNumber(p.max, 'en')} rows because it loads the whole workbook into memory (job ${p.job} has ${formatNumber(p.total, 'en')}); use the streamed report instead`,
   'report.sheetGone': (p) => `sheet "${p.sheet}" is no longer in ${p.input}`,

@@ -147,6 +147,7 @@ export const coreTextsId = {
   'report.inputGone': (p: { input: string }) => `workbook masukan pekerjaan tidak ada lagi di ${p.input}; salinan beranotasi perlu berkas aslinya`,
   'report.inputRefused': (p: { reason: string }) => `workbook masukan pekerjaan tidak disalin: ${p.reason}`,
   'report.wouldOverwrite': (_p: Record<string, never>) => 'salinan beranotasi tidak boleh menimpa workbook asli; pilih --out lain',
+  'report.reportOverwritesInput': (p: { input: string }) => `laporan tidak boleh menimpa workbook pekerjaan itu sendiri ${p.input}; pilih --out lain`,
   'report.annotatedLimit': (p: { max: number; job: string; total: number }) =>
     `salinan beranotasi dibatasi ${n(p.max)} baris karena memuat seluruh workbook ke memori (pekerjaan ${p.job} punya ${n(p.total)}); pakai laporan biasa`,
   'report.sheetGone': (p: { sheet: string; input: string }) => `sheet "${p.sheet}" tidak ada lagi di ${p.input}`,

@@ -23,6 +23,15 @@ function sameService(a: Pick<JobSettings, 'sandbox' | 'baseUrl'>, earlier: Verif
   return (s.baseUrl ?? '').replace(/\/+$/, '') === a.baseUrl.replace(/\/+$/, '')
 }
 
+/**
+ * The newest answer another job of this store paid for this pair within the window, from the
+ * same service: the one rule of what may be reused, at planning and (coordination/local-pairs.ts)
+ * again just before a pair is sent.
+ */
+export function verifiedElsewhere(store: Store, unitKey: string, jobId: string, settings: Pick<JobSettings, 'sandbox' | 'baseUrl'>, since: number): VerifiedPair | null {
+  return store.reuse.latestVerified(unitKey, jobId, since).find((p) => sameService(settings, p)) ?? null
+}
+
 export interface ReuseSummary {
   /** rows answered from earlier jobs (free) */
   reused: number
@@ -40,7 +49,7 @@ export function reuseVerifiedPairs(store: Store, jobId: string, settings: JobSet
   const rows = [...store.rows.iterate(jobId)].filter((r) => r.state === 'pending' && !r.duplicateOf && r.unitKey)
   const jobs = new Set<string>()
   for (const row of rows) {
-    const earlier = store.reuse.latestVerified(row.unitKey!, jobId, since).find((p) => sameService(settings, p))
+    const earlier = verifiedElsewhere(store, row.unitKey!, jobId, settings, since)
     if (!earlier) continue
     store.transaction(() => {
       store.rows.markInFlight(jobId, row.rowNo, now)

@@ -137,6 +137,7 @@ export const EN: ReportLabels = {
     costRp: 'Cost (Rp, 1 point = Rp1)',
     rowCostRp: 'Sum of the Cost (Rp) column',
     ledgerCheck: 'Ledger check',
+    inFlightNow: 'Rows sent, no answer recorded when the report was made (may have been charged)',
     uncertainLeft: 'Rows left uncertain (may have been charged)',
     resentUncertainRows: 'Rows re-sent after uncertain (may have been charged twice)',
     rekapVersion: 'rekap version',

@@ -141,6 +141,7 @@ export const ID = {
     costRp: 'Biaya (Rp, 1 poin = Rp1)',
     rowCostRp: 'Jumlah kolom Biaya (Rp)',
     ledgerCheck: 'Pemeriksaan buku biaya',
+    inFlightNow: 'Baris terkirim tanpa jawaban tercatat saat laporan dibuat (mungkin sudah ditagih)',
     uncertainLeft: 'Baris masih tidak pasti (mungkin sudah ditagih)',
     resentUncertainRows: 'Baris dikirim ulang setelah tidak pasti (mungkin ditagih dua kali)',
     rekapVersion: 'Versi rekap',

@@ -1,0 +1,111 @@
+/**
+ * A KYC run killed (kill -9) while pairs were at the service, then `rekap export` before anyone
+ * resumes it (an auditor asks for the report of what happened): the report said "Rows charged 0",
+ * "Rows left uncertain (may have been charged) 0" and every row "not processed", while the
+ * service had charged the pairs it answered after the process died. The rows sent without a
+ * recorded answer are now counted in the money section as what may have been charged, and every
+ * charge in the service's ledger is among the report's charged or possibly charged rows. `rekap
+ * jobs` names them too (its row added up to fewer rows than the job has).
+ */
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { excel } from '../../src-main/core/exceljs-lazy'
+import { openStore } from '../../src-main/core/store'
+import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
+import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { rekap } from '../helpers/rekap-process'
+
+const PAIRS = 8
+let tmp: ReturnType<typeof makeTempDir>
+let sandbox: SandboxProcess
+let csv: string
+let db: string
+
+beforeAll(async () => {
+  tmp = makeTempDir('rekap-interrupted-report-')
+  const src = join(SHARED_DIR, 'fixtures/faces')
+  const lines = ['NIK,Nama,Foto KTP,Foto Selfie']
+  for (let i = 0; i < PAIRS; i++) {
+    await sharp(join(src, 'obama_1.jpg')).resize({ width: 400 + i }).jpeg({ quality: 85 }).toFile(join(tmp.dir, `ktp-${i}.jpg`))
+    await sharp(join(src, 'obama_2.jpg')).resize({ width: 400 + i }).jpeg({ quality: 85 }).toFile(join(tmp.dir, `selfie-${i}.jpg`))
+    lines.push(`${3273010000000000 + i},Orang ${i},ktp-${i}.jpg,selfie-${i}.jpg`)
+  }
+  csv = join(tmp.dir, 'kyc.csv')
+  db = join(tmp.dir, 'rekap.db')
+  writeFileSync(csv, lines.join('\n') + '\n')
+  sandbox = await startSandboxProcess({ args: ['--balance', '100000000'] })
+  const warm = await fetch(`${sandbox.url}/face-match/verify`, { method: 'POST', headers: { 'x-api-service-id': sandbox.key } })
+  expect(warm.status).toBe(400)
+}, 180_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+  tmp?.cleanup()
+})
+
+/** The summary sheet's label -> value. */
+async function summaryOf(file: string): Promise<Map<string, unknown>> {
+  const book = new (excel()).Workbook()
+  await book.xlsx.readFile(file)
+  const out = new Map<string, unknown>()
+  book.worksheets[0].eachRow((r) => {
+    const v = r.values as unknown[]
+    if (typeof v[1] === 'string') out.set(v[1], v[2])
+  })
+  return out
+}
+
+describe('the report of a KYC run killed with pairs at the service', () => {
+  it('counts the pairs sent without a recorded answer as possibly charged; the ledger is within what it says', async () => {
+    const child = spawn(process.execPath, ['bin/rekap.mjs', 'run', csv, '--base-url', sandbox.url, '--key', sandbox.key, '--yes', '--concurrency', '4', '--db', db], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
+    const exited = new Promise((done) => child.once('exit', done))
+    // killed the moment the store says a pair is in flight (read, as a user's second terminal would)
+    let jobId = ''
+    const until = Date.now() + 120_000
+    for (;;) {
+      if (Date.now() > until) throw new Error(`no pair went in flight:\n${out}`)
+      jobId ||= /^job (\w+)$/m.exec(out)?.[1] ?? ''
+      if (jobId) {
+        const s = openStore(db)
+        const inFlight = s.rows.counts(jobId).inFlight
+        s.close()
+        if (inFlight > 0) break
+      }
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    child.kill('SIGKILL')
+    await exited
+    // the service finishes (and bills) what it was given
+    await new Promise((r) => setTimeout(r, 3000))
+
+    const store = openStore(db)
+    const counts = store.rows.counts(jobId)
+    store.close()
+    expect(counts.inFlight).toBeGreaterThan(0)
+    // the jobs list: every row accounted for (it showed 0 uncertain and left the pairs at the service out)
+    const listed = await rekap(['jobs', '--db', db])
+    const line = listed.out.split('\n').find((l) => l.startsWith(jobId))!
+    expect(line).toMatch(new RegExp(`interrupted .* ${counts.inFlight} sent, no answer`))
+
+    const report = join(tmp.dir, 'report.xlsx')
+    const exported = await rekap(['export', jobId, '--out', report, '--db', db])
+    expect(exported.code, exported.out + exported.err).toBe(0)
+    const summary = await summaryOf(report)
+    const possibly = summary.get('Rows sent, no answer recorded when the report was made (may have been charged)')
+    expect(possibly).toBe(counts.inFlight)
+    const charged = summary.get('Rows charged') as number
+    const uncertain = summary.get('Rows left uncertain (may have been charged)') as number
+
+    const { charges } = (await sandbox.admin('GET', '/_sandbox/ledger')) as { charges: unknown[] }
+    expect(charges.length).toBeLessThanOrEqual(charged + uncertain + (possibly as number))
+  }, 240_000)
+})
