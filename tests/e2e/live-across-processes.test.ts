@@ -5,7 +5,7 @@
  * job the APP runs, paused by `rekap pause` and finished by `rekap resume`, ends "Selesai" on
  * the screen (it used to stay "Dijeda" with Resume/Cancel).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -14,7 +14,7 @@ import { startUiProcess, type UiProcess } from './helpers/ui-process'
 import { launchChromium, screenshot } from './helpers/browser'
 import { ensureRendererBuilt } from './helpers/renderer-build'
 import { REPO_ROOT } from '../helpers/sandbox-process'
-import { stopAtFirstLine } from '../helpers/rekap-process'
+import { dieAtFirstLine } from '../helpers/rekap-process'
 
 let ui: UiProcess
 let browser: Browser
@@ -117,10 +117,11 @@ describe('what another rekap process does reaches the open screen', () => {
   })
 
   it('a plan another process never finished (killed while reading the sheet): said so on its screen, no Start, only Cancel', async () => {
-    const run = rekap(['run', codes, '--rps', '4'])
-    const id = /^job (\w+)$/.exec(await stopAtFirstLine(run.child))![1]
-    run.child.kill('SIGKILL')
-    await run.done
+    // killed by itself the moment it said `job <id>`: no race with the test at any load
+    const env = { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' }
+    const run = spawnSync(process.execPath, [...dieAtFirstLine(ui.dataDir), 'bin/rekap.mjs', 'run', codes, '--db', ui.dbFile], { cwd: REPO_ROOT, env, encoding: 'utf8' })
+    expect(run.signal).toBe('SIGKILL')
+    const id = /^job (\w+)$/.exec(run.stdout.split('\n')[0])![1]
     await page.evaluate((job) => (location.hash = `#/job/${job}`), id)
     await screenSays('draft', 10_000)
     await page.getByTestId('unfinished-plan').waitFor()

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { REPO_ROOT } from './temp-dir'
 
 export interface RekapRun {
@@ -36,4 +38,25 @@ export function stopAtFirstLine(child: ChildProcess): Promise<string> {
       }
     })
   })
+}
+
+/**
+ * Node options that make a rekap process kill itself (SIGKILL, as a crash or `kill -9` would) the
+ * moment its first line is written (`job <id>` for `rekap run`): nothing after that line runs, at
+ * any load, unlike a kill sent by the test after it has read the line.
+ */
+export function dieAtFirstLine(dir: string): string[] {
+  const probe = join(dir, 'die-at-first-line.mjs')
+  writeFileSync(
+    probe,
+    `const write = process.stdout.write.bind(process.stdout)
+process.stdout.write = (chunk, ...rest) => {
+  const ok = write(chunk, ...rest)
+  // a pipe's write is synchronous on Linux: the line has left when this runs
+  if (String(chunk).includes('\\n')) process.kill(process.pid, 'SIGKILL')
+  return ok
+}
+`,
+  )
+  return ['--import', probe]
 }

@@ -3,15 +3,15 @@
  * rows (maybe none) whose cost nobody confirmed. Resuming it used to run what was there and end
  * "done" (0/0 rows, exit 0): the workbook's rows were never sent and rekap said it had finished.
  * Now `resume` refuses and says to plan again; a new `rekap run` of the file does the whole job.
- * No timing: the process is stopped (SIGSTOP) the moment it says `job <id>`, then killed.
+ * No timing: the process kills itself (SIGKILL) the moment it has said `job <id>`.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../src-main/core/store'
 import { REPO_ROOT, makeTempDir } from '../helpers/temp-dir'
-import { stopAtFirstLine } from '../helpers/rekap-process'
+import { dieAtFirstLine } from '../helpers/rekap-process'
 
 let tmp: ReturnType<typeof makeTempDir>
 let db: string
@@ -27,14 +27,11 @@ beforeAll(() => {
 })
 afterAll(() => tmp?.cleanup())
 
-/** `rekap run` killed right after its first line: the job exists, its plan is not made. */
+/** `rekap run` killed right after its first line (by itself: no race with the test): the job exists, its plan is not made. */
 async function killedAtFirstLine(): Promise<string> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', 'run', codes, '--rps', '20', '--db', db], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  const exited = new Promise((done) => child.once('exit', done))
-  const first = await stopAtFirstLine(child)
-  child.kill('SIGKILL')
-  await exited
-  return /^job (\w+)$/.exec(first)![1]
+  const run = spawnSync(process.execPath, [...dieAtFirstLine(tmp.dir), 'bin/rekap.mjs', 'run', codes, '--rps', '20', '--db', db], { cwd: REPO_ROOT, env, encoding: 'utf8' })
+  expect(run.signal).toBe('SIGKILL')
+  return /^job (\w+)$/.exec(run.stdout.split('\n')[0])![1]
 }
 
 describe('a run killed before its plan was made', () => {
