@@ -82,11 +82,23 @@ export function rowErrorReasonKey(code: string): string {
   return code.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 }
 
+/**
+ * Table keys of the codes seen so far: a report asks for the reason of every failed row (twice:
+ * its results sheet and its errors sheet), and a job's failures share a few codes.
+ */
+const REASON_KEYS = new Map<string, string>()
+
 /** The short reason for a code in a language, or null for a code without one. */
 export function rowErrorReason(code: string | null | undefined, lang: 'id' | 'en'): string | null {
   if (!code) return null
   const table: Record<string, string> = ROW_ERROR_REASONS[lang]
-  return table[rowErrorReasonKey(code)] ?? null
+  let key = REASON_KEYS.get(code)
+  if (key === undefined) {
+    key = rowErrorReasonKey(code)
+    // codes are a short closed list in practice; a store holding many odd ones does not grow this
+    if (REASON_KEYS.size < 1024) REASON_KEYS.set(code, key)
+  }
+  return table[key] ?? null
 }
 
 /** Codes whose stored words are the service's own (English, the spec's texts), not rekap's. */

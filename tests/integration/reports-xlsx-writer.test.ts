@@ -110,6 +110,33 @@ describe('streaming xlsx writer', () => {
     expect(ws.getCell('G2').value).toEqual(wallClockDate(T0 + 61_001))
   })
 
+  it('writes a text repeated row after row in a column as the same cell each time, whatever the column kind', async () => {
+    // the sheet keeps each column's last text and its cell: an ISO text an 'auto' or 'date' column
+    // reads as a date, an empty text, a text cleaned of XML-illegal characters, a code given as a
+    // number between equal texts, a text after a row with kinds of its own
+    const kinds: ColumnSpec['kind'][] = ['code', 'auto', 'text', 'integer', 'score', 'date', 'outcome']
+    const columns: ColumnSpec[] = kinds.map((kind, i) => ({ header: `K${i} ${kind}`, kind }))
+    // neighbours of the same length: a cell kept for the wrong text of the right length fails
+    const texts = ['2024-03-01T10:20:30.000Z', '2024-03-01T10:20:31.000Z', '', 'a\u0001b', '007', 'x y', '  tepi  ', '12.5', '12.6', 'TIDAK COCOK', 'PERLU TINJA', '2025-03-01T10:20:30']
+    const values = (i: number): unknown[] => kinds.map((_, k) => (i % 9 === 4 && k === 0 ? 7 : texts[(Math.floor(i / 3) + k) % texts.length]))
+    const out = join(tmp.dir, 'repeated.xlsx')
+    const w = openStreamingXlsxReport(out)
+    const s = w.sheet('Ulang', columns)
+    for (let i = 0; i < 300; i++) {
+      if (i % 50 === 49) s.addRow(values(i), { kinds: ['text', 'text', undefined, undefined, undefined, undefined, undefined] })
+      else s.addRow(values(i))
+      await s.breathe()
+    }
+    await s.close()
+    await w.finish()
+    const ws = (await readBook(out)).getWorksheet('Ulang')!
+    for (let i = 0; i < 300; i++) {
+      const row = ws.getRow(i + 2)
+      const rowKinds = i % 50 === 49 ? ['text', 'text', ...kinds.slice(2)] : kinds
+      values(i).forEach((v, k) => expectCell(row.getCell(k + 1), v, rowKinds[k] as ColumnSpec['kind'], `row ${i + 2} ${columns[k].header}`))
+    }
+  })
+
   it('writes several sheets in order and splits one at the row limit, header repeated', async () => {
     const out = join(tmp.dir, 'multi.xlsx')
     const w = openStreamingXlsxReport(out, { maxRowsPerSheet: 301 })

@@ -25,8 +25,10 @@ export async function writeErrorsSheet(writer: ReportWriter, store: Store, jobId
     { header: E.rowId, kind: 'integer', width: 9 },
   ])
   let n = 0
+  // a job's failed rows name a few columns, each tested once (its words split and matched) not per row
+  const codeColumns = new Map<string, boolean>()
   for (const row of iterateErrorRows(store, jobId)) {
-    sheet.addRow(errorCells(row, L))
+    sheet.addRow(errorCells(row, L, codeColumns))
     n++
     const wait = sheet.breathe()
     if (wait) await wait
@@ -35,10 +37,16 @@ export async function writeErrorsSheet(writer: ReportWriter, store: Store, jobId
   return n
 }
 
-function errorCells(row: ErrorRow, L: ReportLabels): unknown[] {
+function errorCells(row: ErrorRow, L: ReportLabels, codeColumns: Map<string, boolean>): unknown[] {
   const column = row.errorColumn
   const raw = column ? row.input[column] : undefined
-  const value = column && isCodeHeader(column) ? codeText(raw) : raw
+  let code = false
+  if (column) {
+    const known = codeColumns.get(column)
+    code = known ?? isCodeHeader(column)
+    if (known === undefined) codeColumns.set(column, code)
+  }
+  const value = code ? codeText(raw) : raw
   const { reason, original } = errorReason(row, L)
   return [
     row.sourceRow ?? row.rowNo,

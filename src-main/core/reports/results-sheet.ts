@@ -55,7 +55,10 @@ export async function writeResultsSheet<C extends { outcome: Verdict }>(
   })
   const nIn = inputs.length
   const headers = inputs.map((c) => c.header)
-  const values: unknown[] = new Array(nIn + results.length)
+  // filled, not holey: the errors sheet's rows are filled arrays, and one kind of array keeps the
+  // optimised addRow V8 made for this sheet's rows
+  const values: unknown[] = []
+  for (let i = 0; i < nIn + results.length; i++) values.push(null)
   // the writers turn the values into cells before addRow returns, so one array serves every row
   let n = 0
   try {

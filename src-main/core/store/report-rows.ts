@@ -162,7 +162,7 @@ export function* iterateReportRows(
         n = rows.length
         for (let i = 0; i < n; i++) {
           const row = json
-            ? (textRow(rows[i] as string | null, opts.fingerprint) ?? plainReportRow(plainRow(store.db, jobId, last, withRaw), withRaw, opts.fingerprint))
+            ? (textRow(rows[i] as string | null, withRaw, opts.fingerprint) ?? plainReportRow(plainRow(store.db, jobId, last, withRaw), withRaw, opts.fingerprint))
             : plainReportRow(rows[i] as unknown[], withRaw, opts.fingerprint)
           last = row.rowNo
           yield row
@@ -183,9 +183,10 @@ export function* iterateReportRows(
  * other than JavaScript does; a confidence its 17 digits do not give back; an input text that is not
  * one JSON value).
  */
-function textRow(text: string | null, fingerprint: JobFingerprint | undefined): ReportRow | null {
+function textRow(text: string | null, withRaw: boolean, fingerprint: JobFingerprint | undefined): ReportRow | null {
   if (text === null) return null
-  const mark = text.indexOf(RAW_MARK)
+  // a text without the raw JSON holds no mark: not searched for one
+  const mark = withRaw ? text.indexOf(RAW_MARK) : -1
   const v = JSON.parse(mark < 0 ? text : text.slice(0, mark)) as unknown[]
   const f = v[0] as unknown[]
   if (v.length !== ROW_JSON_ELEMENTS || !exactIntegers(f) || !exactIntegers(v, 3)) return null

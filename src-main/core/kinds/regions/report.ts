@@ -62,9 +62,11 @@ export async function writeRegionTree(writer: ReportWriter, store: Store, L: Rep
     n++
   }
   for (const p of wanted) {
-    row([H.levels.province, p.code, p.name])
+    // every row as long as the sheet is wide (empty cells null): a shorter row read past its end
+    // made V8 throw away the optimised addRow the results sheet had left
+    row([H.levels.province, p.code, p.name, null, null, null, null])
     for (const r of byParent.get(p.code) ?? []) {
-      row([H.levels.regency, p.code, p.name, r.code, r.name])
+      row([H.levels.regency, p.code, p.name, r.code, r.name, null, null])
       for (const d of byParent.get(r.code) ?? []) row([H.levels.district, p.code, p.name, r.code, r.name, d.code, d.name])
       await sheet.breathe()
     }

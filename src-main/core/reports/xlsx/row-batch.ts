@@ -5,7 +5,7 @@ import type { CellPrimitive } from '../cell-safety'
  * numbers in one Float64Array (handed over, not copied), the texts joined into one string, and
  * the rare style-id arrays aside. Cloning the cells as JS values cost ~0.1-0.3 µs a value on the
  * report's thread (a Date ~1 µs), as much as a third of what moving the work away saved.
- * Per row: a head (cell count and flags), its height if ROW_HIGH, then per cell a tag and,
+ * Per row: a head (cell count and flags), its height (0: the default), then per cell a tag and,
  * for a text its length, for a number or a date its value.
  */
 export interface RowBatch {
@@ -62,7 +62,8 @@ export class RowBatchWriter {
     const nums = this.nums
     let u = this.used
     nums[u++] = cells.length * (1 << FLAG_BITS) + (bold ? ROW_BOLD : 0) + (digested ? ROW_DIGESTED : 0) + (high ? ROW_HIGH : 0) + (xfs ? ROW_XFS : 0)
-    if (high) nums[u++] = high
+    // every row's height, 0 for none: see readRowBatch
+    nums[u++] = high
     if (xfs) this.xfs.push(xfs)
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i]
@@ -121,7 +122,10 @@ export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): vo
     const n = ((head - flags) / (1 << FLAG_BITS)) | 0
     row.bold = (flags & ROW_BOLD) !== 0
     row.digested = (flags & ROW_DIGESTED) !== 0
-    row.high = flags & ROW_HIGH ? nums[u++] : 0
+    // every row's height, without a branch of its own: a results sheet's rows seldom have one, and
+    // the first that did reached code V8 had compiled without it (the zip thread's optimised row
+    // loop thrown away and compiled again)
+    row.high = nums[u++]
     row.xfs = flags & ROW_XFS ? batch.xfs[x++] : undefined
     if (row.cells.length !== n) row.cells = new Array<CellPrimitive>(n)
     const cells = row.cells
