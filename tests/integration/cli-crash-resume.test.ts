@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import sharp from 'sharp'
-import { startSandboxProcess, REPO_ROOT, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
+import { startSandboxProcess, REPO_ROOT, type SandboxProcess } from '../helpers/sandbox-process'
+import { distinctPairsWorkbook, warmFaceModel } from '../helpers/face-pairs'
 import { makeTempDir } from '../helpers/temp-dir'
 import { openStore } from '../../src-main/core/store'
 import { fullRowCounts } from '../helpers/full-row-counts'
@@ -41,24 +40,10 @@ async function waitFor(pred: () => boolean, ms: number): Promise<void> {
 beforeAll(async () => {
   tmp = makeTempDir()
   // Distinct photos (different bytes, so no row is a duplicate of another): resized copies.
-  const src = join(SHARED_DIR, 'fixtures/faces')
-  const people = [
-    ['obama_1.jpg', 'obama_2.jpg'],
-    ['biden_1.jpg', 'biden_2.jpg'],
-    ['rose_leslie_1.jpg', 'rose_leslie_2.jpg'],
-  ]
-  const lines = ['NIK,Nama,Foto KTP,Foto Selfie']
-  for (let i = 0; i < ROWS; i++) {
-    const [a, b] = people[i % people.length]
-    const file = join(tmp.dir, `ktp-${i}.jpg`)
-    await sharp(join(src, a)).resize({ width: 420 + i }).jpeg({ quality: 85 }).toFile(file)
-    lines.push(`${3273010000000000 + i},Orang ${i},${file},${join(src, b)}`)
-  }
-  writeFileSync(join(tmp.dir, 'kyc.csv'), lines.join('\n'))
+  await distinctPairsWorkbook(tmp.dir, ROWS)
   sandbox = await startSandboxProcess({ args: ['--balance', '100000000'] })
   // Load the face model before the clock starts, so kills land in real work.
-  const warm = await fetch(`${sandbox.url}/face-match/verify`, { method: 'POST', headers: { 'x-api-service-id': sandbox.key } })
-  expect(warm.status).toBe(400)
+  await warmFaceModel(sandbox)
 }, 300_000)
 
 afterAll(async () => {

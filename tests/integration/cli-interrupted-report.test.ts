@@ -8,14 +8,13 @@
  * jobs` names them too (its row added up to fewer rows than the job has).
  */
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { excel } from '../../src-main/core/exceljs-lazy'
 import { openStore } from '../../src-main/core/store'
-import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { distinctPairsWorkbook, warmFaceModel } from '../helpers/face-pairs'
 import { rekap } from '../helpers/rekap-process'
 
 const PAIRS = 8
@@ -26,19 +25,10 @@ let db: string
 
 beforeAll(async () => {
   tmp = makeTempDir('rekap-interrupted-report-')
-  const src = join(SHARED_DIR, 'fixtures/faces')
-  const lines = ['NIK,Nama,Foto KTP,Foto Selfie']
-  for (let i = 0; i < PAIRS; i++) {
-    await sharp(join(src, 'obama_1.jpg')).resize({ width: 400 + i }).jpeg({ quality: 85 }).toFile(join(tmp.dir, `ktp-${i}.jpg`))
-    await sharp(join(src, 'obama_2.jpg')).resize({ width: 400 + i }).jpeg({ quality: 85 }).toFile(join(tmp.dir, `selfie-${i}.jpg`))
-    lines.push(`${3273010000000000 + i},Orang ${i},ktp-${i}.jpg,selfie-${i}.jpg`)
-  }
-  csv = join(tmp.dir, 'kyc.csv')
+  csv = await distinctPairsWorkbook(tmp.dir, PAIRS, [['obama_1.jpg', 'obama_2.jpg']])
   db = join(tmp.dir, 'rekap.db')
-  writeFileSync(csv, lines.join('\n') + '\n')
   sandbox = await startSandboxProcess({ args: ['--balance', '100000000'] })
-  const warm = await fetch(`${sandbox.url}/face-match/verify`, { method: 'POST', headers: { 'x-api-service-id': sandbox.key } })
-  expect(warm.status).toBe(400)
+  await warmFaceModel(sandbox)
 }, 180_000)
 
 afterAll(async () => {

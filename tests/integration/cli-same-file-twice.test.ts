@@ -7,13 +7,12 @@
  * answer reused, free, with the trail naming the job that paid.
  */
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../src-main/core/store'
-import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { distinctPairsWorkbook, warmFaceModel } from '../helpers/face-pairs'
 import { rekap } from '../helpers/rekap-process'
 
 const PAIRS = 12
@@ -23,26 +22,10 @@ let csv: string
 
 beforeAll(async () => {
   tmp = makeTempDir('rekap-same-file-twice-')
-  const src = join(SHARED_DIR, 'fixtures/faces')
-  const people = [
-    ['obama_1.jpg', 'obama_2.jpg'],
-    ['biden_1.jpg', 'biden_2.jpg'],
-    ['rose_leslie_1.jpg', 'rose_leslie_2.jpg'],
-  ]
-  const lines = ['NIK,Nama,Foto KTP,Foto Selfie']
-  for (let i = 0; i < PAIRS; i++) {
-    const [a, b] = people[i % people.length]
-    // distinct bytes: no row duplicates another within the workbook
-    await sharp(join(src, a)).resize({ width: 400 + i }).jpeg({ quality: 85 }).toFile(join(tmp.dir, `ktp-${i}.jpg`))
-    await sharp(join(src, b)).resize({ width: 400 + i }).jpeg({ quality: 85 }).toFile(join(tmp.dir, `selfie-${i}.jpg`))
-    lines.push(`${3273010000000000 + i},Orang ${i},ktp-${i}.jpg,selfie-${i}.jpg`)
-  }
-  csv = join(tmp.dir, 'kyc.csv')
-  writeFileSync(csv, lines.join('\n') + '\n')
+  csv = await distinctPairsWorkbook(tmp.dir, PAIRS)
   sandbox = await startSandboxProcess({ args: ['--balance', '100000000'] })
   // the face model loaded before the runs, so both are in their requests at the same time
-  const warm = await fetch(`${sandbox.url}/face-match/verify`, { method: 'POST', headers: { 'x-api-service-id': sandbox.key } })
-  expect(warm.status).toBe(400)
+  await warmFaceModel(sandbox)
 }, 180_000)
 
 afterAll(async () => {
