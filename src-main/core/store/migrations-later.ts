@@ -1,5 +1,5 @@
 import { orderColumnSql } from './record-order'
-import type { Migration } from './migrations'
+import type { Migration } from './migration'
 
 /** Migrations 8 and later, in order (appended to MIGRATIONS in ./migrations.ts; never edited once shipped). */
 export const LATER_MIGRATIONS: Migration[] = [

@@ -1,16 +1,10 @@
 import { SCHEMA_V1_SQL } from './schema-v1'
 import { LATER_MIGRATIONS } from './migrations-later'
+import type { Migration } from './migration'
 
-/**
- * Versioned schema. A migration is appended, never edited, once it has shipped:
- * user files on disk were made by the old text. Each runs in its own transaction
- * together with the bump of `user_version`, so a kill mid-migration changes nothing.
- */
-export interface Migration {
-  version: number
-  name: string
-  sql: string
-}
+export type { Migration } from './migration'
+
+/** The store's versioned schema, in order (./migration.ts says how a migration is kept). */
 
 export const MIGRATIONS: Migration[] = [
   {
