@@ -19,6 +19,10 @@ export const STREAMING_CACHE_SIZE = -2000
 export function openDatabase(file: string, opts: { readonly?: boolean } = {}): Db {
   if (file !== ':memory:' && !opts.readonly) mkdirSync(dirname(file), { recursive: true })
   const db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false })
+  // Every write transaction in the store is IMMEDIATE (`.immediate()`), never SQLite's default: a
+  // default one begins as a reader, and one that read and then wrote failed at once with "database
+  // is locked" when another process had committed in between (WAL refuses a stale writer whatever
+  // the busy timeout). Taken at the start, the write lock makes the other process wait instead.
   db.pragma('busy_timeout = 5000')
   // 32 MB of page cache instead of SQLite's 2 MB: the unit-key index of a 1,000,000-row job takes
   // its inserts in random order, and with 2 MB each one went to the OS for its pages

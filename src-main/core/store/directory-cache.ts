@@ -60,7 +60,7 @@ export class DirectoryCache {
     this.db.transaction(() => {
       for (const h of records)
         stmt.run(h.code, h.name, h.type, h.class, h.ownership, h.blu_status, h.province_code, h.regency_code, JSON.stringify(h), source, now)
-    })()
+    }).immediate()
   }
 
   /** The cached record if it was fetched from this source after `freshAfter`. */
@@ -77,7 +77,7 @@ export class DirectoryCache {
     this.db.transaction(() => {
       for (const s of records)
         stmt.run(s.npsn, s.name, s.grade, s.status, s.province_code, s.regency_code, s.district_code, JSON.stringify(s), source, now)
-    })()
+    }).immediate()
   }
 
   getSchool(npsn: string, source: string, freshAfter: number): SchoolRecord | undefined {
@@ -91,7 +91,7 @@ export class DirectoryCache {
     )
     this.db.transaction(() => {
       for (const e of entries) stmt.run(e.code, e.level, e.parentCode, e.name, source, now)
-    })()
+    }).immediate()
   }
 
   regionNames(): Map<string, string> {
@@ -154,7 +154,7 @@ export class DirectoryCache {
     )
     this.db.transaction(() => {
       for (const k of keys) stmt.run(jobId, product, k, rowNo, k)
-    })()
+    }).immediate()
   }
 
   /** The job's own copies of its hospitals, in region order. */

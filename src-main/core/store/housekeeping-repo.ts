@@ -84,7 +84,7 @@ export class HousekeepingRepo {
         .run(jobId, job.kind, job.input_name, job.input_fingerprint, job.created_at, job.finished_at, o.now, totals.rows_total, totals.charged_rows, points, o.reportDigest)
       this.db.prepare('DELETE FROM jobs WHERE id = ?').run(jobId)
       return this.deleted(jobId)!
-    })()
+    }).immediate()
   }
 
   deleted(jobId: string): DeletedJobLine | undefined {

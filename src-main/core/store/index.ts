@@ -69,7 +69,7 @@ export function storeOver(db: Db, file: string, close: () => void): Store {
     leases: new LeasesRepo(db),
     reuse: new ReuseRepo(db),
     housekeeping: new HousekeepingRepo(db),
-    transaction: (fn) => db.transaction(fn)(),
+    transaction: (fn) => db.transaction(fn).immediate(),
     dataVersion: () => Number(db.pragma('data_version', { simple: true })),
     close,
   }

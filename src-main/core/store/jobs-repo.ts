@@ -142,7 +142,7 @@ export class JobsRepo {
           now,
         )
       this.logTransition(id, null, state, 'created', null, now)
-    })()
+    }).immediate()
     return this.get(id)!
   }
 
@@ -186,7 +186,7 @@ export class JobsRepo {
         )
         .run(to, to === 'blocked' ? (opts.blockedReason ?? null) : null, opts.detail ?? null, startedAt, finishedAt, now, id)
       this.logTransition(id, cur.state, to, opts.reason ?? opts.blockedReason ?? null, opts.detail ?? null, now)
-    })()
+    }).immediate()
     return this.get(id)!
   }
 
@@ -232,7 +232,7 @@ export class JobsRepo {
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)
       return ids
-    })()
+    }).immediate()
   }
 
   /**
@@ -250,7 +250,7 @@ export class JobsRepo {
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)
       return ids
-    })()
+    }).immediate()
   }
 
   delete(id: string): void {

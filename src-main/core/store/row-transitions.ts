@@ -124,7 +124,7 @@ export class RowTransitions extends RowQueries {
         )
         n++
       }
-    })()
+    }).immediate()
     return n
   }
 
@@ -150,7 +150,7 @@ export class RowTransitions extends RowQueries {
       this.writeResult(jobId, rowNo, result, now)
       if (points > 0 && opts.product) this.ledger.charge(jobId, rowNo, opts.product, points, now)
       if (opts.product && (opts.hits ?? 1) > 0 && !result.fromCache) this.ledger.hit(opts.account ?? '', opts.product, opts.hits ?? 1, now)
-    })()
+    }).immediate()
   }
 
   /** Final failure for this attempt round (400, 404, retries exhausted, local problem). Never charged. */
@@ -164,7 +164,7 @@ export class RowTransitions extends RowQueries {
       )
       this.writeResult(jobId, rowNo, { outcome: error.code === 'not-found' ? 'not-found' : 'failed' }, now)
       if (opts.product && opts.hits) this.ledger.hit(opts.account ?? '', opts.product, opts.hits, now)
-    })()
+    }).immediate()
   }
 
   /** A retryable error: the row goes back in line, keeping the last error for the UI. */
@@ -225,7 +225,7 @@ export class RowTransitions extends RowQueries {
            WHERE job_id = ? AND ${fromTo('failed', 'pending')} AND local_failure = 0`,
         )
         .run(jobId).changes
-    })()
+    }).immediate()
   }
 
   /** A row that failed pre-flight passes it now (the user fixed the file): it goes in line with what to send. */
@@ -240,7 +240,7 @@ export class RowTransitions extends RowQueries {
         )
         .run(r.payload === undefined ? null : JSON.stringify(r.payload), r.unitKey, r.duplicateOf, jobId, rowNo)
       this.expectOne(info, jobId, rowNo, 'pending')
-    })()
+    }).immediate()
   }
 
   /** A row that failed pre-flight fails it again: it stays failed, with today's reason. */
@@ -279,7 +279,7 @@ export class RowTransitions extends RowQueries {
         }
       }
       return dups.length
-    })()
+    }).immediate()
   }
 
   private writeResult(jobId: string, rowNo: number, result: RowResult, now: number): void {

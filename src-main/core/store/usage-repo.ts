@@ -52,7 +52,7 @@ export class UsageRepo {
         )
         .run(to, from)
       this.db.prepare('DELETE FROM usage WHERE account = ?').run(from)
-    })()
+    }).immediate()
   }
 
   chargedPoints(jobId: string): number {
