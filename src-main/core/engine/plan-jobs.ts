@@ -57,8 +57,10 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   // Pairs verified by earlier jobs are answered now, for free, before anything is counted or paid.
   const reused = kindModule(req.kind).reuseEarlierResults?.(store, planned.jobId, req.settings, now())
   const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint
-  // this plan replaces the never-started plans of the same workbook: ten dry runs leave one job
-  if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId))
+  // this plan replaces the never-started plans of the same workbook (ten dry runs leave one job),
+  // but not one another live process made and may be about to start
+  core.owners.holdPlan(planned.jobId)
+  if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId, (p) => core.owners.mayReplacePlan(p)))
   const earlierRun = fingerprint ? earlierRunView(core, store.reuse.earlierRun(fingerprint, req.kind, planned.jobId)) : null
   const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, !sendNothing)
   const hitsUsed = await hitsUsedNow(core, planned.jobId, target)

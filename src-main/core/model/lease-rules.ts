@@ -57,6 +57,18 @@ export function judgeLease(lease: Lease | null | undefined, me: OwnerIdentity, e
   return env.now < lease.expiresAt ? 'live' : 'dead'
 }
 
+/**
+ * Who holds a plan not started yet: the engine that made it, while its process lives (it may be
+ * at its confirmation). Another host's process table is out of reach, so its plan is held until
+ * it ages out with the week-old plans (engine/index.ts UNSTARTED_PLAN_KEEP_MS).
+ */
+export function judgePlanner(planner: OwnerIdentity | null | undefined, me: OwnerIdentity, env: LeaseEnv): LeaseHolder {
+  if (!planner) return 'none'
+  if (planner.ownerId === me.ownerId) return 'self'
+  if (planner.host !== me.host) return 'live'
+  return env.processAlive(planner.pid, planner.processStartedAt) ? 'live' : 'dead'
+}
+
 /** The lease row an owner writes when it takes the job or renews it. */
 export function leaseFor(jobId: string, me: OwnerIdentity, now: number, acquiredAt = now): Lease {
   return { ...me, jobId, acquiredAt, heartbeatAt: now, expiresAt: now + LEASE_TTL_MS, request: null, requestedAt: null }

@@ -3,6 +3,7 @@ import type { Db } from './database'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
 import { canTransitionJob, type BlockedReason, type JobState } from '../model/job-state'
+import type { OwnerIdentity } from '../model/lease-rules'
 
 export interface JobRecord {
   id: string
@@ -235,18 +236,36 @@ export class JobsRepo {
     }).immediate()
   }
 
+  /** Records who made a plan (the engine that will ask to start it): see deleteUnstartedPlansOf. */
+  holdPlan(jobId: string, me: OwnerIdentity): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO plan_holders (job_id, owner_id, host, pid, process_started_at) VALUES (?,?,?,?,?)')
+      .run(jobId, me.ownerId, me.host, me.pid, me.processStartedAt)
+  }
+
+  /** An engine that closes gives up its plans: a later plan of the same workbook may replace them. */
+  releasePlans(ownerId: string): void {
+    this.db.prepare('DELETE FROM plan_holders WHERE owner_id = ?').run(ownerId)
+  }
+
   /**
    * Plans of the same workbook (same SHA-256) and kind that were never started, except `keep`:
    * a new plan replaces them (nothing was sent for them), so dry runs do not pile up in History.
-   * Only `ready` ones: a `draft` may be a plan another process is still importing.
+   * Only `ready` ones (a `draft` may be a plan another process is still importing), and only
+   * those `replaceable` says of their planner (one another live process made may be at its
+   * confirmation); judged and deleted in one IMMEDIATE transaction.
    */
-  deleteUnstartedPlansOf(fingerprint: string, kind: string, keep: string): string[] {
+  deleteUnstartedPlansOf(fingerprint: string, kind: string, keep: string, replaceable: (planner: OwnerIdentity | null) => boolean): string[] {
     return this.db.transaction(() => {
-      const ids = (
-        this.db
-          .prepare<unknown[], { id: string }>("SELECT id FROM jobs WHERE state = 'ready' AND started_at IS NULL AND input_fingerprint = ? AND kind = ? AND id != ?")
-          .all(fingerprint, kind, keep)
-      ).map((r) => r.id)
+      const candidates = this.db
+        .prepare<unknown[], { id: string; owner_id: string | null; host: string; pid: number; process_started_at: number }>(
+          `SELECT j.id, p.owner_id, p.host, p.pid, p.process_started_at FROM jobs j LEFT JOIN plan_holders p ON p.job_id = j.id
+           WHERE j.state = 'ready' AND j.started_at IS NULL AND j.input_fingerprint = ? AND j.kind = ? AND j.id != ?`,
+        )
+        .all(fingerprint, kind, keep)
+      const ids = candidates
+        .filter((c) => replaceable(c.owner_id === null ? null : { ownerId: c.owner_id, host: c.host, pid: c.pid, processStartedAt: c.process_started_at }))
+        .map((c) => c.id)
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)
       return ids

@@ -47,4 +47,17 @@ export const LATER_MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 10,
+    name: 'who made a plan not started yet (a new plan of the same workbook replaces it only if that process has ended)',
+    sql: `
+      CREATE TABLE plan_holders (
+        job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+        owner_id TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        process_started_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ]
