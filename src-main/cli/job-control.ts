@@ -5,8 +5,7 @@ import { hasPlanFlags, planSettings, type PlanFlags } from './plan-options'
 import { progressLine } from './progress-printer'
 import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
-import { JOB_STATE_WORDS } from '../core/texts/state-words'
-import type { JobState } from '../contract/job-names'
+import { JOB_STATE_VIEW_WORDS } from '../core/texts/state-words'
 import type { JobActionView } from '../contract/ipc'
 import { verdictCounts } from '../core/verdict-counts'
 import type { RecordFlags } from './run-records'
@@ -52,7 +51,7 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
     for (const j of jobs) {
       const c = j.counts
       // states in the reader's language (the kind and the commands stay as typed: --kind, rekap resume)
-      const word = JOB_STATE_WORDS[cliLang()][j.state as JobState] ?? (j.state === 'interrupted' ? t().interrupted : j.state)
+      const word = JOB_STATE_VIEW_WORDS[cliLang()][j.state] ?? j.state
       const state = j.state === 'blocked' && j.blockedReason ? `${word} (${t().blockedShort[j.blockedReason] ?? j.blockedReason})` : word
       process.stdout.write(
         `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c)}  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}${nextCommands(j.actions)}\n`,

@@ -19,7 +19,7 @@ import { openCliEngine, type CliEngine } from './cli-engine'
 import { createProgressPrinter, progressLine, formatSeconds } from './progress-printer'
 import { cliLang, t } from './cli-language'
 import { VERDICT_WORDS } from '../contract/verdicts'
-import { JOB_STATE_WORDS } from '../core/texts/state-words'
+import { JOB_STATE_VIEW_WORDS } from '../core/texts/state-words'
 import { failureText } from './failure-text'
 import { coreMessage } from './core-message'
 import { sheetsThatFit } from './sheet-fit'
@@ -279,7 +279,7 @@ function printPlan(p: JobPlanView, say: Say): void {
   if (p.reused.rows > 0) say(m.reusedPairs(p.reused.rows, p.reused.fromJobs.join(', ')))
   if (p.earlierRun) {
     const e = p.earlierRun
-    const word = e.state === 'interrupted' ? m.interrupted : (JOB_STATE_WORDS[cliLang()][e.state] ?? e.state)
+    const word = JOB_STATE_VIEW_WORDS[cliLang()][e.state] ?? e.state
     say(m.earlierRun(e.jobId, word, { report: e.actions.includes('export'), resume: e.actions.includes('start') || e.actions.includes('resume') }))
   }
   const basis = m.estimate(p.estimate.unit, p.estimate.basis, p.estimate.probed)

@@ -5,7 +5,8 @@
  * service had charged the pairs it answered after the process died. The rows sent without a
  * recorded answer are now counted in the money section as what may have been charged, and every
  * charge in the service's ledger is among the report's charged or possibly charged rows. `rekap
- * jobs` names them too (its row added up to fewer rows than the job has).
+ * jobs` names them too (its row added up to fewer rows than the job has). The report's state was
+ * "running" (the store's word) while `rekap jobs` said "interrupted": it says "interrupted" now.
  */
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
@@ -90,6 +91,8 @@ describe('the report of a KYC run killed with pairs at the service', () => {
     const exported = await rekap(['export', jobId, '--out', report, '--db', db])
     expect(exported.code, exported.out + exported.err).toBe(0)
     const summary = await summaryOf(report)
+    // the state as `rekap jobs` and the app show it, not the store's "running" of a process that died
+    expect(summary.get('State')).toBe('interrupted')
     const possibly = summary.get('Rows sent, no answer recorded when the report was made (may have been charged)')
     expect(possibly).toBe(counts.inFlight)
     const charged = summary.get('Rows charged') as number

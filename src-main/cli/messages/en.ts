@@ -137,7 +137,6 @@ export const en: CliMessages = {
   logLevel: { debug: 'debug', info: 'info', warn: 'warn', error: 'error' },
   retryLine: (row, kind, waitMs) => `row ${formatNumber(row, 'en')}: ${RETRY_KINDS_EN[kind] ?? kind}, retry in ${formatNumber(waitMs, 'en')} ms`,
 
-  interrupted: 'interrupted',
   sandboxLines: {
     key: 'key',
     adminToken: 'admin token',

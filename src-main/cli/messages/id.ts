@@ -154,7 +154,6 @@ export const id = {
     `baris ${formatNumber(row, 'id')}: ${RETRY_KINDS_ID[kind] ?? kind}, dicoba lagi dalam ${formatNumber(waitMs, 'id')} md`,
 
   // jobs, resume, cancel
-  interrupted: 'terputus',
   sandboxLines: {
     key: 'kunci',
     adminToken: 'token admin',

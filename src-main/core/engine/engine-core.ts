@@ -9,6 +9,7 @@ import type { JobAction, JobFacts } from '../model/job-actions'
 import { coreText, type CoreTextLang } from '../texts/core-text'
 import type { EngineOptions } from './engine-options'
 import { createJobOwnership, type JobOwnership } from './job-ownership'
+import { createPlanHolding, type PlanHolding } from './plan-holding'
 import { newOwnerIdentity, processAlive } from './owner-identity'
 import { createProgressFeed, type ProgressFeed } from './progress-feed'
 import { createServiceAccess, type ServiceAccess } from './service-access'
@@ -35,6 +36,8 @@ export interface EngineCore {
   assertAllowed(jobId: string, action: JobAction): { j: JobRecord; facts: JobFacts }
   runners: Map<string, RunningJob>
   owners: JobOwnership
+  /** the plans this engine made: kept from other desks' new plans of the same workbook */
+  plans: PlanHolding
   feed: ProgressFeed
   access: ServiceAccess
   textLang: () => CoreTextLang
@@ -48,12 +51,10 @@ export function createEngineCore(opts: EngineOptions): EngineCore {
   const now = (): number => ctx.clock.now()
   const textLang = opts.textLang ?? ((): CoreTextLang => 'en')
   const runners = new Map<string, RunningJob>()
-  const owners = createJobOwnership({
-    store,
-    me: opts.owner ?? newOwnerIdentity(),
-    env: () => ({ now: now(), processAlive: opts.processAlive ?? processAlive }),
-    logger: ctx.logger,
-  })
+  const me = opts.owner ?? newOwnerIdentity()
+  const env = () => ({ now: now(), processAlive: opts.processAlive ?? processAlive })
+  const owners = createJobOwnership({ store, me, env, logger: ctx.logger })
+  const plans = createPlanHolding({ store, me, env })
   const job = (id: string): JobRecord => {
     const j = store.jobs.get(id)
     if (!j) throw new PlanError(coreText('plan.noJob', { job: id }))
@@ -77,6 +78,7 @@ export function createEngineCore(opts: EngineOptions): EngineCore {
     },
     runners,
     owners,
+    plans,
     feed: createProgressFeed({ store, now, intervalMs: opts.progressIntervalMs ?? 250, textLang, snapshot }),
     access: createServiceAccess({ store, ctx, now, resolveTarget: opts.resolveTarget }),
     textLang,

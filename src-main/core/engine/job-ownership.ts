@@ -3,7 +3,7 @@ import type { JobRecord, Store } from '../store'
 import { kindModule } from '../kinds/registry'
 import { PRICE_POINTS } from '../model/products'
 import { availableActions, whyNot, type JobAction, type JobFacts } from '../model/job-actions'
-import { HEARTBEAT_MS, isInterrupted, judgeLease, judgePlanner, type LeaseEnv, type OwnerIdentity, type OwnerRequest } from '../model/lease-rules'
+import { HEARTBEAT_MS, isInterrupted, judgeLease, type LeaseEnv, type OwnerIdentity, type OwnerRequest } from '../model/lease-rules'
 import { ActionRefusedError, JobOwnedError } from './action-errors'
 import type { Ownership } from './views'
 
@@ -117,19 +117,8 @@ export function createJobOwnership(d: JobOwnershipDeps) {
       return jobs.filter((j) => isInterrupted(j.state, judgeLease(store.leases.get(j.id), me, d.env()))).map((j) => j.id)
     },
 
-    /** This engine made the plan: another desk's plan of the same workbook leaves it alone while this process lives. */
-    holdPlan(jobId: string): void {
-      store.jobs.holdPlan(jobId, me)
-    },
-
-    /** May a new plan replace one `planner` made? Not while another live engine holds it. */
-    mayReplacePlan(planner: OwnerIdentity | null): boolean {
-      return judgePlanner(planner, me, d.env()) !== 'live'
-    },
-
     releaseAll(): void {
       for (const id of [...heartbeats.keys()]) release(id)
-      store.jobs.releasePlans(me.ownerId)
     },
   }
 }

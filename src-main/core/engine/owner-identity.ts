@@ -12,6 +12,9 @@ export function newOwnerIdentity(): OwnerIdentity {
   return { ownerId: ownerIdOf(host, process.pid, PROCESS_STARTED_AT, randomUUID().slice(0, 8)), host, pid: process.pid, processStartedAt: PROCESS_STARTED_AT }
 }
 
+/** Who only looks at jobs (a report): it holds no lease, so every owner but a dead one is live to it. */
+export const LOOKER: OwnerIdentity = newOwnerIdentity()
+
 /**
  * Is the process (pid, started at) still running on this host? kill(pid, 0) answers for the pid;
  * on Linux /proc also gives its start time, so a pid the OS gave to another program is not

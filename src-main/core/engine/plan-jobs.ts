@@ -59,8 +59,8 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   const fingerprint = store.jobs.get(planned.jobId)?.inputFingerprint
   // this plan replaces the never-started plans of the same workbook (ten dry runs leave one job),
   // but not one another live process made and may be about to start
-  core.owners.holdPlan(planned.jobId)
-  if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId, (p) => core.owners.mayReplacePlan(p)))
+  core.plans.hold(planned.jobId)
+  if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId, core.plans.mayReplace))
   const earlierRun = fingerprint ? earlierRunView(core, store.reuse.earlierRun(fingerprint, req.kind, planned.jobId)) : null
   const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, !sendNothing)
   const hitsUsed = await hitsUsedNow(core, planned.jobId, target)

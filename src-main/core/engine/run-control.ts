@@ -246,6 +246,7 @@ export function createRunControl(core: EngineCore) {
       await Promise.all([...runners.values()].map((r) => r.done))
       feed.close()
       owners.releaseAll()
+      core.plans.releaseAll()
     },
   }
 }

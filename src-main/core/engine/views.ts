@@ -1,7 +1,7 @@
 import type { JobRecord, RowCounts, JobRow, RowResult } from '../store'
 import type { CountsView, JobOwnerView, JobStateView, JobSummaryView, ProgressView, RowView } from '../../contract/ipc'
 import type { JobAction } from '../model/job-actions'
-import { isInterrupted, type Lease, type LeaseHolder } from '../model/lease-rules'
+import { shownState, type Lease, type LeaseHolder } from '../model/lease-rules'
 import { rowVerdict } from '../verdict'
 import { parseReusedKey } from '../store/reuse-repo'
 import { kindModule } from '../kinds/registry'
@@ -16,7 +16,7 @@ export interface Ownership {
 
 /** The state a user sees: `running` with no live owner is shown as `interrupted`. */
 export function stateView(job: JobRecord, o: Ownership): JobStateView {
-  return isInterrupted(job.state, o.holder) ? 'interrupted' : job.state
+  return shownState(job.state, o.holder)
 }
 
 function ownerView(o: Ownership): JobOwnerView | null {

@@ -18,6 +18,8 @@ import { ReviewCount, reviewQueue } from '../review/review-queue'
 import { ContentDigest, digestingWriter, formatSheetDigests, type DigestResult } from '../reports/report-digest'
 import { reportZone, type ReportZone } from '../reports/time-zone'
 import { coreText } from '../texts/core-text'
+import { judgeLease, shownState } from '../model/lease-rules'
+import { LOOKER, processAlive } from '../engine/owner-identity'
 
 export interface JobReportOptions {
   out: string
@@ -204,6 +206,8 @@ async function writeSummary(writer: ReportWriter, store: Store, job: JobRecord, 
     shared.review = queue ? { reviewed: queue.reviewed, total: queue.total } : null
   }
   const lines = jobSummaryLines(job, figures, L, {
+    // as the app and `rekap jobs` show it: a running job whose process died is interrupted
+    state: shownState(job.state, judgeLease(store.leases.get(job.id), LOOKER, { now: Date.now(), processAlive })),
     now: ctx.now,
     rekapVersion: ctx.rekapVersion,
     kindName: kind.words[L.lang].reportName,

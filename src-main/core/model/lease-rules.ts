@@ -9,6 +9,8 @@
  *     a lease not renewed for STALE_SAME_HOST_MS is dead too (pid reused after a reboot);
  *   - another host: the process table is out of reach, so the lease is alive until it expires.
  */
+import type { JobState } from '../../contract/job-names'
+import type { JobStateView } from '../../contract/job-views'
 export const HEARTBEAT_MS = 500
 /** another host's owner that missed this many ms of heartbeats is dead */
 export const LEASE_TTL_MS = 15_000
@@ -77,6 +79,11 @@ export function leaseFor(jobId: string, me: OwnerIdentity, now: number, acquired
 /** May `me` take the job now? Only when nobody else holds a live lease. */
 export function mayAcquire(holder: LeaseHolder): boolean {
   return holder !== 'live'
+}
+
+/** The state a user sees (app, CLI, reports): `running` with no live owner is `interrupted`. */
+export function shownState(state: JobState, holder: LeaseHolder): JobStateView {
+  return isInterrupted(state, holder) ? 'interrupted' : state
 }
 
 /** A job the store says is running but no live owner works on: shown `interrupted`, resumable. */

@@ -10,6 +10,7 @@ import { humanDuration } from './report-time'
 import { reportZone, type ReportZone } from './time-zone'
 import type { Verdict } from '../verdict'
 import { detailText, type CoreTextLang } from '../texts/core-text'
+import type { JobStateView } from '../../contract/job-views'
 
 /** One line of the summary sheet; a line without a value is a section heading. */
 export interface SummaryLine {
@@ -127,6 +128,8 @@ export function jobSummaryLines(
   f: JobFigures,
   L: ReportLabels,
   ctx: {
+    /** the job's state as users see it (core/model/lease-rules.ts shownState) */
+    state: JobStateView
     now: number
     rekapVersion: string
     /** the job kind's name in the report's language (core/kinds/<kind>/words.ts) */
@@ -152,7 +155,7 @@ export function jobSummaryLines(
     { label: S.sectionJob },
     { label: S.jobId, value: job.id },
     { label: S.kind, value: ctx.kindName },
-    { label: S.state, value: (L.states[job.state] ?? job.state) + (job.blockedReason ? ` (${S.transitionReasons[job.blockedReason] ?? job.blockedReason})` : '') },
+    { label: S.state, value: (L.states[ctx.state] ?? ctx.state) + (job.blockedReason ? ` (${S.transitionReasons[job.blockedReason] ?? job.blockedReason})` : '') },
   ]
   if (job.stateDetail) lines.push({ label: S.stateDetail, value: detailText(job.stateDetail, L.lang as CoreTextLang) })
   lines.push(
@@ -187,7 +190,7 @@ export function jobSummaryLines(
   if (ctx.records) lines.push({ label: S.records, value: f.records })
   lines.push(...moneyLines(f, L, ctx.paid === true))
   const notes = [...(ctx.notes ?? [])]
-  if (job.state !== 'done') notes.unshift(L.notes.notFinished)
+  if (ctx.state !== 'done') notes.unshift(L.notes.notFinished)
   if (notes.length) lines.push({ label: S.sectionNotes }, ...notes.map((n) => ({ label: '', value: n })))
   lines.push({ label: S.rekapVersion, value: ctx.rekapVersion }, { label: S.reportMade, value: date(ctx.now) })
   if (ctx.audit) lines.push(...auditLines(L, ctx.now, ctx.audit))

@@ -1,6 +1,6 @@
 import type { ReportLabels } from './id'
 import { VERDICT_WORDS } from '../../../contract/verdicts'
-import { JOB_STATE_WORDS, ROW_STATE_WORDS } from '../../texts/state-words'
+import { JOB_STATE_VIEW_WORDS, ROW_STATE_WORDS } from '../../texts/state-words'
 
 /** English report texts (`--lang en`): same sheets and columns as ./id.ts, translated. */
 export const EN: ReportLabels = {
@@ -161,7 +161,7 @@ export const EN: ReportLabels = {
     'hospitals-offline': 'Hospital directory (local cache)',
     'schools-offline': 'School directory (local cache)',
   },
-  states: JOB_STATE_WORDS.en,
+  states: JOB_STATE_VIEW_WORDS.en,
   rowStates: ROW_STATE_WORDS.en,
   hospital: {
     code: 'Hospital code',

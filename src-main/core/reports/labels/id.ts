@@ -1,5 +1,5 @@
 import { VERDICT_WORDS } from '../../../contract/verdicts'
-import { JOB_STATE_WORDS, ROW_STATE_WORDS } from '../../texts/state-words'
+import { JOB_STATE_VIEW_WORDS, ROW_STATE_WORDS } from '../../texts/state-words'
 import type { Product } from '../../model/products'
 /**
  * Indonesian report texts (the default). The English table in ./en.ts has exactly these keys;
@@ -166,7 +166,7 @@ export const ID = {
     'hospitals-offline': 'Direktori rumah sakit (cache lokal)',
     'schools-offline': 'Direktori sekolah (cache lokal)',
   },
-  states: JOB_STATE_WORDS.id,
+  states: JOB_STATE_VIEW_WORDS.id,
   rowStates: ROW_STATE_WORDS.id,
   hospital: {
     code: 'Kode RS',
