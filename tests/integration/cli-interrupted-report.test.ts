@@ -75,8 +75,14 @@ describe('the report of a KYC run killed with pairs at the service', () => {
     }
     child.kill('SIGKILL')
     await exited
-    // the service finishes (and bills) what it was given
-    await new Promise((r) => setTimeout(r, 3000))
+    // the service finishes (and bills) what it was given: every request it received is answered
+    const settled = Date.now() + 60_000
+    for (;;) {
+      const { requests } = (await sandbox.admin('GET', '/_sandbox/requests')) as { requests: Array<{ answeredAt?: number }> }
+      if (requests.length > 0 && requests.every((q) => q.answeredAt !== undefined)) break
+      if (Date.now() > settled) throw new Error(`the service still had ${requests.filter((q) => q.answeredAt === undefined).length} request(s) unanswered`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
 
     const store = openStore(db)
     const counts = store.rows.counts(jobId)
