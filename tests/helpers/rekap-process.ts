@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO_ROOT } from './temp-dir'
+import { openStore, type RowCounts } from '../../src-main/core/store'
 
 export interface RekapRun {
   code: number | null
@@ -9,8 +10,17 @@ export interface RekapRun {
   err: string
 }
 
-/** One real `rekap` process (bin/rekap.mjs), English texts unless the test says otherwise; no key, no REKAP_DB. */
-export function rekap(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RekapRun> {
+/** A real `rekap` process still running: what it has written so far, and its end. */
+export interface StartedRekap {
+  child: ChildProcess
+  out(): string
+  err(): string
+  /** its exit code once its output is closed */
+  closed: Promise<number | null>
+}
+
+/** Starts one real `rekap` process (bin/rekap.mjs), English texts unless the test says otherwise; no key, no REKAP_DB. */
+export function startRekap(args: string[], env: NodeJS.ProcessEnv = {}): StartedRekap {
   const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -18,9 +28,41 @@ export function rekap(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Reka
   })
   let out = ''
   let err = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s))
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out, err })))
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => (err += s))
+  const closed = new Promise<number | null>((resolve) => child.once('close', resolve))
+  return { child, out: () => out, err: () => err, closed }
+}
+
+/** One real `rekap` process run to its end. */
+export async function rekap(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RekapRun> {
+  const r = startRekap(args, env)
+  const code = await r.closed
+  return { code, out: r.out(), err: r.err() }
+}
+
+/**
+ * Starts `rekap run …` on the data file `db` and kills it (SIGKILL, as `kill -9` would) the moment
+ * the store says `when` of its job's rows (read as a second terminal would); gives the job's id.
+ */
+export async function killRunWhen(args: string[], db: string, when: (c: RowCounts) => boolean): Promise<{ jobId: string; out: string }> {
+  const run = startRekap([...args, '--db', db])
+  let jobId = ''
+  const until = Date.now() + 120_000
+  for (;;) {
+    if (Date.now() > until || run.child.exitCode !== null) throw new Error(`the run did not get that far:\n${run.out()}${run.err()}`)
+    jobId ||= /^job (\w+)$/m.exec(run.out())?.[1] ?? ''
+    if (jobId) {
+      const s = openStore(db)
+      const c = s.rows.counts(jobId)
+      s.close()
+      if (when(c)) break
+    }
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  run.child.kill('SIGKILL')
+  await run.closed
+  return { jobId, out: run.out() }
 }
 
 /**

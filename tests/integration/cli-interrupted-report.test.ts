@@ -8,15 +8,14 @@
  * jobs` names them too (its row added up to fewer rows than the job has). The report's state was
  * "running" (the store's word) while `rekap jobs` said "interrupted": it says "interrupted" now.
  */
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { excel } from '../../src-main/core/exceljs-lazy'
 import { openStore } from '../../src-main/core/store'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir } from '../helpers/temp-dir'
 import { distinctPairsWorkbook, warmFaceModel } from '../helpers/face-pairs'
-import { rekap } from '../helpers/rekap-process'
+import { killRunWhen, rekap } from '../helpers/rekap-process'
 
 const PAIRS = 8
 let tmp: ReturnType<typeof makeTempDir>
@@ -51,30 +50,8 @@ async function summaryOf(file: string): Promise<Map<string, unknown>> {
 
 describe('the report of a KYC run killed with pairs at the service', () => {
   it('counts the pairs sent without a recorded answer as possibly charged; the ledger is within what it says', async () => {
-    const child = spawn(process.execPath, ['bin/rekap.mjs', 'run', csv, '--base-url', sandbox.url, '--key', sandbox.key, '--yes', '--concurrency', '4', '--db', db], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-    const exited = new Promise((done) => child.once('exit', done))
     // killed the moment the store says a pair is in flight (read, as a user's second terminal would)
-    let jobId = ''
-    const until = Date.now() + 120_000
-    for (;;) {
-      if (Date.now() > until) throw new Error(`no pair went in flight:\n${out}`)
-      jobId ||= /^job (\w+)$/m.exec(out)?.[1] ?? ''
-      if (jobId) {
-        const s = openStore(db)
-        const inFlight = s.rows.counts(jobId).inFlight
-        s.close()
-        if (inFlight > 0) break
-      }
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    child.kill('SIGKILL')
-    await exited
+    const { jobId } = await killRunWhen(['run', csv, '--base-url', sandbox.url, '--key', sandbox.key, '--yes', '--concurrency', '4'], db, (c) => c.inFlight > 0)
     // the service finishes (and bills) what it was given: every request it received is answered
     const settled = Date.now() + 60_000
     for (;;) {

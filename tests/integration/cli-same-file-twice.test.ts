@@ -6,14 +6,13 @@
  * in the store before it is sent: a pair another live job has in flight is waited for and its
  * answer reused, free, with the trail naming the job that paid.
  */
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../src-main/core/store'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir } from '../helpers/temp-dir'
 import { distinctPairsWorkbook, warmFaceModel } from '../helpers/face-pairs'
-import { rekap } from '../helpers/rekap-process'
+import { rekap, startRekap } from '../helpers/rekap-process'
 
 const PAIRS = 12
 let tmp: ReturnType<typeof makeTempDir>
@@ -39,19 +38,14 @@ describe('the same workbook run twice at once, one data file', () => {
     const args = ['run', csv, '--base-url', sandbox.url, '--key', sandbox.key, '--yes', '--concurrency', '3', '--db', db]
     // the second starts once the first has begun sending: its plan finds no answer stored yet
     // (a plan made while the first job is only planned would replace that unstarted plan)
-    const first = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let firstOut = ''
-    let firstErr = ''
-    first.stdout.setEncoding('utf8').on('data', (s: string) => (firstOut += s))
-    first.stderr.setEncoding('utf8').on('data', (s: string) => (firstErr += s))
-    const firstDone = new Promise<number | null>((done) => first.once('close', done))
+    const first = startRekap(args)
     const until = Date.now() + 120_000
-    while (!/ rows, /.test(firstOut)) {
-      if (Date.now() > until) throw new Error(`the first run did not start sending:\n${firstOut}${firstErr}`)
+    while (!/ rows, /.test(first.out())) {
+      if (Date.now() > until) throw new Error(`the first run did not start sending:\n${first.out()}${first.err()}`)
       await new Promise((r) => setTimeout(r, 20))
     }
     const b = await rekap(args)
-    const a = { code: await firstDone, out: firstOut, err: firstErr }
+    const a = { code: await first.closed, out: first.out(), err: first.err() }
     expect(a.code, a.out + a.err).toBe(0)
     expect(b.code, b.out + b.err).toBe(0)
 
