@@ -194,7 +194,7 @@ export const id = {
     needsTls: (host: string) =>
       `--host ${host} bisa dijangkau komputer lain, dan cookie sesi serta pekerjaan kunci API Anda akan melewati jaringan tanpa enkripsi: beri sertifikat TLS sendiri dengan --tls-cert BERKAS --tls-key BERKAS`,
     portInUse: (port: string) => `port ${port} sudah dipakai; coba --port 0`,
-    interrupted: (n: number) => `${n} pekerjaan yang terputus sudah dijeda dan bisa dilanjutkan dari daftar pekerjaan`,
+    interrupted: (n: number) => `${n} pekerjaan yang terhenti sudah dijeda dan bisa dilanjutkan dari daftar pekerjaan`,
     stopped: 'rekap ui berhenti',
   },
 

@@ -5,6 +5,7 @@ import { settingsEn } from './settings-en'
 import type { Messages } from './id'
 import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
 import { FIELD_WORDS } from '../../../src-main/contract/field-words'
+import { JOB_STATE_VIEW_WORDS, ROW_STATE_WORDS, sentenceCase } from '../../../src-main/contract/state-words'
 
 /** English texts; same keys as id.ts (the Messages type enforces it). */
 export const en: Messages = {
@@ -27,23 +28,8 @@ export const en: Messages = {
     team: 'Team',
   },
   field: FIELD_WORDS.en,
-  state: {
-    draft: 'Draft',
-    ready: 'Ready',
-    running: 'Running',
-    interrupted: 'Interrupted',
-    paused: 'Paused',
-    blocked: 'Blocked',
-    done: 'Done',
-    cancelled: 'Cancelled',
-  },
-  rowState: {
-    pending: 'Pending',
-    'in-flight': 'Sending',
-    done: 'Done',
-    failed: 'Failed',
-    uncertain: 'Uncertain',
-  },
+  state: sentenceCase(JOB_STATE_VIEW_WORDS.en),
+  rowState: sentenceCase(ROW_STATE_WORDS.en),
   // a row's verdict, in the reports' own words (one table: src-main/contract/verdicts.ts)
   outcome: VERDICT_WORDS.en,
   newJob: {

@@ -10,6 +10,7 @@ import { settingsId } from './settings-id'
 import { ROW_ERROR_REASONS } from '../../../src-main/contract/row-error-reasons'
 import { VERDICT_WORDS } from '../../../src-main/contract/verdicts'
 import { FIELD_WORDS } from '../../../src-main/contract/field-words'
+import { JOB_STATE_VIEW_WORDS, ROW_STATE_WORDS, sentenceCase } from '../../../src-main/contract/state-words'
 
 export const id = {
   app: {
@@ -33,23 +34,8 @@ export const id = {
   // a job kind's name is in its folder (src-main/core/kinds/<kind>/words.ts) and arrives in app.info;
   // the columns' words are shared with the kinds (contract/field-words.ts)
   field: FIELD_WORDS.id,
-  state: {
-    draft: 'Draf',
-    ready: 'Siap',
-    running: 'Berjalan',
-    interrupted: 'Terhenti',
-    paused: 'Dijeda',
-    blocked: 'Tertahan',
-    done: 'Selesai',
-    cancelled: 'Dibatalkan',
-  },
-  rowState: {
-    pending: 'Menunggu',
-    'in-flight': 'Dikirim',
-    done: 'Selesai',
-    failed: 'Gagal',
-    uncertain: 'Tidak pasti',
-  },
+  state: sentenceCase(JOB_STATE_VIEW_WORDS.id),
+  rowState: sentenceCase(ROW_STATE_WORDS.id),
   // a row's verdict, in the reports' own words (one table: src-main/contract/verdicts.ts)
   outcome: VERDICT_WORDS.id,
   newJob: {
