@@ -178,6 +178,10 @@ describe('unattended work in the app (browser mode)', () => {
     await page.getByTestId('watch-preset').selectOption('cabang-harian')
     await page.getByTestId('watch-start').click()
     await expect.poll(() => page.getByTestId('watch-panel').getByRole('alert').textContent(), UI_ANSWER).toContain('rekap ui --folder')
+    // the refusal stays until the user acts again: the panel's status refresh (every 1.5 s) used to
+    // clear it, so it showed for at most 1.5 s (and a loaded machine's test never saw it)
+    for (let i = 0; i < 2; i++) await page.waitForResponse((r) => r.url().endsWith('/api/watch.status'), UI_ANSWER)
+    await expect(page.getByTestId('watch-panel').getByRole('alert').textContent({ timeout: 1000 })).resolves.toContain('rekap ui --folder')
     // inside the uploads folder (always allowed): the workbook's photos first, then the workbook
     const dir = path.join(ui.dataDir, 'uploads', 'masuk')
     mkdirSync(path.join(dir, 'foto'), { recursive: true })
