@@ -122,6 +122,9 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
       // the jobs' final states (and a finished job's doubtful pairs) to the team before leaving
       await (await team)?.close()
       await sandbox.close()
+      // rows of jobs this command deleted or replaced go in the background (job-removal.ts): finish
+      // them, else they stay in the file until the next command that deletes a job
+      await store.removalsDone()
       store.close()
     },
   }

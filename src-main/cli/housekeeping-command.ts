@@ -51,7 +51,10 @@ async function deleteShown(cli: CliEngine, items: DeletionItem[], o: Housekeepin
     timeZone: reportTimeZone(cli.store, undefined),
   })
   for (const l of lines) process.stdout.write(t().housekeeping.deleted(l.jobId, l.points, l.reportDigest ?? '-') + '\n')
-  return EXIT.ok
+  // a job resumed or changed by another process since it was shown is kept (deleteJobs): say so
+  const kept = items.filter((i) => !lines.some((l) => l.jobId === i.jobId))
+  for (const i of kept) process.stderr.write(t().housekeeping.changed(i.jobId) + '\n')
+  return kept.length ? EXIT.blocked : EXIT.ok
 }
 
 /** `rekap jobs delete <id>`: one job, its pictures and upload; its ledger lines folded, its report digest kept. */

@@ -265,6 +265,7 @@ askedOwner: (pid, host, action) =>
     deleted: (job, points, digest) => `deleted ${job}: the ledger keeps ${formatRp(points, 'en')} and report digest ${digest}`,
     noJob: (job) => `no job ${job}`,
     running: (job) => `job ${job} is running in another process: pause or cancel it first (rekap cancel ${job})`,
+    changed: (job) => `job ${job} changed since it was shown (another process resumed or changed it): not deleted`,
     badAge: (age) => `--older-than "${age}": give an age like 90d, 12w or 36h (required with --prune)`,
   },
 

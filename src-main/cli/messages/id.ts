@@ -291,6 +291,7 @@ export const id = {
     deleted: (job: string, points: number, digest: string) => `dihapus ${job}: buku besar menyimpan ${formatRp(points, 'id')} dan digest laporan ${digest}`,
     noJob: (job: string) => `tidak ada pekerjaan ${job}`,
     running: (job: string) => `pekerjaan ${job} sedang berjalan di proses lain: jeda atau batalkan dulu (rekap cancel ${job})`,
+    changed: (job: string) => `pekerjaan ${job} berubah sejak ditampilkan (proses lain melanjutkan atau mengubahnya): tidak dihapus`,
     badAge: (age: string) => `--older-than "${age}": tulis umur seperti 90d, 12w atau 36h (wajib dengan --prune)`,
   },
 

@@ -151,8 +151,14 @@ async function startRunner(core: EngineCore, jobId: string): Promise<ProgressVie
     })
     .catch((err: Error) => {
       ctx.logger.log('error', `job ${jobId} stopped on an unexpected error: ${err.message}`)
-      const cur = store.jobs.get(jobId)
-      if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: err.message })
+      try {
+        const cur = store.jobs.get(jobId)
+        if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: err.message })
+      } catch (again) {
+        // the store still refuses (busy past the timeout again): the job stays `running` with no
+        // owner once this process lets go, which every reader shows as interrupted, to resume
+        ctx.logger.log('error', `job ${jobId}: its pause could not be stored either: ${(again as Error).message}`)
+      }
       return core.snapshot(jobId)
     })
     .finally(() => {

@@ -1,6 +1,6 @@
 import PQueue from 'p-queue'
 import { ServiceError } from '../provider'
-import type { Store, JobRow, JobRecord, RowError } from '../store'
+import { isStoreFailure, type Store, type JobRow, type JobRecord, type RowError } from '../store'
 import { PRICE_POINTS, isPaidProduct, type Product } from '../model/products'
 import { decideAfterFailure } from './retry-policy'
 import { LocalBlock } from './local-block'
@@ -12,7 +12,7 @@ import { kindModule } from '../kinds/registry'
 import { UnitInputError, type Unit, type UnitEnv, type UnitOutcome } from '../kinds/unit'
 import { keepLearned, storeOutcome, type LearnedBy } from './keep-learned'
 import { coreText, storedText } from '../texts/core-text'
-import { reserve, startHit, type Attempt, type RowNext, type RowRun } from './row-attempt'
+import { leaveForRecovery, reserve, startHit, type Attempt, type RowNext, type RowRun } from './row-attempt'
 import type { RunnerDeps, StopReason } from './runner-deps'
 
 const OFFLINE_AFTER = 12 // consecutive network failures (across rows) after which the service counts as gone
@@ -31,6 +31,7 @@ export class JobRunner {
   /** aborts requests of free products at pause/cancel; paid requests are let finish */
   private readonly freeAbort = new AbortController()
   private stopReason: StopReason | null = null
+  private failure: unknown = null // a row task's store failure: run() rejects with it
   private networkStreak = 0
   private settledSignal: (() => void) | null = null
   private readonly money: MoneyGate
@@ -119,15 +120,21 @@ export class JobRunner {
         if (this.queue.pending >= this.queue.concurrency) await this.nextSettle()
         if (this.stopReason) break
         this.owned.add(row.rowNo)
-        void this.queue.add(() => this.processRow(row)).finally(() => {
-          this.owned.delete(row.rowNo)
-          this.settledSignal?.()
-        })
+        void this.queue
+          .add(() => this.processRow(row))
+          // a row task rejects only on a store failure: the run ends and rejects with it (unheard,
+          // it killed the process with a stack trace and left the job `running`)
+          .catch((err: unknown) => ((this.failure ??= err), this.stop({ kind: 'pause' })))
+          .finally(() => {
+            this.owned.delete(row.rowNo)
+            this.settledSignal?.()
+          })
         cursor = row.rowNo
       }
     }
     await this.queue.onIdle()
     this.stopWatching()
+    if (this.failure) throw this.failure
     this.deps.store.rows.resolveDuplicates(this.job.id, this.deps.clock.now())
     return this.stopReason
   }
@@ -268,6 +275,8 @@ export class JobRunner {
     const { store } = this.deps
     const jobId = this.job.id
     const { row } = run
+    // the store could not take this row's news: the row is left for recovery, the run ends
+    if (isStoreFailure(err)) throw (leaveForRecovery(attempt, row), err)
     // a service error may leave the request uncertain (maybe charged): settled once that is decided
     if (!(err instanceof ServiceError)) attempt.hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })
     if (attempt.pair?.kind === 'send') attempt.pair.finish(null)

@@ -47,3 +47,14 @@ export async function reserve(money: MoneyGate, price: number): Promise<MoneyHol
   const key = r.limit === 'budget' ? 'block.budget' : r.limit === 'balance' ? 'block.balance' : r.limit === 'team-budget' ? 'block.team-budget' : 'block.team-balance'
   throw new LocalBlock('needs-top-up', coreText(key, { limit: r.limitRp }))
 }
+
+/**
+ * A store failure in a row's task (isStoreFailure: the file busy past the busy timeout, say): the
+ * row stays as the store has it, in flight if it was sent, for the next owner to recover (a paid
+ * one as uncertain: it may be charged); what this attempt holds is given back. Storing the row as
+ * failed instead threw away an answer the service had given, maybe paid. The run then ends.
+ */
+export function leaveForRecovery(attempt: Attempt, row: JobRow): void {
+  if (attempt.pair?.kind === 'send') attempt.pair.finish(null)
+  attempt.hold?.settle({ charged: false, uncertain: attempt.inFlight, rowNo: row.rowNo, pairKey: row.unitKey })
+}

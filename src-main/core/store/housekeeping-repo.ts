@@ -1,4 +1,5 @@
 import type { Db } from './database'
+import { removingJobs } from './job-removal'
 
 /** What a deleted job leaves behind: its totals and the digest of its last report, for the month's audit. */
 export interface DeletedJobLine {
@@ -27,6 +28,16 @@ interface DeletedJobDb {
   charged_rows: number
   points: number
   report_digest: string | null
+}
+
+/**
+ * A job as the person deciding to delete it was shown it: its state, its last change, who held
+ * its lease. See HousekeepingRepo.deleteJob.
+ */
+export interface JobAsShown {
+  state: string
+  updatedAt: number
+  leaseOwner: string | null
 }
 
 /** A job that may be pruned: finished (done, cancelled) or a plan never started, last touched before the cut-off. */
@@ -59,9 +70,28 @@ export class HousekeepingRepo {
     )
   }
 
-  /** Deletes the job (rows, results, records, decisions and counts by cascade) and folds its ledger lines. */
-  deleteJob(jobId: string, o: { reportDigest: string | null; now: number }): DeletedJobLine {
-    return this.db.transaction(() => {
+  /** The job as it is now, to show before deleting it (undefined: no such job). */
+  asShown(jobId: string): JobAsShown | undefined {
+    return this.db
+      .prepare<unknown[], JobAsShown>(
+        'SELECT j.state, j.updated_at AS updatedAt, l.owner_id AS leaseOwner FROM jobs j LEFT JOIN job_leases l ON l.job_id = j.id WHERE j.id = ?',
+      )
+      .get(jobId)
+  }
+
+  /**
+   * Deletes the job (rows, results, records, decisions and counts) and folds its ledger lines.
+   * With `shown`, only if the job is still as it was shown (else null, nothing changed): the
+   * person decided on what they saw, and between that and now (their confirmation, the final
+   * report of a big job) another process may have resumed it; deleted, it vanished under that
+   * process, whose requests in flight were charged by the service and never reached the ledger.
+   * Judged here, in the IMMEDIATE transaction that deletes: no process can change it in between.
+   */
+  deleteJob(jobId: string, o: { reportDigest: string | null; now: number; shown?: JobAsShown }): DeletedJobLine | null {
+    // removingJobs: the job goes in this short transaction, its rows after, a few thousand per
+    // transaction: the cascade held the write lock ~10 s for 1,000,000 rows (job-removal.ts)
+    return removingJobs(this.db, () => this.db.transaction(() => {
+      if (o.shown && !sameJob(this.asShown(jobId), o.shown)) return null
       const job = this.db
         .prepare<unknown[], { id: string; kind: string; input_name: string | null; input_fingerprint: string | null; created_at: number; finished_at: number | null }>('SELECT id, kind, input_name, input_fingerprint, created_at, finished_at FROM jobs WHERE id = ?')
         .get(jobId)
@@ -84,7 +114,7 @@ export class HousekeepingRepo {
         .run(jobId, job.kind, job.input_name, job.input_fingerprint, job.created_at, job.finished_at, o.now, totals.rows_total, totals.charged_rows, points, o.reportDigest)
       this.db.prepare('DELETE FROM jobs WHERE id = ?').run(jobId)
       return this.deleted(jobId)!
-    }).immediate()
+    }).immediate())
   }
 
   deleted(jobId: string): DeletedJobLine | undefined {
@@ -117,4 +147,8 @@ function toLine(r: DeletedJobDb): DeletedJobLine {
     points: r.points,
     reportDigest: r.report_digest,
   }
+}
+
+function sameJob(now: JobAsShown | undefined, shown: JobAsShown): boolean {
+  return !!now && now.state === shown.state && now.updatedAt === shown.updatedAt && now.leaseOwner === shown.leaseOwner
 }

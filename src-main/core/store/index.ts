@@ -10,6 +10,7 @@ import { StoreMetaRepo } from './store-meta-repo'
 import { LeasesRepo } from './leases-repo'
 import { ReuseRepo } from './reuse-repo'
 import { HousekeepingRepo } from './housekeeping-repo'
+import { removalsDone } from './job-removal'
 
 export * from './jobs-repo'
 export * from './rows-repo'
@@ -45,6 +46,8 @@ export interface Store {
   transaction<T>(fn: () => T): T
   /** SQLite's data_version: changes when another connection (process) commits to the file */
   dataVersion(): number
+  /** resolves when the rows of jobs deleted on this connection are gone too (they go in the background: job-removal.ts) */
+  removalsDone(): Promise<void>
   close(): void
 }
 
@@ -71,6 +74,7 @@ export function storeOver(db: Db, file: string, close: () => void): Store {
     housekeeping: new HousekeepingRepo(db),
     transaction: (fn) => db.transaction(fn).immediate(),
     dataVersion: () => Number(db.pragma('data_version', { simple: true })),
+    removalsDone: () => removalsDone(db),
     close,
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from './database'
+import { removingJobs } from './job-removal'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
 import { canTransitionJob, type BlockedReason, type JobState } from '../model/job-state'
@@ -224,7 +225,8 @@ export class JobsRepo {
 
   /** Plans never started (dry runs, declined confirmations) created before `before`: deleted with their rows. */
   deleteUnstartedPlans(before: number): string[] {
-    return this.db.transaction(() => {
+    // removingJobs: the plans' rows go after, a few thousand per transaction (job-removal.ts)
+    return removingJobs(this.db, () => this.db.transaction(() => {
       const ids = (
         this.db
           .prepare<unknown[], { id: string }>("SELECT id FROM jobs WHERE state IN ('draft', 'ready') AND started_at IS NULL AND created_at < ?")
@@ -233,7 +235,7 @@ export class JobsRepo {
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)
       return ids
-    }).immediate()
+    }).immediate())
   }
 
   /** Records who made a plan (the engine that will ask to start it): see deleteUnstartedPlansOf. */
@@ -256,7 +258,8 @@ export class JobsRepo {
    * confirmation); judged and deleted in one IMMEDIATE transaction.
    */
   deleteUnstartedPlansOf(fingerprint: string, kind: string, keep: string, replaceable: (planner: OwnerIdentity | null) => boolean): string[] {
-    return this.db.transaction(() => {
+    // removingJobs: a replaced 1,000,000-row plan's rows go after, a few thousand per transaction (job-removal.ts)
+    return removingJobs(this.db, () => this.db.transaction(() => {
       const candidates = this.db
         .prepare<unknown[], { id: string; owner_id: string | null; host: string; pid: number; process_started_at: number }>(
           `SELECT j.id, p.owner_id, p.host, p.pid, p.process_started_at FROM jobs j LEFT JOIN plan_holders p ON p.job_id = j.id
@@ -269,11 +272,11 @@ export class JobsRepo {
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)
       return ids
-    }).immediate()
+    }).immediate())
   }
 
   delete(id: string): void {
-    this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id)
+    removingJobs(this.db, () => this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id))
   }
 
   private logTransition(id: string, from: JobState | null, to: JobState, reason: string | null, detail: string | null, now: number): void {

@@ -17,6 +17,15 @@ interface PendingDuplicate {
 export class RowTransitionError extends Error {}
 
 /**
+ * An error of the store itself: SQLite failed (the file busy past the busy timeout, full, gone)
+ * or a row was not where this process left it. Whoever meets one cannot know what the store now
+ * holds for the row, and must not write a guess (JobRunner ends the run on it).
+ */
+export function isStoreFailure(err: unknown): boolean {
+  return err instanceof RowTransitionError || (err instanceof Error && err.name === 'SqliteError')
+}
+
+/**
  * A row's result replaces the one it had. Written as an upsert because the row counts are kept by
  * triggers (migration 5) and REPLACE's implicit delete fires no delete trigger.
  */

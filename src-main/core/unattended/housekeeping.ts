@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep, isAbsolute } from 'node:path'
-import type { Store, DeletedJobLine } from '../store'
+import type { Store, DeletedJobLine, JobAsShown } from '../store'
 import { writeJobReport } from '../export/job-report'
 
 /** Where a job keeps files besides the store: the pictures taken out of its workbook, its upload. */
@@ -20,6 +20,8 @@ export interface DeletionItem {
   /** folders that go with the job (existing ones only) */
   folders: string[]
   bytes: number
+  /** the job as it was shown: it is deleted only if still so (HousekeepingRepo.deleteJob) */
+  shown: JobAsShown
 }
 
 /** Bytes under a path (files only, symbolic links not followed). */
@@ -62,16 +64,18 @@ function foldersOf(store: Store, jobId: string, dirs: JobFolders): string[] {
 export function planDeletion(store: Store, jobIds: string[], dirs: JobFolders): DeletionItem[] {
   return jobIds.map((id) => {
     const job = store.jobs.get(id)
-    if (!job) throw new Error(`no job ${id}`)
+    const shown = store.housekeeping.asShown(id)
+    if (!job || !shown) throw new Error(`no job ${id}`)
     const folders = foldersOf(store, id, dirs)
-    return { jobId: id, kind: job.kind, state: job.state, inputName: job.inputName, folders, bytes: folders.reduce((n, f) => n + sizeOf(f), 0) }
+    return { jobId: id, kind: job.kind, state: job.state, inputName: job.inputName, folders, bytes: folders.reduce((n, f) => n + sizeOf(f), 0), shown }
   })
 }
 
 /**
  * Deletes each job after writing its final report once (to `reportDir`, else a temporary folder)
  * so its digest is what the ledger keeps: an auditor who holds that report can still match it to
- * the month. A running job is never deleted (the caller checks the legal actions first).
+ * the month. A running job is never deleted (the caller checks the legal actions first), nor one
+ * that changed after it was shown (it is left out of the answer).
  */
 export async function deleteJobs(
   store: Store,
@@ -84,7 +88,10 @@ export async function deleteJobs(
   try {
     for (const item of items) {
       const report = await writeJobReport(store, item.jobId, { out: join(scratch, `${item.jobId}.xlsx`), lang: o.lang, timeZone: o.timeZone })
-      out.push(store.housekeeping.deleteJob(item.jobId, { reportDigest: report.digest ?? null, now: o.now ?? Date.now() }))
+      const line = store.housekeeping.deleteJob(item.jobId, { reportDigest: report.digest ?? null, now: o.now ?? Date.now(), shown: item.shown })
+      // changed since it was shown (resumed elsewhere, say): kept, with its folders; not in the answer
+      if (!line) continue
+      out.push(line)
       for (const folder of item.folders) rmSync(folder, { recursive: true, force: true })
     }
   } finally {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { hostname } from 'node:os'
+import { PROCESS_STARTED_AT, processAlive } from '../engine/owner-identity'
 
 /** Sub-folders of a watched folder: taken files, finished ones (with their reports), refused ones. */
 export const WORK_DIR = 'proses'
@@ -109,7 +110,8 @@ export function isClaimed(dir: string, name: string): boolean {
 export function claim(dir: string, name: string): string | null {
   mkdirSync(join(dir, WORK_DIR), { recursive: true })
   try {
-    writeFileSync(claimPath(dir, name), `${process.pid}@${hostname()} ${new Date().toISOString()}\n`, { flag: 'wx' })
+    // who took it, with the process's start time: see claimedElsewhere
+    writeFileSync(claimPath(dir, name), `${process.pid}@${hostname()} ${new Date().toISOString()} ${PROCESS_STARTED_AT}\n`, { flag: 'wx' })
     return join(dir, name)
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return null
@@ -161,14 +163,44 @@ export function isWaiting(dir: string, file: string): boolean {
   return existsSync(notePath(dir, file))
 }
 
-/** Files taken earlier whose claim is still there (a watcher restarted after a crash resumes them). */
+/**
+ * Files taken earlier whose claim is still there (a watcher restarted after a crash resumes them),
+ * except those another watcher on this computer took and is still working on: a second watcher
+ * started on the folder resumed them too, and one still being planned (a big workbook, a minute)
+ * was planned and run again, every row sent twice.
+ */
 export function takenFiles(dir: string): string[] {
   const work = join(dir, WORK_DIR)
   if (!existsSync(work)) return []
   return readdirSync(work)
-    .filter((n) => n.endsWith(CLAIM_SUFFIX))
+    .filter((n) => n.endsWith(CLAIM_SUFFIX) && !claimedElsewhere(join(work, n)))
     .map((n) => join(dir, n.slice(0, -CLAIM_SUFFIX.length)))
     .filter((f) => existsSync(f))
+}
+
+/**
+ * The claim is another live process's on this host (pid and start time, as job leases judge an
+ * owner). Another host's claim (a shared folder) cannot be judged from here: resumed, as before.
+ */
+function claimedElsewhere(claimFile: string): boolean {
+  let text: string
+  try {
+    text = readFileSync(claimFile, 'utf8')
+  } catch {
+    return false
+  }
+  const m = /^(\d+)@(\S+) \S+(?: (\d+))?/.exec(text)
+  if (!m || m[2] !== hostname()) return false
+  const pid = Number(m[1])
+  if (pid === process.pid) return false
+  if (m[3]) return processAlive(pid, Number(m[3]))
+  // a claim written before the start time was kept in it: the pid alone (EPERM: another user's)
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 /** SHA-256 of the file's bytes: the same workbook is never taken twice. */

@@ -1,0 +1,93 @@
+/**
+ * Another program holds the data file's write lock longer than rekap waits for it (5 s, the busy
+ * timeout): a backup tool, the sqlite3 shell, a newer rekap migrating a big file. A `rekap run`
+ * could then not store an answer the service had given; the row's task took that for a failure
+ * of the row and stored it as failed ("rekap error: database is locked"; a paid answer thrown
+ * away, to be paid again by retry-failed), and if the lock outlasted that write too, the
+ * rejection reached no one: the process died on an unhandled SqliteError with its stack, the job
+ * left `running`. Now a store failure in a row ends the run the way any unexpected error does:
+ * the job paused with the reason, the row left in flight for the next owner to recover (a paid
+ * one as uncertain), the lease given back; `rekap resume` finishes it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src-main/core/store'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
+import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { rekap } from '../helpers/rekap-process'
+
+const ROWS = 200
+let tmp: ReturnType<typeof makeTempDir>
+let sandbox: SandboxProcess
+
+beforeAll(async () => {
+  tmp = makeTempDir('rekap-busy-file-')
+  // answers take ~150 ms: the job is still running when the lock is taken
+  sandbox = await startSandboxProcess({ args: ['--hospital-plan', 'premium', '--latency', '150'] })
+}, 60_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+  tmp?.cleanup()
+})
+
+function peek<T>(db: string, sql: string, ...args: unknown[]): T | undefined {
+  const conn = openDatabase(db, { readonly: true })
+  try {
+    return conn.prepare(sql).get(...args) as T | undefined
+  } finally {
+    conn.close()
+  }
+}
+
+function until(child: ChildProcess, read: () => string, ok: (s: string) => boolean): Promise<void> {
+  return new Promise((done) => {
+    const look = (): void => {
+      if (ok(read()) || child.exitCode !== null || child.signalCode !== null) done()
+      else setTimeout(look, 20)
+    }
+    look()
+  })
+}
+
+describe('another program holds the data file past the busy timeout during a run', () => {
+  it('the run ends paused with the reason, no stack trace; nothing is left running; resume finishes every row', async () => {
+    const db = join(tmp.dir, 'rekap.db')
+    const csv = join(tmp.dir, 'codes.csv')
+    writeFileSync(csv, ['Kode RS', ...Array.from({ length: ROWS }, (_, i) => `NOPE-${i + 1}`)].join('\n'))
+    const run = spawn(process.execPath, ['bin/rekap.mjs', 'run', csv, '--kind', 'hospital-lookup', '--yes', '--concurrency', '2', '--db', db, '--key', sandbox.key, '--base-url', sandbox.url], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' },
+    })
+    let out = ''
+    run.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
+    run.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
+    const ran = new Promise<number | null>((done) => run.once('close', done))
+    await until(run, () => out, (s) => / rows, /.test(s))
+    const jobId = /^job (\w+)$/m.exec(out)![1]
+
+    const holder = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'tests/integration/fixtures/write-lock-holder.ts'), db], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] })
+    let held = ''
+    holder.stdout!.setEncoding('utf8').on('data', (s: string) => (held += s))
+    await until(holder, () => held, (s) => s.includes('holding'))
+    // held until the run has given up on the file: an error it says (not a heartbeat's warning,
+    // which it retries), or its end
+    await until(run, () => out, (s) => /\[error\][^\n]*database is locked/.test(s))
+    holder.stdin!.write('release\n')
+    await until(holder, () => held, (s) => s.includes('released'))
+
+    const code = await ran
+    expect(out).not.toMatch(/^\s+at /m)
+    expect(out).toMatch(/database is locked/)
+    expect(code, out).toBe(3)
+    expect(peek<{ state: string }>(db, 'SELECT state FROM jobs WHERE id = ?', jobId)?.state).toBe('paused')
+    expect(peek(db, 'SELECT * FROM job_leases WHERE job_id = ?', jobId)).toBeUndefined()
+
+    const resumed = await rekap(['resume', jobId, '--db', db, '--key', sandbox.key])
+    expect(resumed.code, resumed.out + resumed.err).toBe(0)
+    expect(peek<{ n: number }>(db, "SELECT COUNT(*) AS n FROM job_rows WHERE job_id = ? AND state IN ('done', 'failed') AND error_code IS NOT 'internal'", jobId)?.n).toBe(ROWS)
+  }, 180_000)
+})
