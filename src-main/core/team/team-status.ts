@@ -6,6 +6,7 @@
 import type pg from 'pg'
 import type { TeamStatusView } from '../../contract/ipc'
 import { readTeamCounts, readTeamMoney } from '../coordination/team/team-money-settings'
+import { shownState } from '../model/lease-rules'
 
 /** The Team screen's view (the contract's) without who is asking: the team's own state. */
 export type TeamStatus = Omit<TeamStatusView, 'team' | 'desk' | 'role'>
@@ -23,8 +24,11 @@ export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): 
   const ops = await pool.query(
     `SELECT role, array_agg(desk ORDER BY desk) AS desks, max(last_seen) AS last_seen FROM rekap.operators GROUP BY role ORDER BY role`,
   )
+  // a job's process lives while its lease does (migration v4); one published by hand names none
   const jobs = await pool.query(
-    `SELECT desk, job_id, kind, state, total, counts, operator, updated_at FROM rekap.jobs WHERE state = ANY($1) ORDER BY desk, job_id`,
+    `SELECT desk, job_id, kind, state, total, counts, operator, updated_at,
+            session IS NULL OR EXISTS (SELECT 1 FROM rekap.leases l WHERE l.session = j.session AND l.lease_until > clock_timestamp()) AS owner_lives
+       FROM rekap.jobs j WHERE state = ANY($1) ORDER BY desk, job_id`,
     [RUNNING],
   )
   const money = await pool.query(
@@ -41,7 +45,8 @@ export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): 
     desks: desks.rows.map((d) => ({ name: d.name, host: d.host, lastSeen: iso(d.last_seen), lastRole: d.last_role })),
     operators: ops.rows.map((o) => ({ role: o.role, desks: o.desks, lastSeen: iso(o.last_seen) })),
     runningJobs: jobs.rows.map((j) => ({
-      desk: j.desk, jobId: j.job_id, kind: j.kind, state: j.state, total: j.total, counts: j.counts, operator: j.operator, updatedAt: iso(j.updated_at),
+      // a killed desk never publishes again: its job reads interrupted, as on the desk itself
+      desk: j.desk, jobId: j.job_id, kind: j.kind, state: shownState(j.state, j.owner_lives ? 'live' : 'dead'), total: j.total, counts: j.counts, operator: j.operator, updatedAt: iso(j.updated_at),
     })),
     month: money.rows[0].month,
     spentRp: Number(money.rows[0].spent),

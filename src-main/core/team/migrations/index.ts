@@ -8,11 +8,13 @@ import type { TeamMigration } from './team-migration'
 import { v001Base } from './v001-base'
 import { v002Coordination } from './v002-coordination'
 import { v003UncertainCharges } from './v003-uncertain-charges'
+import { v004JobSessions } from './v004-job-sessions'
 
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   v001Base,
   v002Coordination,
   v003UncertainCharges,
+  v004JobSessions,
 ]
 
 export type { TeamMigration }
