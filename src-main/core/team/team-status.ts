@@ -6,6 +6,7 @@
 import type pg from 'pg'
 import type { TeamStatusView } from '../../contract/ipc'
 import { readTeamCounts, readTeamMoney } from '../coordination/team/team-money-settings'
+import { TEAM_TIME_ZONE } from '../coordination/team/team-hits'
 import { shownState } from '../model/lease-rules'
 
 /** The Team screen's view (the contract's) without who is asking: the team's own state. */
@@ -17,7 +18,12 @@ const RUNNING = ['running', 'blocked']
 /** First instant of the month `now` falls in, in the team's time zone, as the database computes it. */
 const MONTH_START = `date_trunc('month', now() AT TIME ZONE $1) AT TIME ZONE $1`
 
-export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): Promise<TeamStatus> {
+/**
+ * The month is the team's (TEAM_TIME_ZONE), never the viewer's: budget, budget left, hits and
+ * every paid request's check count that month, and a desk set to another zone (WITA, WIT, UTC)
+ * showed the spend of a month shifted by its offset beside the budget left of the team's.
+ */
+export async function readTeamStatus(pool: pg.Pool): Promise<TeamStatus> {
   // dead desks' reservations become uncertain charges first (migration v3): the month's spend includes them
   await pool.query('SELECT rekap.sweep_dead_reservations()')
   const desks = await pool.query(`SELECT name, host, last_seen, last_role FROM rekap.desks ORDER BY name`)
@@ -36,7 +42,7 @@ export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): 
             coalesce(sum(amount_rp), 0)::bigint AS spent, count(*) FILTER (WHERE NOT reused)::int AS charges,
             count(*) FILTER (WHERE reused)::int AS reuses
        FROM rekap.charges WHERE charged_at >= ${MONTH_START}`,
-    [timeZone],
+    [TEAM_TIME_ZONE],
   )
   const mc = await pool.query(`SELECT value = 'true'::jsonb AS on FROM rekap.settings WHERE key = 'maker_checker'`)
   // the shared counts (core/coordination/team): hits, budget left, rate in use
