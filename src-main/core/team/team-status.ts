@@ -33,7 +33,7 @@ export async function readTeamStatus(pool: pg.Pool): Promise<TeamStatus> {
   // a job's process lives while its lease does (migration v4); one published by hand names none
   const jobs = await pool.query(
     `SELECT desk, job_id, kind, state, total, counts, operator, updated_at,
-            session IS NULL OR EXISTS (SELECT 1 FROM rekap.leases l WHERE l.session = j.session AND l.lease_until > clock_timestamp()) AS owner_lives
+            session IS NULL OR EXISTS (SELECT 1 FROM rekap.leases l WHERE l.session = j.session AND rekap.lease_lives(l.lease_until)) AS owner_lives
        FROM rekap.jobs j WHERE state = ANY($1) ORDER BY desk, job_id`,
     [RUNNING],
   )
