@@ -60,7 +60,7 @@ export function teamHandlers(ctx: AppContext): TeamHandlers {
   return {
     'team.status': async () =>
       withTeam(async (session, core) => ({
-        team: session.target.display, desk: session.desk, role: session.role, ...(await core.readTeamStatus(session.pool, ctx.settings().timeZone)),
+        team: session.target.display, desk: session.desk, role: session.role, ...(await core.readTeamStatus(session.pool)),
       })),
     'team.reviewNext': async ({ count }) => needTeam(await withTeam(async (s, core) => (await core.claimNext(s.pool, { count: count ?? 1 })).map(itemView))),
     'team.reviewDecide': async ({ itemId, decision, note }) =>

@@ -23,7 +23,9 @@ export interface DeskTeam {
 
 export function joinTeamAsDesk(config: TeamConfig, store: Store, clock: Clock): DeskTeam {
   const coordination = createTeamCoordination({ open: () => openTeamSession(config), store, clock })
-  const publisher = createJobPublisher({ store, open: () => openTeamSession(config) })
+  // the job names the coordination's lease, written (on connect) before the job is published
+  const lease = async (): Promise<string> => (await coordination.link.desk(), coordination.link.lease)
+  const publisher = createJobPublisher({ store, open: () => openTeamSession(config), lease })
   return {
     coordination,
     publisher,

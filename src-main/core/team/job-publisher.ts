@@ -13,6 +13,11 @@ export interface JobPublisherOptions {
   store: Store
   /** opens the team session on first use */
   open: () => Promise<TeamSession>
+  /**
+   * This process's lease in the team store, live before it resolves: the job names it, so the
+   * team tells a job whose process died (lease expired) from one still being run (team-status)
+   */
+  lease?: () => Promise<string>
   intervalMs?: number
 }
 
@@ -44,7 +49,7 @@ export function createJobPublisher(o: JobPublisherOptions): JobPublisher {
       const job = o.store.jobs.get(id)
       if (!job) continue
       try {
-        await publishLocalJob(await connect(), o.store, job)
+        await publishLocalJob(await connect(), o.store, job, await o.lease?.())
       } catch {
         // away or refused: the job is published at its next change (or at close)
         dirty.add(id)

@@ -34,9 +34,12 @@ export async function doubtfulPairs(store: Store, job: JobRecord): Promise<NewQu
   return out
 }
 
-/** Publishes the job's state and counts, then its open doubtful pairs; returns how many pairs were new in the queue. */
-export async function publishLocalJob(session: TeamSession, store: Store, job: JobRecord): Promise<number> {
-  await publishJob(session.pool, session.desk, publishedJob(job, store.rows.counts(job.id)))
+/**
+ * Publishes the job's state and counts, then its open doubtful pairs; returns how many pairs were
+ * new in the queue. `lease`: the running process's lease in the team store (the desk's engine).
+ */
+export async function publishLocalJob(session: TeamSession, store: Store, job: JobRecord, lease?: string): Promise<number> {
+  await publishJob(session.pool, session.desk, { ...publishedJob(job, store.rows.counts(job.id)), session: lease ?? null })
   if (job.state !== 'done') return 0
   return enqueuePairs(session.pool, session.desk, job.id, await doubtfulPairs(store, job))
 }

@@ -10,6 +10,8 @@ export interface PublishedJob {
   kind: string
   state: string
   counts: RowCounts
+  /** the lease of the process running the job (the coordination link's); none when published by hand */
+  session?: string | null
 }
 
 /** Requests that reached the service (the pre-flight's own refusals and reused answers never did). */
@@ -26,14 +28,14 @@ export function publishedJob(job: Pick<JobRecord, 'id' | 'kind' | 'state'>, coun
 export async function publishJob(pool: pg.Pool | pg.PoolClient, desk: string, j: PublishedJob): Promise<void> {
   const c = j.counts
   await pool.query(
-    `INSERT INTO rekap.jobs (desk, job_id, kind, state, total, counts, calls, spent_rp)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO rekap.jobs (desk, job_id, kind, state, total, counts, calls, spent_rp, session)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (desk, job_id) DO UPDATE SET state = EXCLUDED.state, total = EXCLUDED.total, counts = EXCLUDED.counts,
-       calls = EXCLUDED.calls, spent_rp = EXCLUDED.spent_rp, updated_at = now()`,
+       calls = EXCLUDED.calls, spent_rp = EXCLUDED.spent_rp, session = coalesce(EXCLUDED.session, rekap.jobs.session), updated_at = now()`,
     [
       desk, j.jobId, j.kind, j.state, c.total,
       JSON.stringify({ pending: c.pending, inFlight: c.inFlight, done: c.done, failed: c.failed, uncertain: c.uncertain, charged: c.charged }),
-      callsOf(c), c.costPoints,
+      callsOf(c), c.costPoints, j.session ?? null,
     ],
   )
 }

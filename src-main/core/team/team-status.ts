@@ -6,6 +6,8 @@
 import type pg from 'pg'
 import type { TeamStatusView } from '../../contract/ipc'
 import { readTeamCounts, readTeamMoney } from '../coordination/team/team-money-settings'
+import { TEAM_TIME_ZONE } from '../coordination/team/team-hits'
+import { shownState } from '../model/lease-rules'
 
 /** The Team screen's view (the contract's) without who is asking: the team's own state. */
 export type TeamStatus = Omit<TeamStatusView, 'team' | 'desk' | 'role'>
@@ -16,15 +18,23 @@ const RUNNING = ['running', 'blocked']
 /** First instant of the month `now` falls in, in the team's time zone, as the database computes it. */
 const MONTH_START = `date_trunc('month', now() AT TIME ZONE $1) AT TIME ZONE $1`
 
-export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): Promise<TeamStatus> {
+/**
+ * The month is the team's (TEAM_TIME_ZONE), never the viewer's: budget, budget left, hits and
+ * every paid request's check count that month, and a desk set to another zone (WITA, WIT, UTC)
+ * showed the spend of a month shifted by its offset beside the budget left of the team's.
+ */
+export async function readTeamStatus(pool: pg.Pool): Promise<TeamStatus> {
   // dead desks' reservations become uncertain charges first (migration v3): the month's spend includes them
   await pool.query('SELECT rekap.sweep_dead_reservations()')
   const desks = await pool.query(`SELECT name, host, last_seen, last_role FROM rekap.desks ORDER BY name`)
   const ops = await pool.query(
     `SELECT role, array_agg(desk ORDER BY desk) AS desks, max(last_seen) AS last_seen FROM rekap.operators GROUP BY role ORDER BY role`,
   )
+  // a job's process lives while its lease does (migration v4); one published by hand names none
   const jobs = await pool.query(
-    `SELECT desk, job_id, kind, state, total, counts, operator, updated_at FROM rekap.jobs WHERE state = ANY($1) ORDER BY desk, job_id`,
+    `SELECT desk, job_id, kind, state, total, counts, operator, updated_at,
+            session IS NULL OR EXISTS (SELECT 1 FROM rekap.leases l WHERE l.session = j.session AND rekap.lease_lives(l.lease_until)) AS owner_lives
+       FROM rekap.jobs j WHERE state = ANY($1) ORDER BY desk, job_id`,
     [RUNNING],
   )
   const money = await pool.query(
@@ -32,7 +42,7 @@ export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): 
             coalesce(sum(amount_rp), 0)::bigint AS spent, count(*) FILTER (WHERE NOT reused)::int AS charges,
             count(*) FILTER (WHERE reused)::int AS reuses
        FROM rekap.charges WHERE charged_at >= ${MONTH_START}`,
-    [timeZone],
+    [TEAM_TIME_ZONE],
   )
   const mc = await pool.query(`SELECT value = 'true'::jsonb AS on FROM rekap.settings WHERE key = 'maker_checker'`)
   // the shared counts (core/coordination/team): hits, budget left, rate in use
@@ -41,7 +51,8 @@ export async function readTeamStatus(pool: pg.Pool, timeZone = 'Asia/Jakarta'): 
     desks: desks.rows.map((d) => ({ name: d.name, host: d.host, lastSeen: iso(d.last_seen), lastRole: d.last_role })),
     operators: ops.rows.map((o) => ({ role: o.role, desks: o.desks, lastSeen: iso(o.last_seen) })),
     runningJobs: jobs.rows.map((j) => ({
-      desk: j.desk, jobId: j.job_id, kind: j.kind, state: j.state, total: j.total, counts: j.counts, operator: j.operator, updatedAt: iso(j.updated_at),
+      // a killed desk never publishes again: its job reads interrupted, as on the desk itself
+      desk: j.desk, jobId: j.job_id, kind: j.kind, state: shownState(j.state, j.owner_lives ? 'live' : 'dead'), total: j.total, counts: j.counts, operator: j.operator, updatedAt: iso(j.updated_at),
     })),
     month: money.rows[0].month,
     spentRp: Number(money.rows[0].spent),

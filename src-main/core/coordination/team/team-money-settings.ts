@@ -47,7 +47,7 @@ export async function readTeamMoney(pool: pg.Pool): Promise<TeamMoneyView> {
        (SELECT coalesce(sum(amount_rp), 0) FROM rekap.charges WHERE charged_at >= ${MONTH_START}) AS spent,
        (SELECT coalesce(sum(amount_rp), 0) FROM rekap.charges WHERE charged_at >= (SELECT stated_at FROM rekap.balance)) AS spent_since_balance,
        (SELECT coalesce(sum(r.amount_rp), 0) FROM rekap.reservations r JOIN rekap.leases l ON l.session = r.session
-         WHERE l.lease_until > clock_timestamp()) AS reserved`,
+         WHERE rekap.lease_lives(l.lease_until)) AS reserved`,
   )
   const row = r.rows[0]
   const budget = row.budget === null ? null : Number(row.budget)

@@ -1,7 +1,7 @@
 /**
  * Pay once across desks. A pair (both photos' content hashes) is claimed in one statement: the
  * claim wins when nobody holds the pair, when its answer is older than the reuse window, or when
- * the desk that had it in flight died (its lease expired). Otherwise the pair is answered (reuse
+ * the desk that had it in flight died (its lease expired: rekap.lease_lives, migration v5). Otherwise the pair is answered (reuse
  * it, free, with a zero line on the team ledger) or in flight on a living desk (wait for it).
  */
 import type { Clock } from '../../context'
@@ -32,7 +32,7 @@ export function teamPairs(link: TeamLink, clock: Clock, account: string): PairGa
              row_no = EXCLUDED.row_no, outcome = NULL, match = NULL, confidence = NULL, answered_at = NULL
          WHERE (p.state = 'done' AND p.answered_at < to_timestamp($7 / 1000.0))
             OR (p.state = 'in-flight' AND NOT EXISTS (
-                  SELECT 1 FROM rekap.leases l WHERE l.session = p.session AND l.lease_until > clock_timestamp()))
+                  SELECT 1 FROM rekap.leases l WHERE l.session = p.session AND rekap.lease_lives(l.lease_until)))
        RETURNING 1`,
       [account, key, link.lease, desk, jobId, rowNo, sinceMs],
     )

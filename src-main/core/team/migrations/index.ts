@@ -8,11 +8,15 @@ import type { TeamMigration } from './team-migration'
 import { v001Base } from './v001-base'
 import { v002Coordination } from './v002-coordination'
 import { v003UncertainCharges } from './v003-uncertain-charges'
+import { v004JobSessions } from './v004-job-sessions'
+import { v005LeaseOutage } from './v005-lease-outage'
 
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   v001Base,
   v002Coordination,
   v003UncertainCharges,
+  v004JobSessions,
+  v005LeaseOutage,
 ]
 
 export type { TeamMigration }
