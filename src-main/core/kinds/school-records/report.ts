@@ -28,6 +28,8 @@ export class SchoolPivots {
    */
   private readonly seen: FirstRowIndex | null
   private readonly districtNames = new Map<string, { district: string; regency: string }>()
+  /** the district of the last record counted: already in districtNames */
+  private lastDistrict: string | undefined = undefined
 
   /** `distinct`: every record added has an NPSN of its own (no check made) */
   constructor(distinct = false) {
@@ -38,7 +40,11 @@ export class SchoolPivots {
     if (lacksPremiumFields(s)) this.premiumMissing = true
     if (this.seen !== null && this.seen.firstOrAdd(s.npsn, 1) !== undefined) return
     const d = s.district_code ?? ''
-    if (!this.districtNames.has(d)) this.districtNames.set(d, { district: s.district_name ?? '', regency: s.regency_name ?? '' })
+    // a district's first record names it (records come a district at a time: looked up once a run)
+    if (d !== this.lastDistrict) {
+      if (!this.districtNames.has(d)) this.districtNames.set(d, { district: s.district_name ?? '', regency: s.regency_name ?? '' })
+      this.lastDistrict = d
+    }
     this.districtByGrade.add(d, s.grade ?? '')
     this.districtByStatus.add(d, s.status ?? '')
   }
