@@ -6,13 +6,26 @@ export class Pivot {
   private readonly cells = new Map<string, Map<string, number>>()
   private readonly sums = new Map<string, number>()
   private readonly colKeys = new Set<string>()
+  /** the row added to last: a directory's records come in region order, so most adds are to it */
+  private lastKey = ''
+  private lastRow: Map<string, number> | undefined = undefined
 
   add(rowKey: string, colKey: string, amount = 0): void {
-    let row = this.cells.get(rowKey)
-    if (!row) this.cells.set(rowKey, (row = new Map()))
-    row.set(colKey, (row.get(colKey) ?? 0) + 1)
-    this.sums.set(rowKey, (this.sums.get(rowKey) ?? 0) + (Number.isFinite(amount) ? amount : 0))
-    this.colKeys.add(colKey)
+    // the fewest lookups per add (six per record per pivot were ~1% of a school directory export)
+    let row = rowKey === this.lastKey ? this.lastRow : undefined
+    if (row === undefined) {
+      row = this.cells.get(rowKey)
+      if (!row) this.cells.set(rowKey, (row = new Map()))
+      this.lastKey = rowKey
+      this.lastRow = row
+    }
+    const n = row.get(colKey)
+    if (n === undefined) {
+      row.set(colKey, 1)
+      this.colKeys.add(colKey)
+    } else row.set(colKey, n + 1)
+    // nothing to add leaves the sum as it was (`sum` reads a row never summed as 0)
+    if (amount !== 0 && Number.isFinite(amount)) this.sums.set(rowKey, (this.sums.get(rowKey) ?? 0) + amount)
   }
 
   rowKeys(): string[] {

@@ -10,7 +10,7 @@ let packageNames: Map<string, string> | null = null
 
 /**
  * The region tree shipped in `idn-area-data` (dotted codes there, plain digits here), read once,
- * when a report first joins names. The package's three CSVs are read by ../regions/region-tree.ts's reader
+ * when a report first needs a name the store's region table lacks. The package's three CSVs are read by ../regions/region-tree.ts's reader
  * (its tree upper-cases regency names, so the names are taken from the records here); its JavaScript is never imported (the same 7,837 names,
  * the quoted 'Ra"as' included: tests/unit/region-names-package.test.ts). Issue 27:
  * - imported at the top, it imports papaparse (CommonJS), which Node lexes for its exports and
@@ -36,11 +36,13 @@ function loadPackageNames(): Map<string, string> {
  */
 export async function loadRegionNames(cache: DirectoryCache): Promise<RegionNames> {
   const cached = cache.regionNames()
-  const pkg = loadPackageNames()
   return {
     name(code) {
       if (!code) return null
-      return cached.get(code) ?? pkg.get(code) ?? null
+      // the package's names read at the first code the store's table lacks, not before: records
+      // that name their regions, or a table that knows them all, never need them (reading the
+      // CSVs, and V8 optimising the reader three times, was ~2% of a school directory export's CPU)
+      return cached.get(code) ?? loadPackageNames().get(code) ?? null
     },
   }
 }
