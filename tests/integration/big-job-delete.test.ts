@@ -14,10 +14,10 @@ import { defaultJobSettings } from '../../src-main/core/model/job-settings'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
 import { rekap } from '../helpers/rekap-process'
 
-/** Big enough that one transaction over it held the lock ~3 s here (rows and results). */
-const ROWS = 300_000
-/** Far below the 5 s a writer waits, far above one small transaction on a loaded machine. */
-const MOST_HELD_MS = 1_000
+/** Big enough that one transaction over it held the lock ~4-6 s here (rows and results; 300,000: 4.3 s). */
+const ROWS = 400_000
+/** Under half the 5 s a writer waits; above one step even with the probe starved of CPU on a loaded 2-core machine (1.1 s seen). */
+const MOST_HELD_MS = 2_000
 
 let tmp: ReturnType<typeof makeTempDir>
 let db: string

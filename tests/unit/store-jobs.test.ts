@@ -140,11 +140,11 @@ describe('store: rows and money', () => {
     expect(store.rows.get(job.id, 2)!.state).toBe('pending')
   })
 
-  it('retry-failed puts rows the service failed back; pre-flight failures wait to be checked again', () => {
+  it('retry-failed puts rows the service failed back; pre-flight failures wait to be checked again', async () => {
     const job = faceJob()
     store.rows.markInFlight(job.id, 2, T0)
     store.rows.fail(job.id, 2, { code: 'no-face', message: 'Failed to verify faces.' }, T0)
-    expect(store.rows.resetFailed(job.id)).toBe(1)
+    expect(await store.rows.resetFailed(job.id)).toBe(1)
     expect(store.rows.counts(job.id)).toMatchObject({ pending: 3, failed: 1, localFailures: 1 })
     const [local] = store.rows.localFailures(job.id)
     // a row with no payload never goes back in line without one (it would crash the sender)

@@ -223,7 +223,7 @@ export function createRunControl(core: EngineCore) {
       await whileOwned(core, jobId, async () => {
         applyLimits(core, jobId, o)
         const rechecked = await recheckLocalFailures(core, jobId)
-        const n = store.rows.resetFailed(jobId)
+        const n = await store.rows.resetFailed(jobId)
         store.jobs.bumpAttempt(jobId)
         ctx.logger.log('info', `job ${jobId}: ${n} failed rows back in line; ${rechecked.passed} of ${rechecked.checked} pre-flight failures pass now`)
       })

@@ -1,15 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Db } from './database'
+import { afterStep, STEP_ROWS } from './steps'
 
 /**
  * Removing a job. Its row in `jobs` goes in the caller's short transaction, with SQLite's
  * cascade off; what it owned (rows and their results, records, decisions, transitions, lease)
- * goes afterwards, in the background, SWEEP_CHUNK rows per IMMEDIATE transaction.
+ * goes afterwards, in the background, in steps (steps.ts).
  *
  * Why: the cascade deleted a 1,000,000-row job in one transaction that held the file's write
- * lock ~10 s (2-core CI machine), and another process writing the same file (a `rekap run`, the
- * app) waits 5 s (busy_timeout) before it fails with "database is locked": its job stopped,
- * paused on an error, because someone deleted an old job. The job itself still disappears in one
+ * lock ~10 s (2-core CI machine), twice what another writer waits: its job stopped, paused on
+ * "database is locked", because someone deleted an old job. The job itself still disappears in one
  * commit (lists, reports, the ledger fold see it whole or gone); a process killed during the
  * sweep leaves rows no job refers to, which nothing reads (every reader starts from a job) and
  * the next sweep on that file removes.
@@ -27,12 +26,6 @@ function ownedByJob(db: Db): string[] {
     .all()
     .map((t) => t.name)
 }
-
-/** ~50 ms of deleting rows and results on the CI machine: far below another writer's 5 s. */
-const SWEEP_CHUNK = 5_000
-
-/** Pause after each chunk at least this long, and at least as long as the chunk took (see sweep). */
-const MIN_PAUSE_MS = 10
 
 const sweeps = new WeakMap<Db, Promise<void>>()
 
@@ -72,15 +65,13 @@ async function sweep(db: Db): Promise<void> {
     try {
       const left = orphan(db, tables)
       if (!left) return
-      db.transaction(() => db.prepare(`DELETE FROM "${left.table}" WHERE job_id = ? LIMIT ${SWEEP_CHUNK}`).run(left.jobId)).immediate()
+      db.transaction(() => db.prepare(`DELETE FROM "${left.table}" WHERE job_id = ? LIMIT ${STEP_ROWS}`).run(left.jobId)).immediate()
     } catch (err) {
       // another writer held the file past the busy timeout: the rows stay, unseen; a later sweep takes them
       if ((err as { code?: string }).code === 'SQLITE_BUSY') return
       throw err
     }
-    // A writer waiting for the lock (SQLite's busy handler) looks again only every ~100 ms: taking
-    // the lock straight back after each commit would keep it out for the whole sweep.
-    await sleep(Math.max(MIN_PAUSE_MS, Date.now() - t))
+    await afterStep(t)
   }
 }
 

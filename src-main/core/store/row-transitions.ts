@@ -1,4 +1,5 @@
 import type { Db } from './database'
+import { afterStep, STEP_ROWS } from './steps'
 import { canTransitionRow, sourcesOf, type RowState } from '../model/row-state'
 import type { Product } from '../model/products'
 import { ChargeLedger } from './charge-ledger'
@@ -217,24 +218,27 @@ export class RowTransitions extends RowQueries {
 
   /**
    * retry-failed: rows the service failed go back to pending. Rows that failed pre-flight are
-   * not touched here: they are checked again first (recheckedPassed / recheckedFailed).
+   * not touched here: they are checked again first (recheckedPassed / recheckedFailed). In steps
+   * (steps.ts): 300,000 failed rows held the write lock 3.2 s in one transaction, 1,000,000 ~10 s,
+   * past another writer's 5 s. Each row's move stands alone, so a process killed between steps
+   * leaves some back in line and the rest failed, which the next retry-failed completes.
    */
-  resetFailed(jobId: string): number {
-    return this.db.transaction(() => {
-      this.db
-        .prepare(
-          `DELETE FROM results WHERE job_id = ? AND row_no IN
-             (SELECT row_no FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 0)`,
-        )
-        .run(jobId, jobId)
-      return this.db
-        .prepare(
-          `UPDATE job_rows SET state = 'pending', error_code = NULL, error_message = NULL,
-             error_column = NULL, finished_at = NULL, duration_ms = NULL
-           WHERE job_id = ? AND ${fromTo('failed', 'pending')} AND local_failure = 0`,
-        )
-        .run(jobId).changes
-    }).immediate()
+  async resetFailed(jobId: string): Promise<number> {
+    const some = `SELECT row_no FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 0 ORDER BY row_no LIMIT ${STEP_ROWS}`
+    const results = this.db.prepare(`DELETE FROM results WHERE job_id = ? AND row_no IN (${some})`)
+    const rows = this.db.prepare(
+      `UPDATE job_rows SET state = 'pending', error_code = NULL, error_message = NULL,
+         error_column = NULL, finished_at = NULL, duration_ms = NULL
+       WHERE job_id = ? AND ${fromTo('failed', 'pending')} AND row_no IN (${some})`,
+    )
+    let n = 0
+    for (;;) {
+      const t = Date.now()
+      const moved = this.db.transaction(() => (results.run(jobId, jobId), rows.run(jobId, jobId).changes)).immediate()
+      n += moved
+      if (moved < STEP_ROWS) return n
+      await afterStep(t)
+    }
   }
 
   /** A row that failed pre-flight passes it now (the user fixed the file): it goes in line with what to send. */
