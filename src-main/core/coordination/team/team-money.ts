@@ -10,6 +10,7 @@ import { localMoney } from '../local'
 import type { JobScope, MoneyGate } from '../port'
 import type { TeamLink } from './team-link'
 import { TEAM_TIME_ZONE } from './team-hits'
+import { TeamUnreachable } from '../team-unreachable'
 
 export function teamMoney(link: TeamLink, store: Store, scope: JobScope): MoneyGate {
   const own = localMoney(store, scope)
@@ -38,7 +39,11 @@ export function teamMoney(link: TeamLink, store: Store, scope: JobScope): MoneyG
           hold: {
             async sending() {
               await mine.hold.sending()
-              await link.q('UPDATE rekap.reservations SET sent_at = clock_timestamp() WHERE id = $1', [row.reservation])
+              const sent = await link.q('UPDATE rekap.reservations SET sent_at = clock_timestamp() WHERE id = $1', [row.reservation])
+              // gone: this desk's lease lapsed (a stalled process, a closed laptop) and the team released
+              // it as a dead desk's; sent now, its charge would reach no ledger. Not sent: the job
+              // blocks and, the store answering, reserves again under the team's money check.
+              if (sent.rowCount === 0) throw new TeamUnreachable('this desk\'s lease lapsed and the team released its reservation')
             },
             settle(o) {
               mine.hold.settle(o)
