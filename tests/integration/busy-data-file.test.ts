@@ -13,9 +13,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src-main/core/store'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { peek } from '../helpers/store-peek'
 import { rekap } from '../helpers/rekap-process'
 
 const ROWS = 200
@@ -32,15 +32,6 @@ afterAll(async () => {
   await sandbox?.stop()
   tmp?.cleanup()
 })
-
-function peek<T>(db: string, sql: string, ...args: unknown[]): T | undefined {
-  const conn = openDatabase(db, { readonly: true })
-  try {
-    return conn.prepare(sql).get(...args) as T | undefined
-  } finally {
-    conn.close()
-  }
-}
 
 function until(child: ChildProcess, read: () => string, ok: (s: string) => boolean): Promise<void> {
   return new Promise((done) => {

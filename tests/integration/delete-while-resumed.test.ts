@@ -11,9 +11,9 @@ import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src-main/core/store'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { peek } from '../helpers/store-peek'
 import { rekap, stopAtFirstLine } from '../helpers/rekap-process'
 
 let tmp: ReturnType<typeof makeTempDir>
@@ -29,16 +29,6 @@ afterAll(async () => {
   await sandbox?.stop()
   tmp?.cleanup()
 })
-
-/** Reads the store as a third party would: its own read-only connection each time. */
-function peek<T>(db: string, sql: string, ...args: unknown[]): T | undefined {
-  const conn = openDatabase(db, { readonly: true })
-  try {
-    return conn.prepare(sql).get(...args) as T | undefined
-  } finally {
-    conn.close()
-  }
-}
 
 async function waitFor<T>(get: () => T, ok: (v: T) => boolean, what: string): Promise<T> {
   const until = Date.now() + 120_000
