@@ -19,10 +19,7 @@ export const STREAMING_CACHE_SIZE = -2000
 export function openDatabase(file: string, opts: { readonly?: boolean } = {}): Db {
   if (file !== ':memory:' && !opts.readonly) mkdirSync(dirname(file), { recursive: true })
   const db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false })
-  // Every write transaction in the store is IMMEDIATE (`.immediate()`), never SQLite's default: a
-  // default one begins as a reader, and one that read and then wrote failed at once with "database
-  // is locked" when another process had committed in between (WAL refuses a stale writer whatever
-  // the busy timeout). Taken at the start, the write lock makes the other process wait instead.
+  // every write transaction goes through writeTransaction (below): IMMEDIATE, never SQLite's default
   db.pragma('busy_timeout = 5000')
   // 32 MB of page cache instead of SQLite's 2 MB: the unit-key index of a 1,000,000-row job takes
   // its inserts in random order, and with 2 MB each one went to the OS for its pages
@@ -34,6 +31,17 @@ export function openDatabase(file: string, opts: { readonly?: boolean } = {}): D
     migrate(db)
   }
   return db
+}
+
+/**
+ * The store's one way to write in a transaction: IMMEDIATE, never better-sqlite3's default. A
+ * default transaction begins as a reader, and one that read and then wrote failed at once with
+ * "database is locked" when another process had committed in between (WAL refuses a stale
+ * writer whatever the busy timeout). Taken at the start, the write lock makes the other process
+ * wait its turn instead. Nested, it is a savepoint of the outer one.
+ */
+export function writeTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).immediate()
 }
 
 export function schemaVersion(db: Db): number {
@@ -52,10 +60,10 @@ export function migrate(db: Db): void {
     // IMMEDIATE, and the version read again inside: two processes opening a new file at once (two
     // `rekap run`, the app and the CLI) both saw version 0; the second then ran migration 1 again
     // and failed ("table ... already exists"). Now it waits for the first and skips what it did.
-    db.transaction(() => {
+    writeTransaction(db, () => {
       if (schemaVersion(db) >= m.version) return
       db.exec(m.sql)
       db.pragma(`user_version = ${m.version}`)
-    }).immediate()
+    })
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database'
+import { type Db, writeTransaction } from './database'
 import { orderColumnSql, type RecordProduct } from './record-order'
 import type Database from 'better-sqlite3'
 import type { HospitalRecord, SchoolRecord } from '../provider/types'
@@ -57,10 +57,10 @@ export class DirectoryCache {
       `INSERT OR REPLACE INTO hospitals_cache (code, name, type, class, ownership, blu_status, province_code, regency_code,
          record_json, source, fetched_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
     )
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const h of records)
         stmt.run(h.code, h.name, h.type, h.class, h.ownership, h.blu_status, h.province_code, h.regency_code, JSON.stringify(h), source, now)
-    }).immediate()
+    })
   }
 
   /** The cached record if it was fetched from this source after `freshAfter`. */
@@ -74,10 +74,10 @@ export class DirectoryCache {
       `INSERT OR REPLACE INTO schools_cache (npsn, name, grade, status, province_code, regency_code, district_code,
          record_json, source, fetched_at) VALUES (?,?,?,?,?,?,?,?,?,?)`,
     )
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const s of records)
         stmt.run(s.npsn, s.name, s.grade, s.status, s.province_code, s.regency_code, s.district_code, JSON.stringify(s), source, now)
-    }).immediate()
+    })
   }
 
   getSchool(npsn: string, source: string, freshAfter: number): SchoolRecord | undefined {
@@ -89,9 +89,9 @@ export class DirectoryCache {
     const stmt = this.db.prepare(
       'INSERT OR REPLACE INTO regions_cache (code, level, parent_code, name, source, fetched_at) VALUES (?,?,?,?,?,?)',
     )
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const e of entries) stmt.run(e.code, e.level, e.parentCode, e.name, source, now)
-    }).immediate()
+    })
   }
 
   regionNames(): Map<string, string> {
@@ -152,9 +152,9 @@ export class DirectoryCache {
        SELECT ?, ?, ?, ?, j, ${orderColumnSql(product, 0, 'j')}, ${orderColumnSql(product, 1, 'j')}
        FROM (SELECT (SELECT record_json FROM ${cache}) AS j)`,
     )
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const k of keys) stmt.run(jobId, product, k, rowNo, k)
-    }).immediate()
+    })
   }
 
   /** The job's own copies of its hospitals, in region order. */

@@ -1,4 +1,4 @@
-import type { Db } from './database'
+import { type Db, writeTransaction } from './database'
 import { removingJobs } from './job-removal'
 
 /** What a deleted job leaves behind: its totals and the digest of its last report, for the month's audit. */
@@ -90,7 +90,7 @@ export class HousekeepingRepo {
   deleteJob(jobId: string, o: { reportDigest: string | null; now: number; shown?: JobAsShown }): DeletedJobLine | null {
     // removingJobs: the job goes in this short transaction, its rows after, a few thousand per
     // transaction: the cascade held the write lock ~10 s for 1,000,000 rows (job-removal.ts)
-    return removingJobs(this.db, () => this.db.transaction(() => {
+    return removingJobs(this.db, () => writeTransaction(this.db, () => {
       if (o.shown && !sameJob(this.asShown(jobId), o.shown)) return null
       const job = this.db
         .prepare<unknown[], { id: string; kind: string; input_name: string | null; input_fingerprint: string | null; created_at: number; finished_at: number | null }>('SELECT id, kind, input_name, input_fingerprint, created_at, finished_at FROM jobs WHERE id = ?')
@@ -114,7 +114,7 @@ export class HousekeepingRepo {
         .run(jobId, job.kind, job.input_name, job.input_fingerprint, job.created_at, job.finished_at, o.now, totals.rows_total, totals.charged_rows, points, o.reportDigest)
       this.db.prepare('DELETE FROM jobs WHERE id = ?').run(jobId)
       return this.deleted(jobId)!
-    }).immediate())
+    }))
   }
 
   deleted(jobId: string): DeletedJobLine | undefined {

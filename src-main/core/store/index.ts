@@ -1,4 +1,4 @@
-import { openDatabase, type Db } from './database'
+import { openDatabase, type Db, writeTransaction } from './database'
 import { JobsRepo } from './jobs-repo'
 import { RowsRepo } from './rows-repo'
 import { UsageRepo } from './usage-repo'
@@ -72,7 +72,7 @@ export function storeOver(db: Db, file: string, close: () => void): Store {
     leases: new LeasesRepo(db),
     reuse: new ReuseRepo(db),
     housekeeping: new HousekeepingRepo(db),
-    transaction: (fn) => db.transaction(fn).immediate(),
+    transaction: (fn) => writeTransaction(db, fn),
     dataVersion: () => Number(db.pragma('data_version', { simple: true })),
     removalsDone: () => removalsDone(db),
     close,

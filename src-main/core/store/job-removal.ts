@@ -1,4 +1,4 @@
-import type { Db } from './database'
+import { type Db, writeTransaction } from './database'
 import { afterStep, STEP_ROWS } from './steps'
 
 /**
@@ -65,7 +65,7 @@ async function sweep(db: Db): Promise<void> {
     try {
       const left = orphan(db, tables)
       if (!left) return
-      db.transaction(() => db.prepare(`DELETE FROM "${left.table}" WHERE job_id = ? LIMIT ${STEP_ROWS}`).run(left.jobId)).immediate()
+      writeTransaction(db, () => db.prepare(`DELETE FROM "${left.table}" WHERE job_id = ? LIMIT ${STEP_ROWS}`).run(left.jobId))
     } catch (err) {
       // another writer held the file past the busy timeout: the rows stay, unseen; a later sweep takes them
       if ((err as { code?: string }).code === 'SQLITE_BUSY') return

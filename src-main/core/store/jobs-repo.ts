@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from './database'
+import { type Db, writeTransaction } from './database'
 import { removingJobs } from './job-removal'
 import type { JobKind } from '../../contract/job-kinds'
 import type { JobSettings } from '../model/job-settings'
@@ -120,7 +120,7 @@ export class JobsRepo {
   create(job: NewJob, now: number): JobRecord {
     const id = newJobId()
     const state: JobState = 'draft'
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO jobs (id, kind, state, input_file, input_name, input_fingerprint, sheet, header_row,
@@ -144,7 +144,7 @@ export class JobsRepo {
           now,
         )
       this.logTransition(id, null, state, 'created', null, now)
-    }).immediate()
+    })
     return this.get(id)!
   }
 
@@ -175,7 +175,7 @@ export class JobsRepo {
     now: number,
     opts: { reason?: string | null; blockedReason?: BlockedReason | null; detail?: string | null } = {},
   ): JobRecord {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const cur = this.db.prepare<unknown[], { state: JobState; started_at: number | null }>('SELECT state, started_at FROM jobs WHERE id = ?').get(id)
       if (!cur) throw new Error(`no job ${id}`)
       if (!canTransitionJob(cur.state, to)) throw new IllegalTransitionError(id, cur.state, to)
@@ -188,7 +188,7 @@ export class JobsRepo {
         )
         .run(to, to === 'blocked' ? (opts.blockedReason ?? null) : null, opts.detail ?? null, startedAt, finishedAt, now, id)
       this.logTransition(id, cur.state, to, opts.reason ?? opts.blockedReason ?? null, opts.detail ?? null, now)
-    }).immediate()
+    })
     return this.get(id)!
   }
 
@@ -226,7 +226,7 @@ export class JobsRepo {
   /** Plans never started (dry runs, declined confirmations) created before `before`: deleted with their rows. */
   deleteUnstartedPlans(before: number): string[] {
     // removingJobs: the plans' rows go after, a few thousand per transaction (job-removal.ts)
-    return removingJobs(this.db, () => this.db.transaction(() => {
+    return removingJobs(this.db, () => writeTransaction(this.db, () => {
       const ids = (
         this.db
           .prepare<unknown[], { id: string }>("SELECT id FROM jobs WHERE state IN ('draft', 'ready') AND started_at IS NULL AND created_at < ?")
@@ -235,7 +235,7 @@ export class JobsRepo {
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)
       return ids
-    }).immediate())
+    }))
   }
 
   /** Records who made a plan (the engine that will ask to start it): see deleteUnstartedPlansOf. */
@@ -259,7 +259,7 @@ export class JobsRepo {
    */
   deleteUnstartedPlansOf(fingerprint: string, kind: string, keep: string, replaceable: (planner: OwnerIdentity | null) => boolean): string[] {
     // removingJobs: a replaced 1,000,000-row plan's rows go after, a few thousand per transaction (job-removal.ts)
-    return removingJobs(this.db, () => this.db.transaction(() => {
+    return removingJobs(this.db, () => writeTransaction(this.db, () => {
       const candidates = this.db
         .prepare<unknown[], { id: string; owner_id: string | null; host: string; pid: number; process_started_at: number }>(
           `SELECT j.id, p.owner_id, p.host, p.pid, p.process_started_at FROM jobs j LEFT JOIN plan_holders p ON p.job_id = j.id
@@ -272,7 +272,7 @@ export class JobsRepo {
       const del = this.db.prepare('DELETE FROM jobs WHERE id = ?')
       for (const id of ids) del.run(id)
       return ids
-    }).immediate())
+    }))
   }
 
   delete(id: string): void {

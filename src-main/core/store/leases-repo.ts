@@ -1,4 +1,4 @@
-import type { Db } from './database'
+import { type Db, writeTransaction } from './database'
 import {
   judgeLease,
   leaseFor,
@@ -58,16 +58,14 @@ export class LeasesRepo {
 
   /** Takes the job unless another live owner holds it; `previous` tells whether a dead owner was replaced. */
   acquire(jobId: string, me: OwnerIdentity, env: LeaseEnv): AcquireResult {
-    return this.db
-      .transaction((): AcquireResult => {
-        const cur = this.get(jobId)
-        const holder = judgeLease(cur, me, env)
-        if (!mayAcquire(holder)) return { ok: false, owner: cur! }
-        if (holder === 'self') return { ok: true, previous: holder }
-        this.write(leaseFor(jobId, me, env.now))
-        return { ok: true, previous: holder }
-      })
-      .immediate()
+    return writeTransaction(this.db, (): AcquireResult => {
+      const cur = this.get(jobId)
+      const holder = judgeLease(cur, me, env)
+      if (!mayAcquire(holder)) return { ok: false, owner: cur! }
+      if (holder === 'self') return { ok: true, previous: holder }
+      this.write(leaseFor(jobId, me, env.now))
+      return { ok: true, previous: holder }
+    })
   }
 
   /** Renews the lease; returns it (with any pending request), or null if this owner lost it. */

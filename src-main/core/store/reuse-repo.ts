@@ -1,4 +1,4 @@
-import type { Db } from './database'
+import { type Db, writeTransaction } from './database'
 
 /** A face pair's verified result from an earlier job, free to reuse. */
 export interface VerifiedPair {
@@ -56,20 +56,18 @@ export class ReuseRepo {
     c: { account: string; unitKey: string; jobId: string; rowNo: number; now: number },
     judge: { heldElsewhere: (claim: { jobId: string; rowNo: number; claimedAt: number }) => boolean; answered: () => T | null },
   ): { kind: 'wait' } | { kind: 'reuse'; answer: T } | { kind: 'send' } {
-    return this.db
-      .transaction(() => {
-        const cur = this.db
-          .prepare<unknown[], { job_id: string; row_no: number; claimed_at: number }>('SELECT job_id, row_no, claimed_at FROM pair_claims WHERE account = ? AND unit_key = ?')
-          .get(c.account, c.unitKey)
-        if (cur && cur.job_id !== c.jobId && judge.heldElsewhere({ jobId: cur.job_id, rowNo: cur.row_no, claimedAt: cur.claimed_at })) return { kind: 'wait' as const }
-        const answer = judge.answered()
-        if (answer) return { kind: 'reuse' as const, answer }
-        this.db
-          .prepare('INSERT OR REPLACE INTO pair_claims (account, unit_key, job_id, row_no, claimed_at) VALUES (?, ?, ?, ?, ?)')
-          .run(c.account, c.unitKey, c.jobId, c.rowNo, c.now)
-        return { kind: 'send' as const }
-      })
-      .immediate()
+    return writeTransaction(this.db, () => {
+      const cur = this.db
+        .prepare<unknown[], { job_id: string; row_no: number; claimed_at: number }>('SELECT job_id, row_no, claimed_at FROM pair_claims WHERE account = ? AND unit_key = ?')
+        .get(c.account, c.unitKey)
+      if (cur && cur.job_id !== c.jobId && judge.heldElsewhere({ jobId: cur.job_id, rowNo: cur.row_no, claimedAt: cur.claimed_at })) return { kind: 'wait' as const }
+      const answer = judge.answered()
+      if (answer) return { kind: 'reuse' as const, answer }
+      this.db
+        .prepare('INSERT OR REPLACE INTO pair_claims (account, unit_key, job_id, row_no, claimed_at) VALUES (?, ?, ?, ?, ?)')
+        .run(c.account, c.unitKey, c.jobId, c.rowNo, c.now)
+      return { kind: 'send' as const }
+    })
   }
 
   /** The pair was answered (stored with its row) or failed: the claim is given up. */

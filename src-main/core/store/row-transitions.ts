@@ -1,4 +1,4 @@
-import type { Db } from './database'
+import { type Db, writeTransaction } from './database'
 import { afterStep, STEP_ROWS } from './steps'
 import { canTransitionRow, sourcesOf, type RowState } from '../model/row-state'
 import type { Product } from '../model/products'
@@ -113,7 +113,7 @@ export class RowTransitions extends RowQueries {
   insertMany(jobId: string, rows: Iterable<NewRow>, now: number): number {
     let n = 0
     const insert = this.stmts.insert
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const r of rows) {
         // positional parameters: binding by name costs a property lookup per column per row
         const f = r.localFailure
@@ -134,7 +134,7 @@ export class RowTransitions extends RowQueries {
         )
         n++
       }
-    }).immediate()
+    })
     return n
   }
 
@@ -155,17 +155,17 @@ export class RowTransitions extends RowQueries {
     opts: { product?: Product; chargePoints?: number; hits?: number; account?: string } = {},
   ): void {
     const points = opts.chargePoints ?? 0
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.expectOne(this.stmts.toDone.run(points > 0 ? 1 : 0, points, now, now, now, jobId, rowNo), jobId, rowNo, 'done')
       this.writeResult(jobId, rowNo, result, now)
       if (points > 0 && opts.product) this.ledger.charge(jobId, rowNo, opts.product, points, now)
       if (opts.product && (opts.hits ?? 1) > 0 && !result.fromCache) this.ledger.hit(opts.account ?? '', opts.product, opts.hits ?? 1, now)
-    }).immediate()
+    })
   }
 
   /** Final failure for this attempt round (400, 404, retries exhausted, local problem). Never charged. */
   fail(jobId: string, rowNo: number, error: RowError, now: number, opts: { product?: Product; hits?: number; account?: string } = {}): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.expectOne(
         this.stmts.toFailed.run(error.code, error.message, error.column ?? null, now, now, now, jobId, rowNo),
         jobId,
@@ -174,7 +174,7 @@ export class RowTransitions extends RowQueries {
       )
       this.writeResult(jobId, rowNo, { outcome: error.code === 'not-found' ? 'not-found' : 'failed' }, now)
       if (opts.product && opts.hits) this.ledger.hit(opts.account ?? '', opts.product, opts.hits, now)
-    }).immediate()
+    })
   }
 
   /** A retryable error: the row goes back in line, keeping the last error for the UI. */
@@ -234,7 +234,7 @@ export class RowTransitions extends RowQueries {
     let n = 0
     for (;;) {
       const t = Date.now()
-      const moved = this.db.transaction(() => (results.run(jobId, jobId), rows.run(jobId, jobId).changes)).immediate()
+      const moved = writeTransaction(this.db, () => (results.run(jobId, jobId), rows.run(jobId, jobId).changes))
       n += moved
       if (moved < STEP_ROWS) return n
       await afterStep(t)
@@ -243,7 +243,7 @@ export class RowTransitions extends RowQueries {
 
   /** A row that failed pre-flight passes it now (the user fixed the file): it goes in line with what to send. */
   recheckedPassed(jobId: string, rowNo: number, r: { payload: unknown; unitKey: string | null; duplicateOf: number | null }): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM results WHERE job_id = ? AND row_no = ?').run(jobId, rowNo)
       const info = this.db
         .prepare(
@@ -253,7 +253,7 @@ export class RowTransitions extends RowQueries {
         )
         .run(r.payload === undefined ? null : JSON.stringify(r.payload), r.unitKey, r.duplicateOf, jobId, rowNo)
       this.expectOne(info, jobId, rowNo, 'pending')
-    }).immediate()
+    })
   }
 
   /** A row that failed pre-flight fails it again: it stays failed, with today's reason. */
@@ -271,7 +271,7 @@ export class RowTransitions extends RowQueries {
    * original is final they take its result, free of charge.
    */
   resolveDuplicates(jobId: string, now: number): number {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const dups = this.stmts.pendingDuplicates.all(jobId)
       for (const d of dups) {
         if (d.orig_state === 'done') {
@@ -292,7 +292,7 @@ export class RowTransitions extends RowQueries {
         }
       }
       return dups.length
-    }).immediate()
+    })
   }
 
   private writeResult(jobId: string, rowNo: number, result: RowResult, now: number): void {

@@ -1,4 +1,4 @@
-import type { Db } from './database'
+import { type Db, writeTransaction } from './database'
 import { monthKey, type Product } from '../model/products'
 
 /**
@@ -44,7 +44,7 @@ export class UsageRepo {
   /** Moves an account's counters to another id, adding to what it already has there (one transaction). */
   adoptAccount(from: string, to: string): void {
     if (from === to) return
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO usage (account, product, month, hits) SELECT ?, product, month, hits FROM usage WHERE account = ?
@@ -52,7 +52,7 @@ export class UsageRepo {
         )
         .run(to, from)
       this.db.prepare('DELETE FROM usage WHERE account = ?').run(from)
-    }).immediate()
+    })
   }
 
   chargedPoints(jobId: string): number {
