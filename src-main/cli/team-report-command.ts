@@ -12,8 +12,9 @@ export async function teamReportCommand(cmd: Command, o: { month: string; out: s
   const out = resolve(o.out)
   const session = await cliTeamSession(cmd)
   try {
+    // the month is the team's (WIB) whatever --tz: --tz only shows the times in the reader's zone
     const timeZone = o.tz ?? DEFAULT_TIME_ZONE
-    const month = await readTeamMonth(session.pool, o.month, timeZone)
+    const month = await readTeamMonth(session.pool, o.month)
     const r = await writeTeamReport(month, {
       out, lang: cliLang(), timeZone, team: { display: session.target.display, database: session.target.database },
     })

@@ -1,9 +1,11 @@
 /**
  * The month's figures from the team store for the auditor: per desk and operator (jobs, calls,
- * charges, reuses, decisions), every charge and every decision. Months are calendar months in the
- * report's time zone, bounded by the database (one clock for every desk).
+ * charges, reuses, decisions), every charge and every decision. The month is the team's (WIB,
+ * team-month), as the Team screen's spend and the budget count it: the report's time zone only
+ * changes how times are shown, never which month a charge is in.
  */
 import type pg from 'pg'
+import { inTeamMonth } from '../coordination/team/team-month'
 
 export interface OperatorLine {
   desk: string
@@ -34,12 +36,11 @@ export interface TeamMonth {
   sharedRole: boolean
 }
 
-const START = `(($1::text || '-01')::timestamp AT TIME ZONE $2::text)`
-const END = `((($1::text || '-01')::timestamp + interval '1 month') AT TIME ZONE $2::text)`
-const IN_MONTH = (col: string): string => `${col} >= ${START} AND ${col} < ${END}`
+const IN_MONTH = (col: string): string => inTeamMonth(col, '$1::text')
 
-export async function readTeamMonth(pool: pg.Pool, month: string, timeZone: string): Promise<TeamMonth> {
-  const p = [month, timeZone]
+/** `month`: 'YYYY-MM', the team's (WIB) calendar month. */
+export async function readTeamMonth(pool: pg.Pool, month: string): Promise<TeamMonth> {
+  const p = [month]
   // a dead desk's unsettled requests are on the ledger (uncertain) before the month is read (migration v3)
   await pool.query('SELECT rekap.sweep_dead_reservations()')
   const by = await pool.query(

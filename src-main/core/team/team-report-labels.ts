@@ -6,6 +6,7 @@ export const TEAM_REPORT_LABELS = {
   id: {
     kind: 'Laporan tim bulanan',
     month: 'Bulan',
+    monthZone: 'Bulan dihitung dalam',
     team: 'Penyimpanan tim',
     byOperator: 'Per meja dan operator',
     charges: 'Tagihan',
@@ -43,6 +44,7 @@ export const TEAM_REPORT_LABELS = {
   en: {
     kind: 'Monthly team report',
     month: 'Month',
+    monthZone: 'Month counted in',
     team: 'Team store',
     byOperator: 'By desk and operator',
     charges: 'Charges',

@@ -12,12 +12,14 @@ import { reportZone } from '../reports/time-zone'
 import type { ReportResult } from '../reports/report-result'
 import { TEAM_REPORT_LABELS, type TeamReportLabels } from './team-report-labels'
 import type { TeamMonth } from './team-ledger'
+import { TEAM_TIME_ZONE } from '../coordination/team/team-month'
 
 export interface TeamReportOptions {
   out: string
   lang?: ReportLang
   /** the team store's address as it may be printed, and its database name (the report's "store id") */
   team: { display: string; database: string }
+  /** the zone of the time columns only: the month is always the team's (WIB) */
   timeZone?: string
   now?: number
 }
@@ -81,6 +83,8 @@ export async function writeTeamReport(m: TeamMonth, opts: TeamReportOptions): Pr
     { label: L.summary.sectionJob },
     { label: L.summary.kind, value: T.kind },
     { label: T.month, value: m.month },
+    // which month that is: the team's, as the Team screen and the budget count it, whatever zone the times are in
+    { label: T.monthZone, value: reportZone(TEAM_TIME_ZONE).fullName },
     { label: T.team, value: opts.team.display },
     { label: L.summary.timeZone, value: `${zone.fullName} (${zone.offsetLabel(now)})` },
     ...uncertainLines(m, T),

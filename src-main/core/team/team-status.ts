@@ -6,7 +6,7 @@
 import type pg from 'pg'
 import type { TeamStatusView } from '../../contract/ipc'
 import { readTeamCounts, readTeamMoney } from '../coordination/team/team-money-settings'
-import { TEAM_TIME_ZONE } from '../coordination/team/team-hits'
+import { TEAM_MONTH_NOW, inTeamMonth } from '../coordination/team/team-month'
 import { shownState } from '../model/lease-rules'
 
 /** The Team screen's view (the contract's) without who is asking: the team's own state. */
@@ -15,13 +15,11 @@ export type TeamStatus = Omit<TeamStatusView, 'team' | 'desk' | 'role'>
 /** Job states that mean "a desk is working on it now" (contract/job-names). */
 const RUNNING = ['running', 'blocked']
 
-/** First instant of the month `now` falls in, in the team's time zone, as the database computes it. */
-const MONTH_START = `date_trunc('month', now() AT TIME ZONE $1) AT TIME ZONE $1`
-
 /**
- * The month is the team's (TEAM_TIME_ZONE), never the viewer's: budget, budget left, hits and
+ * The month is the team's (team-month: WIB), never the viewer's: budget, budget left, hits and
  * every paid request's check count that month, and a desk set to another zone (WITA, WIT, UTC)
- * showed the spend of a month shifted by its offset beside the budget left of the team's.
+ * showed the spend of a month shifted by its offset beside the budget left of the team's. The
+ * team report bounds its month by the same inTeamMonth, so its totals are this spend.
  */
 export async function readTeamStatus(pool: pg.Pool): Promise<TeamStatus> {
   // dead desks' reservations become uncertain charges first (migration v3): the month's spend includes them
@@ -38,11 +36,10 @@ export async function readTeamStatus(pool: pg.Pool): Promise<TeamStatus> {
     [RUNNING],
   )
   const money = await pool.query(
-    `SELECT to_char(${MONTH_START} AT TIME ZONE $1, 'YYYY-MM') AS month,
+    `SELECT ${TEAM_MONTH_NOW} AS month,
             coalesce(sum(amount_rp), 0)::bigint AS spent, count(*) FILTER (WHERE NOT reused)::int AS charges,
             count(*) FILTER (WHERE reused)::int AS reuses
-       FROM rekap.charges WHERE charged_at >= ${MONTH_START}`,
-    [TEAM_TIME_ZONE],
+       FROM rekap.charges WHERE ${inTeamMonth('charged_at', TEAM_MONTH_NOW)}`,
   )
   const mc = await pool.query(`SELECT value = 'true'::jsonb AS on FROM rekap.settings WHERE key = 'maker_checker'`)
   // the shared counts (core/coordination/team): hits, budget left, rate in use

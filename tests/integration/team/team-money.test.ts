@@ -177,7 +177,7 @@ describe('a desk that dies', () => {
       const pool = new pg.Pool(team.server.clientConfig({ user: 'teamowner', password: team.password('teamowner'), database: team.database }))
       try {
         const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7)
-        const lines = (await readTeamMonth(pool, month, 'Asia/Jakarta')).charges.filter((c) => c.desk === desk.name)
+        const lines = (await readTeamMonth(pool, month)).charges.filter((c) => c.desk === desk.name)
         expect(lines.filter((c) => c.uncertain)).toHaveLength(line.rows[0].uncertain)
         expect(lines.filter((c) => c.uncertain).every((c) => c.operator === 'op1' && c.amountRp === 400)).toBe(true)
       } finally {

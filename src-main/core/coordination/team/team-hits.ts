@@ -1,13 +1,11 @@
 /**
  * The month's hits of one account's product, counted in the team store: a hit is reserved in one
  * statement that refuses to pass the quota, so desks together never start a request the quota
- * has no hit left for. The month is the team's (Asia/Jakarta, as the team report counts it).
+ * has no hit left for. The month is the team's (team-month: Asia/Jakarta, as every team figure counts it).
  */
 import type { HitCounter } from '../port'
 import type { TeamLink } from './team-link'
-
-export const TEAM_TIME_ZONE = 'Asia/Jakarta'
-const MONTH = `to_char(now() AT TIME ZONE '${TEAM_TIME_ZONE}', 'YYYY-MM')`
+import { TEAM_MONTH_NOW as MONTH } from './team-month'
 
 export function teamHits(link: TeamLink, account: string, product: string): HitCounter {
   let known = 0

@@ -5,10 +5,7 @@
  * product, and the rate each product's limiter is set to (used in the last minute).
  */
 import type pg from 'pg'
-import { TEAM_TIME_ZONE } from './team-hits'
-
-const MONTH = `to_char(now() AT TIME ZONE '${TEAM_TIME_ZONE}', 'YYYY-MM')`
-const MONTH_START = `date_trunc('month', now() AT TIME ZONE '${TEAM_TIME_ZONE}') AT TIME ZONE '${TEAM_TIME_ZONE}'`
+import { TEAM_MONTH_NOW as MONTH, inTeamMonth } from './team-month'
 
 export interface TeamMoneyView {
   month: string
@@ -44,7 +41,7 @@ export async function readTeamMoney(pool: pg.Pool): Promise<TeamMoneyView> {
     `SELECT ${MONTH} AS month,
        (SELECT budget_rp FROM rekap.budgets WHERE month = ${MONTH}) AS budget,
        (SELECT balance_rp FROM rekap.balance) AS balance,
-       (SELECT coalesce(sum(amount_rp), 0) FROM rekap.charges WHERE charged_at >= ${MONTH_START}) AS spent,
+       (SELECT coalesce(sum(amount_rp), 0) FROM rekap.charges WHERE ${inTeamMonth('charged_at', MONTH)}) AS spent,
        (SELECT coalesce(sum(amount_rp), 0) FROM rekap.charges WHERE charged_at >= (SELECT stated_at FROM rekap.balance)) AS spent_since_balance,
        (SELECT coalesce(sum(r.amount_rp), 0) FROM rekap.reservations r JOIN rekap.leases l ON l.session = r.session
          WHERE rekap.lease_lives(l.lease_until)) AS reserved`,

@@ -9,7 +9,7 @@ import type { Store } from '../../store'
 import { localMoney } from '../local'
 import type { JobScope, MoneyGate } from '../port'
 import type { TeamLink } from './team-link'
-import { TEAM_TIME_ZONE } from './team-hits'
+import { TEAM_TIME_ZONE } from './team-month'
 import { TeamUnreachable } from '../team-unreachable'
 
 export function teamMoney(link: TeamLink, store: Store, scope: JobScope): MoneyGate {
