@@ -2,12 +2,9 @@ import type { HospitalRecord } from '../../provider/types'
 import { HOSPITAL_CLASSES } from '../../provider/types'
 import type { ReportLabels } from '../../reports/labels'
 import type { ReportWriter } from '../../reports/report-output'
-import { loadRegionNames, type RegionNames } from '../../reports/region-names'
+import type { RegionNames } from '../../reports/region-names'
 import { Pivot, writePivotSheet } from '../../reports/pivot'
-import { reportSheets } from '../../reports/report-skeleton'
-import { writeRecordsSheet, writeResultsSheet } from '../../reports/results-sheet'
-import type { DirectoryCache } from '../../store'
-import { lookupResults } from '../lookup-report'
+import { recordFamilyReports } from '../record-family-reports'
 import { FirstRowIndex } from '../../jobs/first-row-index'
 import { asHospitalRecord, hospitalColumns, hospitalValues } from './fields'
 
@@ -78,53 +75,17 @@ export async function writeHospitalPivots(writer: ReportWriter, p: HospitalPivot
   })
 }
 
-/** What a hospital report's sheets share: region names for the records' codes, the pivots the records feed. */
-interface HospitalSheets {
-  regions: RegionNames
-  pivots: HospitalPivots
-}
-
-async function prepare(cache: DirectoryCache): Promise<HospitalSheets> {
-  return { regions: await loadRegionNames(cache), pivots: new HospitalPivots() }
-}
-
-/** One row per distinct hospital record (a directory's results, the offline directory export). */
-export function writeHospitalRecords(writer: ReportWriter, records: Iterable<HospitalRecord>, L: ReportLabels, p: HospitalSheets): Promise<number> {
-  return writeRecordsSheet(writer, L, hospitalColumns(L), records, (h) => hospitalValues(h, p.regions), (h) => p.pivots.add(h))
-}
-
-/** The offline directory export's sheets: the records, the pivots (no job, so no errors sheet). */
-export async function writeHospitalDirectory(writer: ReportWriter, cache: DirectoryCache, records: Iterable<HospitalRecord>, L: ReportLabels): Promise<number> {
-  const p = await prepare(cache)
-  const n = await writeHospitalRecords(writer, records, L, p)
-  await writeHospitalPivots(writer, p.pivots, L, p.regions)
-  return n
-}
-
-/** A hospital lookup's report: one row per input row with the hospital found, errors, pivots. */
-export const hospitalLookupReport = reportSheets<HospitalSheets>({
-  prepare: (store) => prepare(store.cache),
-  results: (writer, store, job, L, ctx, p) =>
-    writeResultsSheet(
-      writer,
-      store,
-      job,
-      L,
-      lookupResults<HospitalRecord>(store, job, L, ctx.zone, {
-        columns: hospitalColumns(L),
-        fromResult: asHospitalRecord,
-        fromCache: (st, code, source) => st.cache.getHospital(code, source, 0),
-        values: (h) => hospitalValues(h, p.regions),
-        onRecord: (h) => p.pivots.add(h),
-      }),
-      ctx,
-    ),
-  after: (writer, _store, _job, L, p) => writeHospitalPivots(writer, p.pivots, L, p.regions),
+/** The hospital family's reports: a lookup's, a directory job's, the offline directory export. */
+const hospitalReports = recordFamilyReports<HospitalRecord, HospitalPivots>({
+  columns: hospitalColumns,
+  values: (h, _L, regions) => hospitalValues(h, regions),
+  // a hospital is counted once by its code whether or not the records come once each
+  pivots: () => new HospitalPivots(),
+  writePivots: writeHospitalPivots,
+  fromResult: asHospitalRecord,
+  fromCache: (st, code, source) => st.cache.getHospital(code, source, 0),
+  jobRecords: (cache, jobId) => cache.iterateJobHospitals(jobId),
+  jobRecordsDistinct: false,
 })
 
-/** The report of a kind whose rows link to hospital records (directory queries): the records once, the errors, the pivots. */
-export const hospitalRecordsReport = reportSheets<HospitalSheets>({
-  prepare: (store) => prepare(store.cache),
-  results: (writer, store, job, L, _ctx, p) => writeHospitalRecords(writer, store.cache.iterateJobHospitals(job.id), L, p),
-  after: (writer, _store, _job, L, p) => writeHospitalPivots(writer, p.pivots, L, p.regions),
-})
+export const { lookupReport: hospitalLookupReport, recordsReport: hospitalRecordsReport, writeDirectory: writeHospitalDirectory } = hospitalReports

@@ -2,12 +2,9 @@ import type { SchoolRecord } from '../../provider/types'
 import type { ReportLabels } from '../../reports/labels'
 import type { ColumnSpec } from '../../reports/column-cells'
 import type { ReportWriter } from '../../reports/report-output'
-import { loadRegionNames, type RegionNames } from '../../reports/region-names'
+import type { RegionNames } from '../../reports/region-names'
 import { Pivot, writePivotSheet } from '../../reports/pivot'
-import { reportSheets } from '../../reports/report-skeleton'
-import { writeRecordsSheet, writeResultsSheet } from '../../reports/results-sheet'
-import type { DirectoryCache } from '../../store'
-import { lookupResults } from '../lookup-report'
+import { recordFamilyReports } from '../record-family-reports'
 import { FirstRowIndex } from '../../jobs/first-row-index'
 import { schoolsLackPremiumFields } from '../../store/premium-fields'
 import type { JobKindModule } from '../kind'
@@ -85,57 +82,20 @@ export async function writeSchoolPivots(writer: ReportWriter, p: SchoolPivots, L
   })
 }
 
-/** What a school report's sheets share: region names, the pivots the records feed. */
-interface SchoolSheets {
-  regions: RegionNames
-  pivots: SchoolPivots
-}
-
-async function prepare(cache: DirectoryCache, distinct = false): Promise<SchoolSheets> {
-  return { regions: await loadRegionNames(cache), pivots: new SchoolPivots(distinct) }
-}
-
-/** One row per distinct school (a directory's or a search's results, the offline directory export). */
-export function writeSchoolRecords(writer: ReportWriter, records: Iterable<SchoolRecord>, L: ReportLabels, p: SchoolSheets): Promise<number> {
-  return writeRecordsSheet(writer, L, schoolColumns(L), records, (s) => schoolValues(s, L, p.regions), (s) => p.pivots.add(s))
-}
-
-/** The offline directory export's sheets: the schools, the pivots. */
-export async function writeSchoolDirectory(writer: ReportWriter, cache: DirectoryCache, records: Iterable<SchoolRecord>, L: ReportLabels): Promise<number> {
-  const p = await prepare(cache)
-  const n = await writeSchoolRecords(writer, records, L, p)
-  await writeSchoolPivots(writer, p.pivots, L, p.regions)
-  return n
-}
-
-/** A school lookup's report: one row per input row with the school found, errors, pivots. */
-export const schoolLookupReport = reportSheets<SchoolSheets>({
-  prepare: (store) => prepare(store.cache),
-  results: (writer, store, job, L, ctx, p) =>
-    writeResultsSheet(
-      writer,
-      store,
-      job,
-      L,
-      lookupResults<SchoolRecord>(store, job, L, ctx.zone, {
-        columns: schoolColumns(L),
-        fromResult: asSchoolRecord,
-        fromCache: (st, npsn, source) => st.cache.getSchool(npsn, source, 0),
-        values: (s) => schoolValues(s, L, p.regions),
-        onRecord: (s) => p.pivots.add(s),
-      }),
-      ctx,
-    ),
-  after: (writer, _store, _job, L, p) => writeSchoolPivots(writer, p.pivots, L, p.regions),
-})
-
-/** The report of kinds whose rows link to school records (directory queries, school search). */
-export const schoolRecordsReport = reportSheets<SchoolSheets>({
+/** The school family's reports: a lookup's, a directory job's or search's, the offline directory export. */
+const schoolReports = recordFamilyReports<SchoolRecord, SchoolPivots>({
+  columns: schoolColumns,
+  values: schoolValues,
+  pivots: (distinct) => new SchoolPivots(distinct),
+  writePivots: writeSchoolPivots,
+  fromResult: asSchoolRecord,
+  fromCache: (st, npsn, source) => st.cache.getSchool(npsn, source, 0),
+  jobRecords: (cache, jobId) => cache.iterateJobSchools(jobId),
   // a job's records are keyed by NPSN (job_records): each comes once
-  prepare: (store) => prepare(store.cache, true),
-  results: (writer, store, job, L, _ctx, p) => writeSchoolRecords(writer, store.cache.iterateJobSchools(job.id), L, p),
-  after: (writer, _store, _job, L, p) => writeSchoolPivots(writer, p.pivots, L, p.regions),
+  jobRecordsDistinct: true,
 })
+
+export const { lookupReport: schoolLookupReport, recordsReport: schoolRecordsReport, writeDirectory: writeSchoolDirectory } = schoolReports
 
 /** The summary's note when the service withheld premium fields of a job's linked schools. */
 export const schoolRecordsNotes: NonNullable<JobKindModule['reportNotes']> = (store, job, L) =>
