@@ -62,13 +62,19 @@ export async function watchCommand(dirArg: string, o: WatchOptions): Promise<num
   process.once('SIGTERM', stop)
   try {
     say(t().watch.watching(dir, o.preset))
-    await w.run({ settleMs: o.settleMs, intervalMs: o.intervalMs, once: o.once })
+    await w.run({ settleMs: o.settleMs, intervalMs: o.intervalMs, once: o.once, claimStaleMs: claimStaleMsFromEnv() })
     return EXIT.ok
   } finally {
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
     await cli.close()
   }
+}
+
+/** REKAP_WATCH_CLAIM_STALE_MS: the window after which another computer's silent claim is taken over (tests make it small). */
+function claimStaleMsFromEnv(): number | undefined {
+  const ms = Number(process.env.REKAP_WATCH_CLAIM_STALE_MS)
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined
 }
 
 function say(line: string): void {

@@ -141,7 +141,7 @@ export const helpEn: HelpTexts = {
     '--report-dir': 'keep the final report written before deleting (its digest goes to the ledger) in this folder',
     'jobs --yes': 'delete without asking',
     'jobs delete --yes': 'delete without asking',
-    'watch': 'Watch a folder: each complete workbook that appears is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/ with the reason, others wait in proses/ with a note',
+    'watch': 'Watch a folder: each complete workbook that appears is planned with the preset and run when within its limits; reports go to selesai/, refused files to gagal/ with the reason, others wait in proses/ with a note; a file another computer claimed (a shared folder) is left to it until its claim has not moved for 3 minutes',
     '<folder>': 'the folder to watch',
     'watch --preset': 'the saved preset to plan and run with (rekap preset save)',
     '--settle-ms': 'a file is taken once its size has not changed for this long (default 2000)',

@@ -159,7 +159,7 @@ export const helpId: HelpTexts = {
     '--report-dir': 'simpan laporan akhir yang ditulis sebelum menghapus (digestnya masuk buku besar) di folder ini',
     'jobs --yes': 'hapus tanpa bertanya',
     'jobs delete --yes': 'hapus tanpa bertanya',
-    'watch': 'Pantau folder: setiap buku kerja yang lengkap direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, berkas ditolak ke gagal/ beserta alasannya, lainnya menunggu di proses/ dengan catatan',
+    'watch': 'Pantau folder: setiap buku kerja yang lengkap direncanakan dengan preset dan dijalankan bila dalam batasnya; laporan ke selesai/, berkas ditolak ke gagal/ beserta alasannya, lainnya menunggu di proses/ dengan catatan; berkas yang diambil komputer lain (folder bersama) dibiarkan untuknya sampai klaimnya tidak bergerak selama 3 menit',
     '<folder>': 'folder yang dipantau',
     'watch --preset': 'preset tersimpan untuk merencanakan dan menjalankan (rekap preset save)',
     '--settle-ms': 'berkas diambil setelah ukurannya tidak berubah selama ini (bawaan 2000)',

@@ -18,16 +18,18 @@ export const LOOKER: OwnerIdentity = newOwnerIdentity()
 /**
  * Is the process (pid, started at) still running on this host? kill(pid, 0) answers for the pid;
  * on Linux /proc also gives its start time, so a pid the OS gave to another program is not
- * mistaken for the owner.
+ * mistaken for the owner. `processStartedAt` null: only the pid is known (a watched folder's claim
+ * written before the start time was kept in it).
  */
-export function processAlive(pid: number, processStartedAt: number): boolean {
-  if (pid === process.pid) return processStartedAt === PROCESS_STARTED_AT
+export function processAlive(pid: number, processStartedAt: number | null): boolean {
+  if (pid === process.pid) return processStartedAt === null || processStartedAt === PROCESS_STARTED_AT
   try {
     process.kill(pid, 0)
   } catch (err) {
     // EPERM: it exists but belongs to another user
     return (err as NodeJS.ErrnoException).code === 'EPERM'
   }
+  if (processStartedAt === null) return true
   const started = linuxStartTime(pid)
   return started === null || Math.abs(started - processStartedAt) < 5_000
 }

@@ -17,5 +17,7 @@ export const watchTextsEn: typeof watchTextsId = {
   'watch.tooManyFailing': (p) => `${p.pct}% of rows fail pre-flight, the preset allows ${p.limit}%`,
   'watch.overBudget': (p) => `cost up to ${formatRp(p.needed, 'en')} is over the preset budget ${formatRp(p.budget, 'en')}`,
   'watch.quotaShortfall': (p) => `needs ${formatNumber(p.needed, 'en')} hits, ${formatNumber(p.left, 'en')} left in the quota`,
+  'watch.takenElsewhere': (p) => `${p.name} is taken by ${p.host} (another computer), still alive; left to it`,
+  'watch.takenOver': (p) => `${p.name}: ${p.host}'s heartbeat has not moved for ${p.seconds} s; taken over`,
   'watch.howToGoOn': (p) => `to run it anyway: rekap resume ${p.job} (with --budget or a bigger plan if needed)`,
 }

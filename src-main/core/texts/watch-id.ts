@@ -20,5 +20,8 @@ export const watchTextsId = {
   'watch.overBudget': (p: { needed: number; budget: number }) =>
     `biaya hingga ${formatRp(p.needed, 'id')} melebihi anggaran preset ${formatRp(p.budget, 'id')}`,
   'watch.quotaShortfall': (p: { needed: number; left: number }) => `perlu ${formatNumber(p.needed, 'id')} hit, sisa kuota ${formatNumber(p.left, 'id')}`,
+  'watch.takenElsewhere': (p: { name: string; host: string }) => `${p.name} diambil oleh ${p.host} (komputer lain), masih hidup; dibiarkan untuknya`,
+  'watch.takenOver': (p: { name: string; host: string; seconds: number }) =>
+    `${p.name}: tanda hidup ${p.host} tidak bergerak selama ${p.seconds} detik; diambil alih`,
   'watch.howToGoOn': (p: { job: string }) => `untuk tetap menjalankan: rekap resume ${p.job} (dengan --budget atau paket yang lebih besar bila perlu)`,
 }

@@ -7,7 +7,9 @@ import { coreText, renderCoreText, textOfError, type CoreText, type CoreTextLang
 import type { Preset } from './presets'
 import { admit, type Admission } from './watch-rules'
 import { isArchive, unpackTaken } from './watch-archive'
-import { claim, FileSettler, fileFingerprint, isWaiting, settle, takenFiles, waiting } from './watch-folder'
+import { claim, FileSettler, fileFingerprint, foreignClaims, isWaiting, settle, takenFiles, takeOver, waiting } from './watch-folder'
+import { CLAIM_STALE_MS, ForeignClaims } from './claim-owner'
+import { startClaimHeartbeat } from './claim-heartbeat'
 
 /** What a watcher needs of the process running it: `rekap watch` and the app's Folder pantau each give theirs. */
 export interface WatchPorts {
@@ -42,6 +44,10 @@ export interface WatchLoopOptions {
   once?: boolean
   /** false: the wait between looks does not keep the process alive (the app: closing it ends the watch) */
   keepAlive?: boolean
+  /** another computer's claim is taken over after its heartbeat has not moved this long (claim-owner.ts) */
+  claimStaleMs?: number
+  /** how often this watcher's own claims are touched (claim-heartbeat.ts) */
+  heartbeatMs?: number
 }
 
 /**
@@ -54,6 +60,7 @@ export interface WatchLoopOptions {
 export class FolderWatcher {
   private current: string | null = null
   private stopping = false
+  private foreign = new ForeignClaims(CLAIM_STALE_MS)
 
   constructor(
     private readonly dir: string,
@@ -81,23 +88,54 @@ export class FolderWatcher {
 
   /** Resumes what was taken before, then takes complete files until stopped (or, with `once`, until none is left). */
   async run(o: WatchLoopOptions = {}): Promise<void> {
-    for (const work of takenFiles(this.dir)) if (!this.stopping) await this.resumeTaken(work)
-    const settler = new FileSettler(o.settleMs ?? 2000)
-    let lastVisit = Date.now()
-    while (!this.stopping) {
-      // a file that waits for a person: someone may have run it meanwhile (rekap resume, the app)
-      if (Date.now() - lastVisit > 5000) {
-        lastVisit = Date.now()
-        await this.revisitWaiting()
+    this.foreign = new ForeignClaims(o.claimStaleMs ?? CLAIM_STALE_MS)
+    // from the start: a file resumed below is claimed from then on, and other computers must see it alive
+    const heartbeat = startClaimHeartbeat(this.dir, o.heartbeatMs)
+    try {
+      for (const work of takenFiles(this.dir)) if (!this.stopping) await this.resumeTaken(work)
+      await this.lookAtForeignClaims()
+      const settler = new FileSettler(o.settleMs ?? 2000)
+      let lastVisit = Date.now()
+      while (!this.stopping) {
+        // a file that waits for a person: someone may have run it meanwhile (rekap resume, the app);
+        // another computer's claim: its heartbeat may have stopped
+        if (Date.now() - lastVisit > 5000) {
+          lastVisit = Date.now()
+          await this.revisitWaiting()
+          await this.lookAtForeignClaims()
+        }
+        const ready = settler.ready(this.dir, Date.now())
+        for (const name of ready) {
+          if (this.stopping) break
+          const work = claim(this.dir, name)
+          if (work) await this.take(work)
+        }
+        if (o.once && !ready.length && !settler.pending()) break
+        await sleep(o.intervalMs ?? 500, undefined, { ref: o.keepAlive ?? true })
       }
-      const ready = settler.ready(this.dir, Date.now())
-      for (const name of ready) {
-        if (this.stopping) break
-        const work = claim(this.dir, name)
-        if (work) await this.take(work)
+    } finally {
+      heartbeat.stop()
+    }
+  }
+
+  /**
+   * Files another computer claimed (a shared folder: each desk has its own store, nothing would
+   * stop both paying for every row): left to it while its heartbeat moves, said once; taken over
+   * and resumed once it has not moved for the staleness window on this computer's clock.
+   */
+  private async lookAtForeignClaims(): Promise<void> {
+    const claims = foreignClaims(this.dir)
+    this.foreign.keepOnly(new Set(claims.map((c) => c.claimFile)))
+    for (const c of claims) {
+      if (this.stopping) return
+      const j = this.foreign.judge(c.claimFile, c.stamp, Date.now())
+      if (j.verdict === 'alive') {
+        if (j.first) this.p.say(this.text(coreText('watch.takenElsewhere', { name: c.name, host: c.host })))
+        continue
       }
-      if (o.once && !ready.length && !settler.pending()) break
-      await sleep(o.intervalMs ?? 500, undefined, { ref: o.keepAlive ?? true })
+      if (!takeOver(this.dir, c.name, c.stamp)) continue
+      this.p.say(this.text(coreText('watch.takenOver', { name: c.name, host: c.host, seconds: Math.round(this.foreign.windowMs / 1000) })))
+      await this.resumeTaken(c.file)
     }
   }
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { hostname } from 'node:os'
-import { PROCESS_STARTED_AT, processAlive } from '../engine/owner-identity'
+import { claimHolder, claimText } from './claim-owner'
 
 /** Sub-folders of a watched folder: taken files, finished ones (with their reports), refused ones. */
 export const WORK_DIR = 'proses'
@@ -110,8 +109,8 @@ export function isClaimed(dir: string, name: string): boolean {
 export function claim(dir: string, name: string): string | null {
   mkdirSync(join(dir, WORK_DIR), { recursive: true })
   try {
-    // who took it, with the process's start time: see claimedElsewhere
-    writeFileSync(claimPath(dir, name), `${process.pid}@${hostname()} ${new Date().toISOString()} ${PROCESS_STARTED_AT}\n`, { flag: 'wx' })
+    // who took it, with the process's start time: see claimHolder
+    writeFileSync(claimPath(dir, name), claimText(), { flag: 'wx' })
     return join(dir, name)
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return null
@@ -163,44 +162,59 @@ export function isWaiting(dir: string, file: string): boolean {
   return existsSync(notePath(dir, file))
 }
 
-/**
- * Files taken earlier whose claim is still there (a watcher restarted after a crash resumes them),
- * except those another watcher on this computer took and is still working on: a second watcher
- * started on the folder resumed them too, and one still being planned (a big workbook, a minute)
- * was planned and run again, every row sent twice.
- */
-export function takenFiles(dir: string): string[] {
+/** The claims in proses/: the file each names, and the claim's path. */
+export function claimFiles(dir: string): Array<{ name: string; claimFile: string }> {
   const work = join(dir, WORK_DIR)
   if (!existsSync(work)) return []
   return readdirSync(work)
-    .filter((n) => n.endsWith(CLAIM_SUFFIX) && !claimedElsewhere(join(work, n)))
-    .map((n) => join(dir, n.slice(0, -CLAIM_SUFFIX.length)))
-    .filter((f) => existsSync(f))
+    .filter((n) => n.endsWith(CLAIM_SUFFIX))
+    .map((n) => ({ name: n.slice(0, -CLAIM_SUFFIX.length), claimFile: join(work, n) }))
 }
 
 /**
- * The claim is another live process's on this host (pid and start time, as job leases judge an
- * owner). Another host's claim (a shared folder) cannot be judged from here: resumed, as before.
+ * Files taken earlier whose claim is still there (a watcher restarted after a crash resumes them),
+ * except those another watcher took and may still be working on: a live process on this computer
+ * (a second watcher started on the folder resumed them too, and one still being planned was
+ * planned and run again, every row sent twice), or another computer (foreignClaims: left to it
+ * while its heartbeat moves).
  */
-function claimedElsewhere(claimFile: string): boolean {
-  let text: string
-  try {
-    text = readFileSync(claimFile, 'utf8')
-  } catch {
-    return false
+export function takenFiles(dir: string): string[] {
+  return claimFiles(dir)
+    .filter((c) => {
+      const h = claimHolder(c.claimFile)
+      return h.kind === 'this-process' || (h.kind === 'here' && !h.alive)
+    })
+    .map((c) => join(dir, c.name))
+    .filter((f) => existsSync(f))
+}
+
+/** Taken files another computer claimed (or whose claim cannot be read yet), with their claim's stamp. */
+export function foreignClaims(dir: string): Array<{ file: string; name: string; claimFile: string; host: string; stamp: string }> {
+  const out = []
+  for (const c of claimFiles(dir)) {
+    const h = claimHolder(c.claimFile)
+    if (h.kind === 'elsewhere' && existsSync(join(dir, c.name))) out.push({ ...c, file: join(dir, c.name), host: h.host, stamp: h.stamp })
   }
-  const m = /^(\d+)@(\S+) \S+(?: (\d+))?/.exec(text)
-  if (!m || m[2] !== hostname()) return false
-  const pid = Number(m[1])
-  if (pid === process.pid) return false
-  if (m[3]) return processAlive(pid, Number(m[3]))
-  // a claim written before the start time was kept in it: the pid alone (EPERM: another user's)
+  return out
+}
+
+/**
+ * Takes over a stale claim: moved aside first (a rename: of two watchers doing it, one succeeds),
+ * then claimed anew with O_EXCL, as any file. Null if its heartbeat moved meanwhile or another took it.
+ */
+export function takeOver(dir: string, name: string, stamp: string): string | null {
+  const path = claimPath(dir, name)
+  const h = claimHolder(path)
+  if (h.kind !== 'elsewhere' || h.stamp !== stamp) return null
+  const aside = `${path}.${process.pid}.stale`
   try {
-    process.kill(pid, 0)
-    return true
+    renameSync(path, aside)
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw err
   }
+  rmSync(aside, { force: true })
+  return claim(dir, name)
 }
 
 /** SHA-256 of the file's bytes: the same workbook is never taken twice. */

@@ -1,0 +1,103 @@
+/**
+ * Several desks (computers) watch one shared folder. A watcher that starts resumes every claimed
+ * file whose claimant is not a live process; a claim written by another computer "could not be
+ * judged from here" and was resumed: desk B starting its watcher re-ran the workbook desk A was
+ * running, every row sent and paid twice (each desk has its own store). Now another computer's
+ * claim is left to it while its heartbeat (the claim's modification time) moves, and taken over
+ * only when it has not moved for the staleness window, measured on this computer's clock.
+ * Real `rekap watch` processes, the real sandbox; the window made small through
+ * REKAP_WATCH_CLAIM_STALE_MS.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
+import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { rekap } from '../helpers/rekap-process'
+
+let tmp: ReturnType<typeof makeTempDir>
+let sandbox: SandboxProcess
+
+beforeAll(async () => {
+  tmp = makeTempDir('rekap-host-claims-')
+  sandbox = await startSandboxProcess({ args: ['--hospital-plan', 'premium'] })
+}, 60_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+  tmp?.cleanup()
+})
+
+const OTHER_DESK = `desk-b-${hostname()}`
+
+/** A folder with a workbook that desk B claimed (the claim as `claim` writes it: pid@host, when, process start). */
+async function claimedByOtherDesk(name: string): Promise<{ dir: string; db: string }> {
+  const dir = join(tmp.dir, name)
+  const db = join(tmp.dir, `${name}.db`)
+  mkdirSync(join(dir, 'proses'), { recursive: true })
+  const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--db', db])
+  expect(saved.code, saved.out + saved.err).toBe(0)
+  writeFileSync(join(dir, 'kode.csv'), 'Kode RS\n3201001\n3201002\n')
+  writeFileSync(join(dir, 'proses', 'kode.csv.ambil'), `4242@${OTHER_DESK} ${new Date().toISOString()} ${Date.now() - 60_000}\n`)
+  return { dir, db }
+}
+
+async function requests(): Promise<number> {
+  return ((await sandbox.admin('GET', '/_sandbox/requests')).requests as unknown[]).length
+}
+
+function watcher(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; out: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['bin/rekap.mjs', 'watch', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en', ...env },
+  })
+  let out = ''
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  return { child, out: () => out, exited }
+}
+
+/** Polls a state (a file, a line), never a fixed sleep. */
+async function until(what: string, cond: () => boolean, output: () => string): Promise<void> {
+  const start = Date.now()
+  while (!cond()) {
+    if (Date.now() - start > 120_000) throw new Error(`timed out waiting for ${what}\n${output()}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe('a claim written by another computer on a shared watched folder', () => {
+  it('is left to that computer while it is fresh: no request sent for it, the file stays, and the watcher says why', async () => {
+    const { dir, db } = await claimedByOtherDesk('fresh')
+    const before = await requests()
+    const r = await rekap(['watch', dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--once', '--settle-ms', '200'])
+    expect(r.code, r.out + r.err).toBe(0)
+    expect(await requests(), `the watcher ran desk B's workbook:\n${r.out}`).toBe(before)
+    expect(existsSync(join(dir, 'kode.csv'))).toBe(true)
+    expect(existsSync(join(dir, 'selesai', 'kode.csv'))).toBe(false)
+    expect(readFileSync(join(dir, 'proses', 'kode.csv.ambil'), 'utf8')).toContain(`@${OTHER_DESK} `)
+    expect(r.out).toContain(`kode.csv is taken by ${OTHER_DESK} (another computer)`)
+  }, 120_000)
+
+  it('is taken over once its heartbeat has not moved for the staleness window, and the job completes', async () => {
+    const { dir, db } = await claimedByOtherDesk('stale')
+    const w = watcher([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: '1500' })
+    try {
+      await until('kode.csv filed under selesai/', () => existsSync(join(dir, 'selesai', 'kode.csv')), w.out)
+      const out = w.out()
+      expect(out, 'not left to desk B first').toContain(`kode.csv is taken by ${OTHER_DESK} (another computer)`)
+      expect(out).toMatch(new RegExp(`kode\\.csv: ${OTHER_DESK}'s heartbeat has not moved for \\d+ s; taken over`))
+      // left to desk B first, taken over after: never both at once
+      expect(out.indexOf('taken over')).toBeGreaterThan(out.indexOf(`taken by ${OTHER_DESK}`))
+      expect(out).toMatch(/done kode\.csv \(job j[0-9a-f]{8}\)/)
+      expect(existsSync(join(dir, 'proses', 'kode.csv.ambil'))).toBe(false)
+    } finally {
+      w.child.kill('SIGTERM')
+      await w.exited
+    }
+  }, 180_000)
+})

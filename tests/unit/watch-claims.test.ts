@@ -1,0 +1,87 @@
+/**
+ * The claims of a watched folder shared by several computers: a watcher's own claims are kept
+ * alive (their modification time moves) while it holds them, and another computer's claim is
+ * judged by whether its heartbeat moved, on this computer's clock (judgeForeignClaim, pure).
+ */
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { claim } from '../../src-main/core/unattended/watch-folder'
+import { startClaimHeartbeat } from '../../src-main/core/unattended/claim-heartbeat'
+import { claimHolder, judgeForeignClaim } from '../../src-main/core/unattended/claim-owner'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+async function until(what: string, cond: () => boolean): Promise<void> {
+  const start = Date.now()
+  while (!cond()) {
+    if (Date.now() - start > 10_000) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+describe('a watcher keeps its claims alive', () => {
+  it('moves its own claim\'s modification time while it holds it, and leaves another computer\'s alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rekap-claims-'))
+    dirs.push(dir)
+    writeFileSync(join(dir, 'a.csv'), 'x\n')
+    expect(claim(dir, 'a.csv')).toBe(join(dir, 'a.csv'))
+    const mine = join(dir, 'proses', 'a.csv.ambil')
+    const theirs = join(dir, 'proses', 'b.csv.ambil')
+    writeFileSync(theirs, `4242@desk-b-elsewhere 2026-01-01T00:00:00.000Z 1700000000000\n`)
+    const hourAgo = new Date(Date.now() - 3600_000)
+    utimesSync(mine, hourAgo, hourAgo)
+    utimesSync(theirs, hourAgo, hourAgo)
+    const beat = startClaimHeartbeat(dir, 20)
+    try {
+      await until('the own claim to move', () => statSync(mine).mtimeMs > hourAgo.getTime() + 1000)
+      // untouched (mtimeMs carries nanoseconds: within a millisecond of what was set)
+      expect(Math.abs(statSync(theirs).mtimeMs - hourAgo.getTime())).toBeLessThan(1)
+    } finally {
+      beat.stop()
+    }
+  })
+})
+
+describe('judgeForeignClaim', () => {
+  const W = 180_000
+  it('respects a claim first seen now, whatever its own timestamps say', () => {
+    const j = judgeForeignClaim(undefined, 'm1', 1_000, W)
+    expect(j).toEqual({ verdict: 'alive', seen: { stamp: 'm1', since: 1_000 }, first: true })
+  })
+  it('keeps respecting it while the window has not passed since its stamp was first seen', () => {
+    const j = judgeForeignClaim({ stamp: 'm1', since: 1_000 }, 'm1', 1_000 + W - 1, W)
+    expect(j).toMatchObject({ verdict: 'alive', first: false })
+  })
+  it('a heartbeat (a new stamp) starts the window again, on this computer\'s clock', () => {
+    const j = judgeForeignClaim({ stamp: 'm1', since: 1_000 }, 'm2', 1_000 + W * 5, W)
+    expect(j).toEqual({ verdict: 'alive', seen: { stamp: 'm2', since: 1_000 + W * 5 }, first: false })
+  })
+  it('is stale once its stamp has not moved for the window', () => {
+    expect(judgeForeignClaim({ stamp: 'm1', since: 1_000 }, 'm1', 1_000 + W, W).verdict).toBe('stale')
+  })
+})
+
+describe('claimHolder', () => {
+  it('judges a claim of this computer by pid (and start time when the claim has it), another computer\'s by its stamp only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rekap-holder-'))
+    dirs.push(dir)
+    const f = join(dir, 'c.ambil')
+    // written before the start time was kept in claims: the pid alone (processAlive with null)
+    writeFileSync(f, `${process.pid}@${hostname()} 2026-01-01T00:00:00.000Z\n`)
+    expect(claimHolder(f)).toEqual({ kind: 'this-process' })
+    writeFileSync(f, `999999999@${hostname()} 2026-01-01T00:00:00.000Z\n`)
+    expect(claimHolder(f)).toEqual({ kind: 'here', alive: false })
+    writeFileSync(f, `999999999@${hostname()} 2026-01-01T00:00:00.000Z 1700000000000\n`)
+    expect(claimHolder(f)).toEqual({ kind: 'here', alive: false })
+    writeFileSync(f, `4242@desk-b-elsewhere 2026-01-01T00:00:00.000Z 1700000000000\n`)
+    expect(claimHolder(f)).toMatchObject({ kind: 'elsewhere', host: 'desk-b-elsewhere' })
+    // being written (empty): left alone like another computer's until it stops moving
+    writeFileSync(f, '')
+    expect(claimHolder(f)).toMatchObject({ kind: 'elsewhere', host: '?' })
+  })
+})
