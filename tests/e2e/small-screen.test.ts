@@ -89,4 +89,19 @@ describe('a 1024x640 screen', () => {
     expect(scrollH).toBeGreaterThan(clientH) // 38 provinces: the list scrolls down
     expect(await sideways(page)).toBeLessThanOrEqual(0)
   })
+
+  it('the space used total stands under the sizes it adds up (right-aligned like them)', async () => {
+    await page.getByTestId('nav-settings').click()
+    const total = page.getByTestId('space-total')
+    await total.waitFor({ timeout: 30_000 })
+    const rights = await page.getByTestId('space-table').evaluate((table) => {
+      const textRight = (cell: Element) => {
+        const range = document.createRange()
+        range.selectNodeContents(cell)
+        return Math.round(range.getBoundingClientRect().right)
+      }
+      return [...table.querySelectorAll('tr')].map((tr) => textRight(tr.lastElementChild!))
+    })
+    expect(new Set(rights).size, `right edges of the sizes: ${rights.join(', ')}`).toBe(1)
+  })
 })
