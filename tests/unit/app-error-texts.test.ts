@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { AppError } from '../../src-main/app/app-error'
 import { toErrorBody } from '../../src-main/app/dispatch'
 import { coreText } from '../../src-main/core/texts/core-text'
+import { appTextsId } from '../../src-main/core/texts/app-id'
 
 const ROOT = join(__dirname, '../..')
 /** where AppErrors are made that the page (desktop window or browser mode) shows */
@@ -64,5 +65,12 @@ describe('AppError words are core texts', () => {
     expect(err.message).toBe('There is no job abc')
     expect(toErrorBody(err, [], 'id')).toEqual({ code: 'not-found', field: 'jobId', message: 'tidak ada pekerjaan abc' })
     expect(toErrorBody(err, [], 'en')).toEqual({ code: 'not-found', field: 'jobId', message: 'There is no job abc' })
+  })
+
+  it('in Indonesian, the app\'s refusals use the screens\' words: folder and buku kerja, never "map" or "workbook"', () => {
+    // the screens say "Pilih folder", "Folder pantau", "buku kerja"; the refusals once said "map" and "workbook"
+    const any = new Proxy({}, { get: () => 'X' }) as never
+    const said = Object.entries(appTextsId).map(([k, f]) => [k, (f as (p: never) => string)(any)] as const)
+    expect(said.filter(([, v]) => /\b(map|workbook)\b/i.test(v))).toEqual([])
   })
 })

@@ -57,6 +57,12 @@ describe('renderer messages', () => {
     }
   })
 
+  it('Indonesian says one word for one thing: buku kerja and lembar, never "workbook" or "sheet"', () => {
+    // the New job screen says "Lembar" and "buku kerja"; English words for the same things crept in elsewhere
+    const english = [...ids].filter(([, v]) => /\b(workbook|sheet)\b/i.test(v)).map(([k, v]) => `${k}: ${v}`)
+    expect(english).toEqual([])
+  })
+
   it('the blocked-state texts say what to do next', () => {
     expect(id.blocked['needs-top-up']).toBe('Saldo habis. Isi ulang saldo lalu lanjutkan.')
     expect(en.blocked['auth-failed']).toMatch(/Settings/)

@@ -85,8 +85,8 @@ export const id = {
     problemsTitle: 'Masalah yang bisa diperbaiki sebelum membayar',
     problemsHint: 'Baris ini tidak akan dikirim dan tidak ditagih. Perbaiki berkas lalu periksa ulang, atau lanjutkan tanpa baris ini.',
     problemsCut: 'Menampilkan {shown} dari {total} masalah. Laporan lengkap ada di ekspor.',
-    outsideTitle: 'Foto dari luar folder workbook',
-    outsideHint: 'Anda mengizinkan jalur foto di luar folder workbook. Berkas berikut akan dibaca dan dikirim ke layanan:',
+    outsideTitle: 'Foto dari luar folder buku kerja',
+    outsideHint: 'Anda mengizinkan jalur foto di luar folder buku kerja. Berkas berikut akan dibaca dan dikirim ke layanan:',
     row: 'Baris',
     column: 'Kolom',
     reason: 'Alasan',
@@ -102,7 +102,7 @@ export const id = {
   job: {
     title: 'Pekerjaan {id}',
     unfinishedPlan:
-      'Rencana ini tidak pernah selesai: rekap berhenti saat membaca workbook, jadi mungkin baru sebagian baris yang tersimpan. Belum ada yang dikirim. Rencanakan ulang workbook-nya (Pekerjaan baru); pekerjaan ini hanya bisa dibatalkan.',
+      'Rencana ini tidak pernah selesai: rekap berhenti saat membaca buku kerja, jadi mungkin baru sebagian baris yang tersimpan. Belum ada yang dikirim. Rencanakan ulang buku kerjanya (Pekerjaan baru); pekerjaan ini hanya bisa dibatalkan.',
     done: 'Selesai',
     failed: 'Gagal',
     pending: 'Menunggu',
@@ -254,13 +254,13 @@ export const id = {
     },
     choice: {
       raise: 'Naikkan',
-      split: 'Pecah sheet menjadi bagian berisi paling banyak {fits} baris dan jalankan bergantian',
+      split: 'Pecah lembar menjadi bagian berisi paling banyak {fits} baris dan jalankan bergantian',
       'run-what-fits': 'Jalankan yang muat ({fits}): pekerjaan berhenti sendiri di batas dan sisanya menunggu',
     },
   },
   reuse: {
     plan: '{n} pasangan foto sudah diverifikasi di pekerjaan {jobs}: jawabannya dipakai ulang gratis dan tidak dikirim lagi.',
-    earlierRun: 'Workbook ini (SHA-256 sama) sudah pernah dijalankan sebagai pekerjaan {job} ({state}).',
+    earlierRun: 'Buku kerja ini (SHA-256 sama) sudah pernah dijalankan sebagai pekerjaan {job} ({state}).',
     openEarlier: 'Buka pekerjaan itu',
     rowTitle: 'Dipakai ulang',
     rowText: 'dari pekerjaan {job}, baris {row}: dua foto yang sama sudah diverifikasi di sana; tidak dibayar lagi',

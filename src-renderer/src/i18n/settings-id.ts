@@ -1,14 +1,14 @@
 /** Texts of the Settings screen (service, key, rates, money, general) and its plans and quotas panel, Indonesian (merged into id.ts). */
 export const settingsId = {
   settings: {
-    uploadRetention: 'Hapus workbook yang diunggah setelah (hari; 0 = simpan)',
+    uploadRetention: 'Hapus buku kerja yang diunggah setelah (hari; 0 = simpan)',
     confirmHost: 'Kirim kunci API Anda ke {host}? Konfirmasi hanya alamat yang Anda percaya: alamat ini menerima kunci Anda pada setiap permintaan.',
     confirmHostYes: 'Ya, pakai alamat ini',
     confirmHostNo: 'Batal',
     keyUnconfirmed: 'Kunci API Anda tidak dikirim ke {host} sampai Anda mengonfirmasi alamat ini.',
     keyConfirm: 'Konfirmasi alamat',
-    allowOutsidePaths: 'Izinkan jalur foto di luar folder workbook',
-    allowOutsidePathsHint: 'Mati secara bawaan: workbook dari orang lain bisa menunjuk foto mana pun di komputer ini, dan setiap foto yang dikirim ditagih. Bila menyala, pra-periksa mencantumkan setiap foto tersebut.',
+    allowOutsidePaths: 'Izinkan jalur foto di luar folder buku kerja',
+    allowOutsidePathsHint: 'Mati secara bawaan: buku kerja dari orang lain bisa menunjuk foto mana pun di komputer ini, dan setiap foto yang dikirim ditagih. Bila menyala, pra-periksa mencantumkan setiap foto tersebut.',
     title: 'Pengaturan',
     service: 'Layanan',
     baseUrl: 'Alamat layanan (base URL)',
