@@ -28,6 +28,8 @@ function indonesianTables(): Map<string, string[] | null> {
   // files holding both languages: only their Indonesian half
   tables.set('src-main/cli/messages/team-help.ts', ['teamHelpId'])
   tables.set('src-main/cli/messages/team-money.ts', ['teamMoneyId'])
+  tables.set('src-main/contract/row-error-reasons.ts', ['id'])
+  tables.set('src-main/contract/field-words.ts', ['ID'])
   return tables
 }
 
