@@ -6,7 +6,7 @@ export interface FailureInput {
   row: number | null
   column: string | null
   code: string | null
-  /** the importer's or the service's own words (may start with "file, sheet "S", row N, column "C": ") */
+  /** the importer's or the service's own words (may start with "file, sheet "S", row N, column "C": ", always in English) */
   message: string
 }
 
@@ -26,7 +26,7 @@ export function failureText(f: FailureInput, lang: CliLang, o: { withFile?: bool
   const original = m ? m[5] : f.message
   const where: string[] = []
   if (o.withFile && file) where.push(file)
-  if (o.withFile && sheet !== undefined) where.push(`sheet "${sheet}"`)
+  if (o.withFile && sheet !== undefined) where.push(lang === 'id' ? `lembar "${sheet}"` : `sheet "${sheet}"`)
   if (row !== null && row > 0) where.push(lang === 'id' ? `baris ${row}` : `row ${row}`)
   if (column) where.push(lang === 'id' ? `kolom "${column}"` : `column "${column}"`)
   const reason = lang === 'id' ? rowErrorReason(f.code, 'id') : null

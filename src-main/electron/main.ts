@@ -50,9 +50,9 @@ function wideningQuestion(w: Widening): { button: string; message: string; detai
     case 'outside-paths':
       return {
         button: 'Izinkan / Allow',
-        message: 'Izinkan jalur foto di luar folder workbook? / Allow photo paths outside the workbook folder?',
+        message: 'Izinkan jalur foto di luar folder buku kerja? / Allow photo paths outside the workbook folder?',
         detail:
-          'Workbook dari orang lain dapat menunjuk file mana pun di komputer ini; file itu diunggah (berbayar).\n' +
+          'Buku kerja dari orang lain dapat menunjuk berkas mana pun di komputer ini; berkas itu diunggah (berbayar).\n' +
           "A workbook from someone else can then name any file on this computer; that file is uploaded (and charged).",
       }
     case 'exports-dir':

@@ -105,15 +105,15 @@ describe('rekap verify: findings, notes and refusals in the user language', () =
   it('Indonesian: the changed cell and the deleted row, with the data file', async () => {
     const r = await rekap(['verify', changed, '--db', stores.report.db], 'id')
     expect(r.code, said(r)).toBe(1)
-    expect(said(r)).toMatch(/sheet "Hasil", baris 4 \(ID Baris 3\), kolom \w+ "Skor": di laporan 0\.99, menurut berkas data 0\.5/)
-    expect(said(r)).toMatch(/sheet "Hasil": baris dengan ID Baris 5 \(baris 6 saat ditulis\) hilang \(dihapus\)/)
+    expect(said(r)).toMatch(/lembar "Hasil", baris 4 \(ID Baris 3\), kolom \w+ "Skor": di laporan 0\.99, menurut berkas data 0\.5/)
+    expect(said(r)).toMatch(/lembar "Hasil": baris dengan ID Baris 5 \(baris 6 saat ditulis\) hilang \(dihapus\)/)
     expect(said(r)).not.toMatch(ENGLISH)
   }, 60_000)
 
   it('Indonesian: without the data file, the sheet and the note', async () => {
     const r = await rekap(['verify', changed], 'id', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
     expect(r.code, said(r)).toBe(1)
-    expect(said(r)).toContain('sheet "Hasil" berubah')
+    expect(said(r)).toContain('lembar "Hasil" berubah')
     expect(said(r)).toMatch(/catatan: tidak ada berkas data rekap: hanya digest yang diperiksa/)
     expect(said(r)).not.toMatch(ENGLISH)
   }, 60_000)
@@ -136,7 +136,7 @@ describe('rekap verify: findings, notes and refusals in the user language', () =
     await wb.xlsx.writeFile(other)
     const id = await rekap(['verify', other], 'id', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
     expect(id.code).toBe(2)
-    expect(said(id)).toMatch(/tidak memuat digest laporan rekap di sheet pertamanya/)
+    expect(said(id)).toMatch(/tidak memuat digest laporan rekap di lembar pertamanya/)
     expect(said(id)).not.toMatch(ENGLISH)
     const en = await rekap(['verify', other], 'en', { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
     expect(said(en)).toMatch(/carries no rekap report digest on its first sheet/)
@@ -149,14 +149,14 @@ describe('refusals of a workbook, --map, --base-url, a review and a report, in t
     const { db, job } = stores.report
     return [
       ['an empty file', ['run', join(tmp.dir, 'kosong.xlsx')], /^rekap: kosong\.xlsx: berkas kosong \(0 byte\)$/, /^rekap: kosong\.xlsx: the file is empty \(0 bytes\)$/],
-      ['a sheet that is not there', ['run', KYC, '--sheet', 'Nope', '--dry-run'], /tidak ada sheet bernama "Nope"; sheet yang ada: "Data KYC"$/, /there is no sheet named "Nope"; the sheets are "Data KYC"$/],
+      ['a sheet that is not there', ['run', KYC, '--sheet', 'Nope', '--dry-run'], /tidak ada lembar bernama "Nope"; lembar yang ada: "Data KYC"$/, /there is no sheet named "Nope"; the sheets are "Data KYC"$/],
       ['an unknown --map field', ['run', KYC, '--map', 'foo=Bar', '--dry-run'], /--map "foo=Bar": bidang "foo" tidak dikenal untuk face-match/, /--map "foo=Bar": unknown field "foo" for face-match/],
       ['a --base-url that is not https', ['run', KYC, '--base-url', 'ftp://x', '--key-file', join(tmp.dir, 'key.txt'), '--dry-run'], /--base-url ftp:\/\/x: hanya alamat https:\/\/ yang didukung, bukan ftp:$/, /--base-url ftp:\/\/x: only https:\/\/ addresses are supported, got ftp:$/],
       ['a review of a row the job does not have', ['review', job, '--row', '99', '--decision', 'approve', '--by', 'Ani', '--db', db], /pekerjaan j[0-9a-f]+ tidak punya baris 99/, /job j[0-9a-f]+ has no row 99/],
       ['a time zone rekap does not know', ['export', job, '--out', join(tmp.dir, 'zona.xlsx'), '--tz', 'Jakarta', '--db', db], /--tz: "Jakarta" bukan zona waktu yang dikenal rekap/, /--tz: "Jakarta" is not a time zone rekap knows/],
       ['rekap ui on a port that cannot be', ['ui', '--port', '99999', '--no-open'], /^rekap: --port harus bilangan bulat 0 sampai 65535$/, /^rekap: --port must be an integer from 0 to 65535$/],
       ['a directory filter that is too long', ['directory', 'export', '--kind', 'hospitals', '--out', join(tmp.dir, 'd.xlsx'), '--class', 'A'.repeat(30), '--db', db], /^rekap: --class: paling banyak 20 \(karakter atau kode\)$/, /^rekap: --class: at most 20 \(characters or codes\)$/],
-      ['an annotated copy whose workbook is gone', ['export', job, '--out', join(tmp.dir, 'salinan.xlsx'), '--annotated', '--db', db], /workbook masukan pekerjaan tidak ada lagi di \/data\/kyc\/kyc\.xlsx/, /the job's input workbook is no longer at \/data\/kyc\/kyc\.xlsx/],
+      ['an annotated copy whose workbook is gone', ['export', job, '--out', join(tmp.dir, 'salinan.xlsx'), '--annotated', '--db', db], /buku kerja masukan pekerjaan tidak ada lagi di \/data\/kyc\/kyc\.xlsx/, /the job's input workbook is no longer at \/data\/kyc\/kyc\.xlsx/],
     ]
   }
   beforeAll(() => {
@@ -210,7 +210,7 @@ describe('photo paths outside the workbook folder (allowed): each line says why 
     const args = ['run', file, '--allow-outside-paths', '--dry-run', '--db', join(tmp.dir, 'luar.db')]
     const id = await rekap(args, 'id')
     expect(id.code, said(id)).toBe(0)
-    expect(said(id)).toMatch(/kyc\.xlsx, sheet "Data", baris 2, kolom "Foto KTP": Lokasi foto di luar folder buku kerja, dibaca karena diizinkan \(--allow-outside-paths\) — reads /)
+    expect(said(id)).toMatch(/kyc\.xlsx, lembar "Data", baris 2, kolom "Foto KTP": Lokasi foto di luar folder buku kerja, dibaca karena diizinkan \(--allow-outside-paths\) — reads /)
     const en = await rekap(args, 'en')
     expect(said(en)).toMatch(/kyc\.xlsx, sheet "Data", row 2, column "Foto KTP": reads .*ktp-01\.jpg, outside the workbook's folder \(allowed\)/)
   }, 60_000)

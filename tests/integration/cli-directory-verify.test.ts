@@ -79,11 +79,11 @@ describe('a directory report can be verified', () => {
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
     expect(r.out).toMatch(/^BERUBAH: .* bukan laporan direktori rumah sakit yang ditulis rekap/)
-    expect(r.out).toContain(`sheet "${sheet}", baris 3, kolom B`)
+    expect(r.out).toContain(`lembar "${sheet}", baris 3, kolom B`)
     expect(r.out).toContain(`di laporan "RS Palsu", menurut berkas data ${JSON.stringify(was)}`)
     const alone = await rekap(['verify', file], elsewhere)
     expect(alone.code, alone.out).toBe(1)
-    expect(alone.out).toContain(`sheet "${sheet}" berubah`)
+    expect(alone.out).toContain(`lembar "${sheet}" berubah`)
   }, 60_000)
 
   it('a deleted record row: exit 1', async () => {

@@ -108,13 +108,13 @@ describe('rekap run says what it guessed; machine-read output is the same in eve
     expect(guess).toBeGreaterThan(0)
     expect(mapping).toBeGreaterThan(guess)
     expect(plan).toBeGreaterThan(mapping)
-    expect(idRun.out).toContain('jenis pekerjaan (tebakan dari kolom sheet "Data KYC"): face-match')
+    expect(idRun.out).toContain('jenis pekerjaan (tebakan dari kolom lembar "Data KYC"): face-match')
     expect(enRun.out).toContain('cost at most Rp3,200')
     expect(idRun.out).toContain('biaya paling banyak Rp3.200')
     // pre-flight problems name file, sheet, row and column once; Indonesian gives its reason and the path (issue 23 item 15)
     expect(enRun.out).toContain('  kyc-sample.xlsx, sheet "Data KYC", row 10, column "Foto KTP": file not found: photos/ktp-06.jpg')
     expect(idRun.out).toContain(
-      '  kyc-sample.xlsx, sheet "Data KYC", baris 10, kolom "Foto KTP": Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih) — photos/ktp-06.jpg',
+      '  kyc-sample.xlsx, lembar "Data KYC", baris 10, kolom "Foto KTP": Berkas foto tidak ditemukan (tidak dikirim, tidak ditagih) — photos/ktp-06.jpg',
     )
   })
   it('--json is the same document in both languages', async () => {
@@ -138,7 +138,7 @@ describe('rekap run says what it guessed; machine-read output is the same in eve
   it('with --kind given, a first sheet without its columns also names the sheet that has them', async () => {
     const r = await rekap(['run', twoSheets, '--kind', 'hospital-lookup', '--dry-run', '--db', db('s2'), '--lang', 'id'])
     expect(r.code).toBe(2)
-    expect(r.err).toContain('sheet lain yang cocok: "Daftar RS" (hospital-lookup); pilih dengan --sheet "NAMA"')
+    expect(r.err).toContain('lembar lain yang cocok: "Daftar RS" (hospital-lookup); pilih dengan --sheet "NAMA"')
   })
 })
 

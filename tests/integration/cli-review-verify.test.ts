@@ -152,14 +152,14 @@ describe('rekap verify', () => {
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
     expect(r.out).toMatch(/^BERUBAH/)
-    expect(r.out).toMatch(/sheet "Hasil", baris 4 \(ID Baris 3\), kolom \w+ "Skor": di laporan 0\.99, menurut berkas data 0\.5/)
+    expect(r.out).toMatch(/lembar "Hasil", baris 4 \(ID Baris 3\), kolom \w+ "Skor": di laporan 0\.99, menurut berkas data 0\.5/)
   }, 60_000)
 
   it('names a deleted row (exit 1)', async () => {
     const file = await edited('deleted', (ws) => ws.spliceRows(6, 1))
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
-    expect(r.out).toMatch(/sheet "Hasil": baris dengan ID Baris 5 \(baris 6 saat ditulis\) hilang \(dihapus\)/)
+    expect(r.out).toMatch(/lembar "Hasil": baris dengan ID Baris 5 \(baris 6 saat ditulis\) hilang \(dihapus\)/)
     // the rows after it moved up but are otherwise the same: nothing else is reported on that sheet
     expect(r.out.split('\n').filter((l) => l.includes('"Hasil"'))).toHaveLength(1)
   }, 60_000)
@@ -174,7 +174,7 @@ describe('rekap verify', () => {
     })
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
-    expect(r.out).toMatch(/sheet "Hasil", baris 11 \(ID Baris 42\): baris yang tidak ada di laporan yang ditulis rekap dari berkas data \(ditambahkan\)/)
+    expect(r.out).toMatch(/lembar "Hasil", baris 11 \(ID Baris 42\): baris yang tidak ada di laporan yang ditulis rekap dari berkas data \(ditambahkan\)/)
   }, 60_000)
 
   it('without the data file checks the digest alone, says so, and still names the sheet (exit 1)', async () => {
@@ -183,7 +183,7 @@ describe('rekap verify', () => {
     })
     const r = await rekap(['verify', file], { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
     expect(r.code, r.out).toBe(1)
-    expect(r.out).toContain('sheet "Hasil" berubah')
+    expect(r.out).toContain('lembar "Hasil" berubah')
     expect(r.out).toMatch(/hanya digest yang diperiksa/)
   }, 60_000)
 })

@@ -101,7 +101,7 @@ describe('a report re-saved unchanged by LibreOffice still verifies (issue 23 it
     await wb.xlsx.writeFile(file)
     const r = await rekap(['verify', file, '--db', db])
     expect(r.code, r.out).toBe(1)
-    expect(r.out).toMatch(/sheet "Hasil", baris 3 \(ID Baris 2\), kolom \w+ "Skor": di laporan 0\.99, menurut berkas data 0\.50123456789012/)
+    expect(r.out).toMatch(/lembar "Hasil", baris 3 \(ID Baris 2\), kolom \w+ "Skor": di laporan 0\.99, menurut berkas data 0\.50123456789012/)
     expect(r.out.split('\n').filter((l) => l.includes('"Skor"'))).toHaveLength(1)
   }, 60_000)
 })

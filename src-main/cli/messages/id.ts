@@ -58,19 +58,19 @@ export const id = {
   usingSandbox: 'rekap: tanpa --base-url atau kunci API: memakai SANDBOX bawaan (lokal, tanpa jaringan, tidak ada biaya)',
 
   // rekap run: what was guessed
-  guessedKind: (kind: string, sheet: string) => `jenis pekerjaan (tebakan dari kolom sheet "${sheet}"): ${kind}; ganti dengan --kind`,
+  guessedKind: (kind: string, sheet: string) => `jenis pekerjaan (tebakan dari kolom lembar "${sheet}"): ${kind}; ganti dengan --kind`,
   mapping: (pairs: string) => `kolom: ${pairs}; ganti dengan --map bidang="Judul Kolom"`,
   mappingPair: (field: string, header: string) => `${field} ← "${header}"`,
   cannotGuessKind: (file: string, sheet: string, headers: string, kinds: string) =>
-    `jenis pekerjaan ${file} (sheet "${sheet}") tidak bisa ditebak dari kolomnya (${headers}); beri --kind (${kinds})`,
-  otherSheetsFit: (sheets: string) => `sheet lain yang cocok: ${sheets}; pilih dengan --sheet "NAMA"`,
+    `jenis pekerjaan ${file} (lembar "${sheet}") tidak bisa ditebak dari kolomnya (${headers}); beri --kind (${kinds})`,
+  otherSheetsFit: (sheets: string) => `lembar lain yang cocok: ${sheets}; pilih dengan --sheet "NAMA"`,
   sheetFits: (sheet: string, kind: string) => `"${sheet}" (${kind})`,
 
   // rekap run: plan
   preflight: (total: number, ok: number, failing: number, dups: number) =>
     `pra-periksa: ${total} baris, ${ok} siap, ${failing} gagal di pra-periksa (gratis), ${dups} duplikat dipakai ulang`,
   andMore: (n: number) => `… dan ${n} lagi`,
-  outsidePaths: (n: number) => `${n} jalur foto di luar folder workbook akan dibaca dan dikirim (diizinkan oleh --allow-outside-paths):`,
+  outsidePaths: (n: number) => `${n} jalur foto di luar folder buku kerja akan dibaca dan dikirim (diizinkan oleh --allow-outside-paths):`,
   /** `lowerBound`: pages not counted yet (a dry run of a directory job): the time is at least this */
   plan: (calls: number, cached: number, cost: string, eta: string, quota: string, sandbox: boolean, lowerBound = false) =>
     `rencana: ${formatNumber(calls, 'id')} panggilan, ${formatNumber(cached, 'id')} dari cache, biaya ${cost}, ${lowerBound ? 'sekurang-kurangnya' : 'sekitar'} ${eta}, kuota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,
@@ -79,7 +79,7 @@ export const id = {
   reusedPairs: (n: number, jobs: string) => `dipakai ulang: ${n} pasangan sudah diverifikasi di pekerjaan ${jobs} (gratis, tidak dikirim lagi; --reuse-days 0 untuk mematikan)`,
   // hanya yang boleh dilakukan pada pekerjaan itu sekarang (pekerjaan selesai tidak dilanjutkan; draf belum punya laporan)
   earlierRun: (job: string, state: string, may: { report: boolean; resume: boolean }) =>
-    `workbook ini (SHA-256 sama) sudah pernah direncanakan sebagai pekerjaan ${job} (${state})` +
+    `buku kerja ini (SHA-256 sama) sudah pernah direncanakan sebagai pekerjaan ${job} (${state})` +
     (may.report ? `: laporannya \`rekap export ${job} --out F\`` : '') +
     (may.resume ? `; untuk melanjutkannya: rekap resume ${job}` : ''),
   quotaLeft: (n: number) => `sisa ${formatNumber(n, 'id')} hit bulan ini`,
@@ -99,10 +99,10 @@ export const id = {
         : '',
   warning: (code: string, needed: number, available: number, fits: number, raise: string | null) =>
     code === 'quota-shortfall'
-      ? `PERINGATAN quota-shortfall: pekerjaan ini bisa butuh ${needed} hit, sisa kuota ${available}. Pilihan: naikkan paket${raise ? ` (${raise})` : ''}, pecah sheet, atau jalankan yang muat (${fits}); rekap berhenti sebelum kuota terlewati.`
+      ? `PERINGATAN quota-shortfall: pekerjaan ini bisa butuh ${needed} hit, sisa kuota ${available}. Pilihan: naikkan paket${raise ? ` (${raise})` : ''}, pecah lembarnya, atau jalankan yang muat (${fits}); rekap berhenti sebelum kuota terlewati.`
       : code === 'budget-shortfall'
-        ? `PERINGATAN budget-shortfall: biaya bisa sampai Rp${needed}, anggaran tersisa Rp${available} (${fits} verifikasi). Pilihan: naikkan --budget, pecah sheet, atau jalankan yang muat; rekap berhenti sebelum anggaran terlewati.`
-        : `PERINGATAN balance-shortfall: biaya bisa sampai Rp${needed}, saldo yang dinyatakan Rp${available} (${fits} verifikasi). Pilihan: isi saldo lalu --balance, pecah sheet, atau jalankan yang muat; rekap berhenti sebelum saldo habis.`,
+        ? `PERINGATAN budget-shortfall: biaya bisa sampai Rp${needed}, anggaran tersisa Rp${available} (${fits} verifikasi). Pilihan: naikkan --budget, pecah lembarnya, atau jalankan yang muat; rekap berhenti sebelum anggaran terlewati.`
+        : `PERINGATAN balance-shortfall: biaya bisa sampai Rp${needed}, saldo yang dinyatakan Rp${available} (${fits} verifikasi). Pilihan: isi saldo lalu --balance, pecah lembarnya, atau jalankan yang muat; rekap berhenti sebelum saldo habis.`,
   dryRun: (job: string) => `uji coba: tidak ada yang dikirim. Mulai nanti dengan: rekap resume ${job}`,
   confirmCost: (rp: number) => `Pekerjaan ini bisa memakan biaya sampai ${formatRp(rp, 'id')}. Mulai? [y/T] `,
   yesAnswer: /^(y|ya|yes)$/i,
@@ -140,10 +140,10 @@ export const id = {
   failedHeader: (n: number) => `${n} baris gagal (tidak ditagih):`,
   failedLine: (where: string, reason: string) => `  ${where}: ${reason}`,
   rowAt: (row: number) => `baris ${row}`,
-  failedMore: (n: number, job: string) => `  … dan ${n} lagi (lihat sheet kesalahan di laporan: rekap export ${job} --out laporan.xlsx)`,
+  failedMore: (n: number, job: string) => `  … dan ${n} lagi (lihat lembar kesalahan di laporan: rekap export ${job} --out laporan.xlsx)`,
   retryFailedHint: (job: string) => `perbaiki lalu kirim ulang yang gagal dengan: rekap retry-failed ${job}`,
   workbookSincePlan: (job: string, file: string, how: 'changed' | 'missing') =>
-    `catatan: ${file} ${how === 'changed' ? 'sudah berubah' : 'sudah tidak ada'} sejak dibaca pekerjaan ${job}: retry-failed mengirim baris seperti yang dibaca waktu itu (berkas foto dibaca ulang, isi sel tidak); untuk workbook yang sekarang, jalankan lagi: rekap run <berkas>`,
+    `catatan: ${file} ${how === 'changed' ? 'sudah berubah' : 'sudah tidak ada'} sejak dibaca pekerjaan ${job}: retry-failed mengirim baris seperti yang dibaca waktu itu (berkas foto dibaca ulang, isi sel tidak); untuk buku kerja yang sekarang, jalankan lagi: rekap run <berkas>`,
 
   // verbose: retries and back-offs
   retries: (retries: number, backoffs429: number, waitText: string) =>
@@ -199,8 +199,8 @@ export const id = {
   },
 
   // export
-  wroteReport: (out: string, rows: number, sheets: string, ms: number) => `tersimpan ${out}: ${rows} baris; sheet ${sheets} (${ms} ms)`,
-  wroteAnnotated: (out: string, rows: number, sheet: string) => `tersimpan ${out}: ${rows} baris diberi hasil di sheet "${sheet}"`,
+  wroteReport: (out: string, rows: number, sheets: string, ms: number) => `tersimpan ${out}: ${rows} baris; lembar ${sheets} (${ms} ms)`,
+  wroteAnnotated: (out: string, rows: number, sheet: string) => `tersimpan ${out}: ${rows} baris diberi hasil di lembar "${sheet}"`,
   wroteDirectory: (out: string, rows: number) => `tersimpan ${out}: ${rows} baris dari cache direktori`,
   directoryNoMatch: (kind: string) => `tidak ada data ${kind === 'hospitals' ? 'rumah sakit' : 'sekolah'} di cache direktori yang cocok dengan filter ini (cache mencakup kueri ini: sudah disinkronkan sampai halaman terakhir)`,
 
@@ -214,7 +214,7 @@ export const id = {
       `baris ${row} pekerjaan ${job}: ${decision} oleh ${by} tercatat (layanan: ${service}); ${reviewed} dari ${total} sudah ditinjau`,
     progress: (job: string, reviewed: number, total: number) => `job ${job}: ${reviewed} dari ${total} sudah ditinjau`,
     nothing: 'tidak ada yang perlu ditinjau: tidak ada pasangan di rentang tinjauan, TIDAK COCOK, tidak pasti atau ditandai',
-    head: { row: 'BARIS', sheet: 'SHEET', service: 'LAYANAN', score: 'SKOR', nik: 'NIK', name: 'NAMA', decision: 'KEPUTUSAN' },
+    head: { row: 'BARIS', sheet: 'LEMBAR', service: 'LAYANAN', score: 'SKOR', nik: 'NIK', name: 'NAMA', decision: 'KEPUTUSAN' },
     decidedBy: (decision: string, by: string) => `${decision} oleh ${by}`,
     flaggedOpen: 'ditandai, belum diputuskan',
     decideWith: (job: string) => `putuskan dengan: rekap review ${job} --row N --decision approve|reject|retake --by NAMA [--note TEKS]`,

@@ -23,7 +23,7 @@ export const teamId = {
   insecureWarning: 'rekap: peringatan: --team-insecure: koneksi ke penyimpanan tim tidak memeriksa sertifikat server\n',
   published: (job: string, state: string, desk: string, pairs: number) => `pekerjaan ${job} (${state}) diterbitkan dari meja ${desk}; ${pairs} pasangan baru di antrean tim`,
   badMonth: (v: string) => `--month "${v}": bulan ditulis TTTT-BB, mis. 2026-11`,
-  wroteReport: (out: string, month: string, sheets: string) => `laporan tim ${month} ditulis ke ${out}: sheet ${sheets}`,
+  wroteReport: (out: string, month: string, sheets: string) => `laporan tim ${month} ditulis ke ${out}: lembar ${sheets}`,
   unchangedReport: (file: string, month: string) => `tidak berubah: ${file} adalah laporan tim bulan ${month} yang ditulis rekap (digest isinya cocok)`,
   changedReport: (file: string, month: string) => `BERUBAH: ${file} bukan laporan tim bulan ${month} yang ditulis rekap`,
   noBudget: 'tidak ditetapkan (rekap team budget RP)',

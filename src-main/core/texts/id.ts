@@ -19,9 +19,9 @@ const state = (s: JobState): string => JOB_STATE_WORDS.id[s] ?? s
 const possible = (p: JobAction[]): string =>
   p.length ? `yang bisa dilakukan sekarang: ${p.map((a) => ACTION_COMMANDS[a]).join(', ')}` : 'tidak ada yang bisa dilakukan padanya sekarang'
 const value = (v: string | null): string => v ?? '(kosong)'
-/** `sheet "Hasil", baris 4 (ID Baris 3)`: where a finding is; key null on a sheet without row ids */
+/** `lembar "Hasil", baris 4 (ID Baris 3)`: where a finding is; key null on a sheet without row ids */
 const at = (p: { sheet: string; row: number; key?: KeyRef | null }): string =>
-  `sheet "${p.sheet}", baris ${p.row}${p.key ? ` (${keyText(p.key)})` : ''}`
+  `lembar "${p.sheet}", baris ${p.row}${p.key ? ` (${keyText(p.key)})` : ''}`
 const keyText = (k: KeyRef): string => `${k.name ?? 'baris ringkasan'} ${k.value || 'kosong'}`
 const column = (c: { letter: string; header: string | null }): string => `kolom ${c.letter}${c.header ? ` "${c.header}"` : ''}`
 
@@ -33,7 +33,7 @@ export interface Where {
   column?: string
 }
 const loc = (w: Where): string =>
-  [w.file, w.sheet !== undefined ? `sheet "${w.sheet}"` : '', w.row ? `baris ${w.row}` : '', w.column ? `kolom "${w.column}"` : '']
+  [w.file, w.sheet !== undefined ? `lembar "${w.sheet}"` : '', w.row ? `baris ${w.row}` : '', w.column ? `kolom "${w.column}"` : '']
     .filter(Boolean)
     .join(', ')
 const FILTER_FIELD = { type: 'jenis rumah sakit', class: 'kelas rumah sakit', ownership: 'kepemilikan rumah sakit', blu_status: 'status BLU' } as const
@@ -54,7 +54,7 @@ export const coreTextsId = {
   'action.draftNoRows': (p: { job: string; possible: JobAction[] }) =>
     `pekerjaan ${p.job} adalah rencana yang tidak pernah selesai: belum ada baris untuk diekspor (${possible(p.possible)})`,
   'action.draftUnfinished': (p: { job: string; possible: JobAction[] }) =>
-    `pekerjaan ${p.job} adalah rencana yang tidak pernah selesai (prosesnya berhenti saat membaca sheet): mungkin baru sebagian baris yang terbaca dan belum ada yang dikirim; rencanakan ulang workbook-nya (rekap run <berkas>, atau Pekerjaan baru di aplikasi) (${possible(p.possible)})`,
+    `pekerjaan ${p.job} adalah rencana yang tidak pernah selesai (prosesnya berhenti saat membaca lembar): mungkin baru sebagian baris yang terbaca dan belum ada yang dikirim; rencanakan ulang buku kerjanya (rekap run <berkas>, atau Pekerjaan baru di aplikasi) (${possible(p.possible)})`,
   'action.cancelled': (p: { job: string; possible: JobAction[] }) =>
     `pekerjaan ${p.job} sudah dibatalkan; yang sudah selesai tetap tersimpan (ekspor), mulai pekerjaan baru untuk sisanya (${possible(p.possible)})`,
   'action.alreadyRunning': (p: { job: string; possible: JobAction[] }) => `pekerjaan ${p.job} sudah berjalan (${possible(p.possible)})`,
@@ -70,40 +70,40 @@ export const coreTextsId = {
 
   // a whole workbook or sheet cannot be read (importers)
   'import.at': (p: { where: Where; reason: string }) => `${loc(p.where)}: ${p.reason}`,
-  'import.noWorksheets': (_p: Record<string, never>) => 'workbook ini tidak punya worksheet',
-  'import.noSheetNumber': (p: { n: number; names: string }) => `tidak ada sheet nomor ${p.n}; sheet yang ada: ${p.names}`,
-  'import.noSheetNamed': (p: { name: string; names: string }) => `tidak ada sheet bernama "${p.name}"; sheet yang ada: ${p.names}`,
+  'import.noWorksheets': (_p: Record<string, never>) => 'buku kerja ini tidak punya lembar kerja',
+  'import.noSheetNumber': (p: { n: number; names: string }) => `tidak ada lembar nomor ${p.n}; lembar yang ada: ${p.names}`,
+  'import.noSheetNamed': (p: { name: string; names: string }) => `tidak ada lembar bernama "${p.name}"; lembar yang ada: ${p.names}`,
   'import.notAFile': (_p: Record<string, never>) => 'bukan berkas',
   'import.cannotOpen': (p: { code: string }) => `tidak bisa dibuka (${p.code})`,
   'import.emptyFile': (_p: Record<string, never>) => 'berkas kosong (0 byte)',
   'import.passwordProtected': (_p: Record<string, never>) =>
-    'workbook dilindungi kata sandi (terenkripsi); buka di Excel, hapus kata sandinya (File > Info > Protect Workbook > Encrypt with Password, kosongkan), simpan lalu coba lagi',
-  'import.legacyXls': (_p: Record<string, never>) => 'ini workbook .xls format lama; buka di Excel dan simpan sebagai .xlsx',
-  'import.notXlsx': (_p: Record<string, never>) => 'bukan workbook Excel .xlsx (isinya bukan berkas zip); simpan ulang dari Excel sebagai .xlsx',
-  'import.truncated': (p: { detail: string }) => `workbook terpotong atau rusak (${p.detail}); salin lagi atau simpan ulang dari Excel`,
-  'import.notZip': (_p: Record<string, never>) => 'bukan workbook Excel .xlsx (bukan berkas zip)',
+    'buku kerja dilindungi kata sandi (terenkripsi); buka di Excel, hapus kata sandinya (File > Info > Protect Workbook > Encrypt with Password, kosongkan), simpan lalu coba lagi',
+  'import.legacyXls': (_p: Record<string, never>) => 'ini buku kerja .xls format lama; buka di Excel dan simpan sebagai .xlsx',
+  'import.notXlsx': (_p: Record<string, never>) => 'bukan buku kerja Excel .xlsx (isinya bukan berkas zip); simpan ulang dari Excel sebagai .xlsx',
+  'import.truncated': (p: { detail: string }) => `buku kerja terpotong atau rusak (${p.detail}); salin lagi atau simpan ulang dari Excel`,
+  'import.notZip': (_p: Record<string, never>) => 'bukan buku kerja Excel .xlsx (bukan berkas zip)',
   'import.unreadable': (p: { detail: string }) => `tidak bisa dibaca (${p.detail})`,
   'import.cannotRead': (p: { detail: string }) => `tidak bisa dibaca: ${p.detail}`,
-  'import.noWorkbookXml': (_p: Record<string, never>) => 'berkas zip tetapi bukan workbook Excel (tidak ada xl/workbook.xml di dalamnya)',
+  'import.noWorkbookXml': (_p: Record<string, never>) => 'berkas zip tetapi bukan buku kerja Excel (tidak ada xl/workbook.xml di dalamnya)',
   'import.partEncrypted': (p: { part: string }) => `bagian "${p.part}" terenkripsi; hapus kata sandinya lalu simpan lagi`,
   'import.partBomb': (p: { part: string; from: number; to: number; ratio: number }) =>
-    `ditolak: bagian "${p.part}" akan mengembang dari ${n(p.from)} byte menjadi ${n(p.to)} byte (${p.ratio}x); ini tampak seperti bom zip, bukan workbook sungguhan`,
+    `ditolak: bagian "${p.part}" akan mengembang dari ${n(p.from)} byte menjadi ${n(p.to)} byte (${p.ratio}x); ini tampak seperti bom zip, bukan buku kerja sungguhan`,
   'import.totalBomb': (p: { total: number; limit: number }) =>
-    `ditolak: workbook menyatakan ${n(p.total)} byte isi setelah dibongkar, lebih dari batas ${n(p.limit)} byte`,
-  'import.refused': (p: { detail: string }) => `ditolak: ${p.detail}; ini bukan workbook yang akan dibuka rekap`,
-  'import.sheetPartMissing': (p: { part: string }) => `bagian data sheet "${p.part}" hilang atau namanya tidak lazim; simpan ulang workbook dari Excel`,
+    `ditolak: buku kerja menyatakan ${n(p.total)} byte isi setelah dibongkar, lebih dari batas ${n(p.limit)} byte`,
+  'import.refused': (p: { detail: string }) => `ditolak: ${p.detail}; ini bukan buku kerja yang akan dibuka rekap`,
+  'import.sheetPartMissing': (p: { part: string }) => `bagian data lembar "${p.part}" hilang atau namanya tidak lazim; simpan ulang buku kerja dari Excel`,
   'import.tooManyRows': (p: { max: number; lastRow: number | null }) =>
-    `sheet ini punya lebih dari ${n(p.max)} baris data${p.lastRow ? ` (sampai baris ${n(p.lastRow)})` : ''}, batas untuk satu pekerjaan; pecah menjadi berkas yang lebih kecil`,
-  'import.emptySheet': (_p: Record<string, never>) => 'sheet ini kosong',
+    `lembar ini punya lebih dari ${n(p.max)} baris data${p.lastRow ? ` (sampai baris ${n(p.lastRow)})` : ''}, batas untuk satu pekerjaan; pecah menjadi berkas yang lebih kecil`,
+  'import.emptySheet': (_p: Record<string, never>) => 'lembar ini kosong',
   'import.noHeaderRow': (p: { rows: number }) =>
     `tidak ada baris judul di ${p.rows} baris pertama (baris judul punya judul di atas setiap kolom); pilih baris judulnya`,
   'import.headerRowEmpty': (p: { row: number }) => `baris ${p.row}, yang dipilih sebagai baris judul, kosong`,
-  'import.partDamaged': (p: { part: string; detail: string }) => `bagian "${p.part}" dari workbook rusak (${p.detail}); salin lagi atau simpan ulang dari Excel`,
+  'import.partDamaged': (p: { part: string; detail: string }) => `bagian "${p.part}" dari buku kerja rusak (${p.detail}); salin lagi atau simpan ulang dari Excel`,
   'import.badCharacter': (p: { part: string | null; cell: string | null; what: string }) =>
-    `${p.cell ? `sel ${p.cell}` : `bagian "${p.part}"`} berisi ${p.what}, karakter yang tidak diizinkan XML; workbook rusak atau tidak ditulis oleh program spreadsheet`,
-  'import.beyondGrid': (p: { ref: string }) => `referensi sel "${p.ref}" berada di luar kolom terakhir Excel (XFD) atau baris terakhir (1.048.576); workbook rusak`,
-  'import.rowTooLong': (p: { row: string; mb: number }) => `baris ${p.row} berisi lebih dari ${p.mb} MB XML; sheet rusak atau bukan spreadsheet sungguhan`,
-  'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: sheet berhenti di tengahnya (workbook rusak atau terpotong)`,
+    `${p.cell ? `sel ${p.cell}` : `bagian "${p.part}"`} berisi ${p.what}, karakter yang tidak diizinkan XML; buku kerja rusak atau tidak ditulis oleh program spreadsheet`,
+  'import.beyondGrid': (p: { ref: string }) => `referensi sel "${p.ref}" berada di luar kolom terakhir Excel (XFD) atau baris terakhir (1.048.576); buku kerja rusak`,
+  'import.rowTooLong': (p: { row: string; mb: number }) => `baris ${p.row} berisi lebih dari ${p.mb} MB XML; lembar rusak atau bukan spreadsheet sungguhan`,
+  'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: lembar berhenti di tengahnya (buku kerja rusak atau terpotong)`,
 
   // --map
   'map.malformed': (p: { override: string }) => `--map "${p.override}": harus bidang=Judul Kolom, misalnya image1="Foto KTP"`,
@@ -117,7 +117,7 @@ export const coreTextsId = {
     `${loc(p.where)}: kolom "${p.header}" (untuk ${p.field}) tidak ada di baris judul; kolom yang ada: ${p.headers}`,
   'plan.noColumnFor': (p: { where: Where; fields: string; headers: string; first: string }) =>
     `${loc(p.where)}: tidak ada kolom untuk ${p.fields}. Kolom yang ada: ${p.headers}; petakan dengan --map ${p.first}="Judul Kolom".`,
-  'plan.noDataRows': (p: { where: Where }) => `${loc(p.where)}: sheet ini punya baris judul tetapi tidak ada baris data; tidak ada yang dikerjakan.`,
+  'plan.noDataRows': (p: { where: Where }) => `${loc(p.where)}: lembar ini punya baris judul tetapi tidak ada baris data; tidak ada yang dikerjakan.`,
   'plan.noJob': (p: { job: string }) => `tidak ada pekerjaan ${p.job}; lihat daftarnya dengan \`rekap jobs\``,
   'plan.schoolSyncNeedsArea': (_p: Record<string, never>) =>
     'Sinkronisasi sekolah perlu paling sedikit satu provinsi atau kabupaten/kota (layanan mendaftar sekolah per kabupaten/kota).',
@@ -143,14 +143,14 @@ export const coreTextsId = {
     `foto kecil dibatasi ${n(p.max)} baris (pekerjaan ${p.job} punya ${n(p.total)}); ekspor tanpa --thumbnails, atau saring barisnya dulu`,
   'report.twoPasses': (p: { job: string }) => `laporan pekerjaan ${p.job} berbeda di kedua putarannya; ekspor lagi`,
   'report.annotatedNeedsXlsx': (p: { job: string; input: string | null }) =>
-    `salinan beranotasi perlu masukan pekerjaan berupa workbook .xlsx (pekerjaan ${p.job} membaca ${p.input ?? 'tanpa berkas'}); ekspor laporannya saja`,
-  'report.inputGone': (p: { input: string }) => `workbook masukan pekerjaan tidak ada lagi di ${p.input}; salinan beranotasi perlu berkas aslinya`,
-  'report.inputRefused': (p: { reason: string }) => `workbook masukan pekerjaan tidak disalin: ${p.reason}`,
-  'report.wouldOverwrite': (_p: Record<string, never>) => 'salinan beranotasi tidak boleh menimpa workbook asli; pilih --out lain',
-  'report.reportOverwritesInput': (p: { input: string }) => `laporan tidak boleh menimpa workbook pekerjaan itu sendiri ${p.input}; pilih --out lain`,
+    `salinan beranotasi perlu masukan pekerjaan berupa buku kerja .xlsx (pekerjaan ${p.job} membaca ${p.input ?? 'tanpa berkas'}); ekspor laporannya saja`,
+  'report.inputGone': (p: { input: string }) => `buku kerja masukan pekerjaan tidak ada lagi di ${p.input}; salinan beranotasi perlu berkas aslinya`,
+  'report.inputRefused': (p: { reason: string }) => `buku kerja masukan pekerjaan tidak disalin: ${p.reason}`,
+  'report.wouldOverwrite': (_p: Record<string, never>) => 'salinan beranotasi tidak boleh menimpa buku kerja asli; pilih --out lain',
+  'report.reportOverwritesInput': (p: { input: string }) => `laporan tidak boleh menimpa buku kerja pekerjaan itu sendiri ${p.input}; pilih --out lain`,
   'report.annotatedLimit': (p: { max: number; job: string; total: number }) =>
-    `salinan beranotasi dibatasi ${n(p.max)} baris karena memuat seluruh workbook ke memori (pekerjaan ${p.job} punya ${n(p.total)}); pakai laporan biasa`,
-  'report.sheetGone': (p: { sheet: string; input: string }) => `sheet "${p.sheet}" tidak ada lagi di ${p.input}`,
+    `salinan beranotasi dibatasi ${n(p.max)} baris karena memuat seluruh buku kerja ke memori (pekerjaan ${p.job} punya ${n(p.total)}); pakai laporan biasa`,
+  'report.sheetGone': (p: { sheet: string; input: string }) => `lembar "${p.sheet}" tidak ada lagi di ${p.input}`,
 
   // a service address (Settings, --base-url)
   'url.empty': (_p: Record<string, never>) => 'kosong',
@@ -186,13 +186,13 @@ export const coreTextsId = {
   'directory.notCovered': (p: { product: 'hospitals' | 'schools'; areas: Array<{ province?: string; regency?: string }>; more: number; rows: number }) =>
     `cache direktori ${PRODUCT[p.product]} tidak mencakup seluruh kueri ini: ${p.areas.map(areaId).join(', ')}${p.more ? ` dan ${n(p.more)} lagi` : ''} belum pernah ` +
     `disinkronkan sampai halaman terakhir dengan filter ini, jadi ${n(p.rows)} baris yang ditulis hanya yang kebetulan ada di cache. ` +
-    `Sinkronkan dulu: di rekap ui (Direktori → Sinkronkan) dengan filter yang sama, atau rekap run dengan workbook direktori ` +
+    `Sinkronkan dulu: di rekap ui (Direktori → Sinkronkan) dengan filter yang sama, atau rekap run dengan buku kerja direktori ` +
     `(contoh: examples/templates/${p.product === 'hospitals' ? 'hospital' : 'school'}-directory.xlsx)`,
   'tz.unknown': (p: { name: string }) =>
     `"${p.name}" bukan zona waktu yang dikenal rekap (pakai nama IANA seperti Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
   // rekap compare (core/unattended/compare-runs.ts)
-  'compare.noResultsSheet': (p: { file: string; sheets: string }) => `${p.file}: tidak ada sheet hasil (${p.sheets})`,
+  'compare.noResultsSheet': (p: { file: string; sheets: string }) => `${p.file}: tidak ada lembar hasil (${p.sheets})`,
   'compare.noColumn': (p: { columns: string; headers: string }) => `tidak ada kolom ${p.columns} di hasil (${p.headers})`,
   'compare.noKeyColumn': (p: { headers: string }) => `tidak ada kolom kunci di hasil (${p.headers}); sebutkan dengan --key "Judul Kolom"`,
   'compare.noJob': (p: { id: string }) => `tidak ada pekerjaan ${p.id} (dan bukan berkas laporan .xlsx)`,
@@ -213,23 +213,23 @@ export const coreTextsId = {
   'sandbox.seed': (_p: Record<string, never>) => '--seed harus bilangan bulat',
 
   // rekap verify: findings
-  'verify.sheetAdded': (p: { sheet: string }) => `sheet "${p.sheet}" ditambahkan`,
-  'verify.sheetChanged': (p: { sheet: string }) => `sheet "${p.sheet}" berubah`,
-  'verify.sheetRemoved': (p: { sheet: string }) => `sheet "${p.sheet}" dihapus`,
-  'verify.digestLinesChanged': (_p: Record<string, never>) => 'baris digest laporan di sheet ringkasan diubah',
-  'verify.sheetNotInStore': (p: { sheet: string }) => `sheet "${p.sheet}" tidak ada di laporan yang ditulis rekap dari berkas data (ditambahkan)`,
-  'verify.sheetMissing': (p: { sheet: string }) => `sheet "${p.sheet}" hilang (dihapus)`,
+  'verify.sheetAdded': (p: { sheet: string }) => `lembar "${p.sheet}" ditambahkan`,
+  'verify.sheetChanged': (p: { sheet: string }) => `lembar "${p.sheet}" berubah`,
+  'verify.sheetRemoved': (p: { sheet: string }) => `lembar "${p.sheet}" dihapus`,
+  'verify.digestLinesChanged': (_p: Record<string, never>) => 'baris digest laporan di lembar ringkasan diubah',
+  'verify.sheetNotInStore': (p: { sheet: string }) => `lembar "${p.sheet}" tidak ada di laporan yang ditulis rekap dari berkas data (ditambahkan)`,
+  'verify.sheetMissing': (p: { sheet: string }) => `lembar "${p.sheet}" hilang (dihapus)`,
   'verify.cell': (p: { sheet: string; row: number; key: KeyRef | null; header: boolean; column: { letter: string; header: string | null }; report: string | null; store: string | null }) =>
     `${at(p)}${p.header ? ' (judul kolom)' : ''}, ${column(p.column)}: di laporan ${value(p.report)}, menurut berkas data ${value(p.store)}`,
   'verify.rowAdded': (p: { sheet: string; row: number; key: KeyRef | null }) =>
     `${at(p)}: baris yang tidak ada di laporan yang ditulis rekap dari berkas data (ditambahkan)`,
   'verify.rowMissing': (p: { sheet: string; row: number; key: KeyRef | null }) =>
     p.key
-      ? `sheet "${p.sheet}": baris dengan ${keyText(p.key)} (baris ${p.row} saat ditulis) hilang (dihapus)`
-      : `sheet "${p.sheet}": baris ${p.row} dari laporan yang ditulis rekap dari berkas data hilang (dihapus)`,
+      ? `lembar "${p.sheet}": baris dengan ${keyText(p.key)} (baris ${p.row} saat ditulis) hilang (dihapus)`
+      : `lembar "${p.sheet}": baris ${p.row} dari laporan yang ditulis rekap dari berkas data hilang (dihapus)`,
   // rekap verify: notes
   'verify.noStore': (_p: Record<string, never>) =>
-    'tidak ada berkas data rekap: hanya digest yang diperiksa, yang menyebut sheet tetapi bukan barisnya (beri --db BERKAS untuk menemukan baris dan kolomnya)',
+    'tidak ada berkas data rekap: hanya digest yang diperiksa, yang menyebut lembar tetapi bukan barisnya (beri --db BERKAS untuk menemukan baris dan kolomnya)',
   'verify.otherStore': (p: { file: string; storeId: string; reportStoreId: string }) =>
     `berkas data ${p.file} bukan yang menulis laporan ini (ID-nya ${p.storeId}, laporan menyebut ${p.reportStoreId}): hanya digest yang diperiksa`,
   'verify.noJobInStore': (p: { file: string; job: string }) => `berkas data ${p.file} tidak punya pekerjaan ${p.job}: hanya digest yang diperiksa`,
@@ -242,10 +242,10 @@ export const coreTextsId = {
     `${p.file}: laporan CSV tidak membawa digest (CSV hanya teks, tanpa ringkasan yang bisa diperiksa); untuk laporan yang bisa diverifikasi, ekspor sebagai xlsx: rekap export <ID-pekerjaan> --out laporan.xlsx`,
   'verify.signatureInvalid': (p: { fingerprint: string }) =>
     `tanda tangan digest tidak sah (${p.fingerprint}): digest atau tanda tangannya diubah setelah rekap menulis laporan`,
-  'verify.notXlsx': (p: { file: string; reason: string }) => `${p.file} tidak bisa dibaca sebagai workbook xlsx: ${p.reason}`,
+  'verify.notXlsx': (p: { file: string; reason: string }) => `${p.file} tidak bisa dibaca sebagai buku kerja xlsx: ${p.reason}`,
   'verify.noDigest': (p: { file: string }) =>
-    `${p.file} tidak memuat digest laporan rekap di sheet pertamanya: bukan laporan yang ditulis rekap (atau ditulis sebelum laporan memuat digest)`,
-  'verify.incomplete': (p: { file: string }) => `${p.file}: sheet ringkasan tidak memuat ID pekerjaan atau waktu laporan; bukan laporan rekap yang lengkap`,
+    `${p.file} tidak memuat digest laporan rekap di lembar pertamanya: bukan laporan yang ditulis rekap (atau ditulis sebelum laporan memuat digest)`,
+  'verify.incomplete': (p: { file: string }) => `${p.file}: lembar ringkasan tidak memuat ID pekerjaan atau waktu laporan; bukan laporan rekap yang lengkap`,
   ...teamTextsId,
   ...noticeTextsId,
   ...archiveTextsId,
