@@ -4,6 +4,8 @@ import { teamEn } from './team-en'
 import { teamMoneyEn } from './team-money'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
 import { helpEn } from './help-en'
+// the report's own sheet names: the CLI points at the sheet the file really has
+import { labelsFor } from '../../core/reports/labels'
 import type { CliMessages } from './id'
 
 const RETRY_KINDS_EN: Record<string, string> = {
@@ -128,7 +130,7 @@ export const en: CliMessages = {
   failedHeader: (n) => `${n} row(s) failed (not charged):`,
   failedLine: (where, reason) => `  ${where}: ${reason}`,
   rowAt: (row) => `row ${row}`,
-  failedMore: (n, job) => `  … and ${n} more (see the report's errors sheet: rekap export ${job} --out report.xlsx)`,
+  failedMore: (n, job) => `  … and ${n} more (see the report's "${labelsFor('en').sheets.errors}" sheet: rekap export ${job} --out report.xlsx)`,
   retryFailedHint: (job) => `fix them, then send the failed rows again with: rekap retry-failed ${job}`,
   workbookSincePlan: (job: string, file: string, how: 'changed' | 'missing') =>
     `note: ${file} ${how === 'changed' ? 'changed' : 'is gone'} since job ${job} read it: retry-failed sends the rows as they were read then (photo files are read again, cells are not); for the workbook as it is now, run it again: rekap run <file>`,

@@ -4,6 +4,8 @@ import { teamId } from './team-id'
 import { teamMoneyId } from './team-money'
 import { renderCoreText, type CoreText } from '../../core/texts/core-text'
 import { helpId } from './help-id'
+// the report's own sheet names: the CLI points at the sheet the file really has
+import { labelsFor } from '../../core/reports/labels'
 
 /**
  * Everything the CLI says to a person, in Indonesian (the default). en.ts has the same keys
@@ -140,7 +142,7 @@ export const id = {
   failedHeader: (n: number) => `${n} baris gagal (tidak ditagih):`,
   failedLine: (where: string, reason: string) => `  ${where}: ${reason}`,
   rowAt: (row: number) => `baris ${row}`,
-  failedMore: (n: number, job: string) => `  … dan ${n} lagi (lihat lembar kesalahan di laporan: rekap export ${job} --out laporan.xlsx)`,
+  failedMore: (n: number, job: string) => `  … dan ${n} lagi (lihat lembar "${labelsFor('id').sheets.errors}" di laporan: rekap export ${job} --out laporan.xlsx)`,
   retryFailedHint: (job: string) => `perbaiki lalu kirim ulang yang gagal dengan: rekap retry-failed ${job}`,
   workbookSincePlan: (job: string, file: string, how: 'changed' | 'missing') =>
     `catatan: ${file} ${how === 'changed' ? 'sudah berubah' : 'sudah tidak ada'} sejak dibaca pekerjaan ${job}: retry-failed mengirim baris seperti yang dibaca waktu itu (berkas foto dibaca ulang, isi sel tidak); untuk buku kerja yang sekarang, jalankan lagi: rekap run <berkas>`,
