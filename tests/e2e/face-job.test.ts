@@ -159,6 +159,8 @@ describe('face-match job in browser mode', () => {
     expect(await countOf(page, 'count-failed')).toBe(1)
     expect(await countOf(page, 'count-pending')).toBe(0)
     await expect(page.getByTestId('spend').textContent()).resolves.toContain('Rp3.200')
+    // a finished job has no speed: "—" as its ETA says, not "0 baris per detik"
+    await expect(page.getByTestId('throughput').textContent()).resolves.toBe('—')
     // The table follows the job to its end: once the job is done, no row may still say it is being
     // sent (a screenshot once showed row 8 "Dikirim" under a finished job). The table refreshes at
     // most once a second, so the states are waited for, with room for a busy machine.
