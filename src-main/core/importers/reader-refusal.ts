@@ -3,6 +3,7 @@ import { GridError } from './grid-limits'
 import { ImportError, importError } from './import-error'
 import { MAX_ROW_CHARS, RowTooLongError, UnclosedRowError } from './sheet-row-scanner'
 import { WorkbookLimitError } from './shared-strings-reader'
+import { MAX_STRING_ITEM_CHARS, StringItemTooLongError } from './shared-strings'
 import { XmlTextError } from './xml-text-error'
 import { ZipFormatError, ZipPartError, ZipSizeError } from './zip-directory'
 
@@ -16,6 +17,9 @@ export function asImportError(file: string, err: unknown, sheet?: string): Impor
   if (err instanceof ImportError) return err
   if (err instanceof ZipSizeError || err instanceof WorkbookLimitError) {
     return importError('zip-bomb', file, coreText('import.refused', { detail: err.message }), sheet)
+  }
+  if (err instanceof StringItemTooLongError) {
+    return importError('unreadable', file, coreText('import.stringTooLong', { part: err.part, mb: MAX_STRING_ITEM_CHARS / 1024 / 1024 }), sheet)
   }
   if (err instanceof ZipPartError) return importError('unreadable', file, coreText('import.partDamaged', { part: err.part, detail: err.detail }), sheet)
   if (err instanceof ZipFormatError) return importError('truncated', file, coreText('import.truncated', { detail: err.message }), sheet)

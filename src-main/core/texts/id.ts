@@ -103,6 +103,8 @@ export const coreTextsId = {
     `${p.cell ? `sel ${p.cell}` : `bagian "${p.part}"`} berisi ${p.what}, karakter yang tidak diizinkan XML; workbook rusak atau tidak ditulis oleh program spreadsheet`,
   'import.beyondGrid': (p: { ref: string }) => `referensi sel "${p.ref}" berada di luar kolom terakhir Excel (XFD) atau baris terakhir (1.048.576); workbook rusak`,
   'import.rowTooLong': (p: { row: string; mb: number }) => `baris ${p.row} berisi lebih dari ${p.mb} MB XML; sheet rusak atau bukan spreadsheet sungguhan`,
+  'import.stringTooLong': (p: { part: string; mb: number }) =>
+    `bagian "${p.part}" memuat satu teks berisi lebih dari ${p.mb} MB XML, lebih dari yang muat di sel mana pun; workbook rusak atau bukan spreadsheet sungguhan`,
   'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: sheet berhenti di tengahnya (workbook rusak atau terpotong)`,
 
   // --map
