@@ -33,6 +33,21 @@ export function sniffDelimiter(text: string): Delimiter {
   return best
 }
 
+/**
+ * A quote opened and never closed, its field running over a line end to the end of the file: Excel
+ * would put every row after it into that one cell, so the file is refused, naming where the quote
+ * opened (row and 0-based column), rather than read as fewer rows.
+ */
+export class CsvQuoteError extends Error {
+  override readonly name = 'CsvQuoteError'
+  constructor(
+    readonly row: number,
+    readonly column: number,
+  ) {
+    super(`row ${row}, column ${column + 1}: a quote (") opened here is never closed`)
+  }
+}
+
 /** A record longer than this is refused: usually a quote opened and never closed, swallowing the file. */
 export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 
@@ -58,6 +73,8 @@ class CsvStateMachine {
   // a quote ended a chunk: is it a closing quote or the first half of a doubled one?
   private pendingQuote = false
   private lastWasCR = false
+  /** where the quote of the field being read opened (row, 0-based column) */
+  private quoteAt = { row: 0, column: 0 }
   private recordChars = 0
   private readonly records: CsvRecord[] = []
 
@@ -116,6 +133,7 @@ class CsvStateMachine {
       }
       if (ch === '"' && this.field === '' && !this.quoteJustClosed) {
         this.inQuotes = true
+        this.quoteAt = { row: this.recordNumber + 1, column: this.fields.length }
       } else if (ch === delimiter) {
         this.endField()
       } else if (ch === '\n') {
@@ -151,26 +169,55 @@ class CsvStateMachine {
     this.parse(text)
   }
 
-  /** End of input: a quote left pending closes its field, and a last record without a line end counts. */
+  /**
+   * End of input: a quote left pending closes its field, and a last record without a line end counts.
+   * A quote still open refuses the file when its field swallowed a line end (rows would be lost); on
+   * the last line alone it reads as Excel reads it.
+   */
   finish(): void {
     if (this.pendingQuote) {
       this.inQuotes = false
       this.pendingQuote = false
     }
+    if (this.inQuotes && /[\r\n]/.test(this.field)) throw new CsvQuoteError(this.quoteAt.row, this.quoteAt.column)
     if (this.field !== '' || this.fields.length > 0 || this.inQuotes) this.endRecord()
   }
 }
 
-/** The first bytes' encoding (byte-order mark), decoded, and the delimiter (Excel's `sep=` hint line, else sniffed). */
-function openText(buf: Buffer): { decoder: StringDecoder; text: string; delimiter: Delimiter; hintLine: boolean } {
-  let offset = 0
-  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) offset = 3
-  let encoding: BufferEncoding = 'utf8'
-  if (buf[0] === 0xff && buf[1] === 0xfe) {
-    encoding = 'utf16le'
-    offset = 2
+interface TextDecoderLike {
+  write(buf: Buffer): string
+  end(): string
+}
+
+/**
+ * UTF-16 big-endian (byte-order mark FE FF, "Unicode big-endian" in Notepad): Node decodes only the
+ * little-endian form, so each byte pair is swapped first (an odd byte waits for its pair).
+ */
+function utf16beDecoder(): TextDecoderLike {
+  const le = new StringDecoder('utf16le')
+  let odd: Buffer | null = null
+  return {
+    write(buf) {
+      const all = odd ? Buffer.concat([odd, buf]) : buf
+      const even = all.length - (all.length % 2)
+      odd = even < all.length ? Buffer.from(all.subarray(even)) : null
+      return le.write(Buffer.from(all.subarray(0, even)).swap16())
+    },
+    end: () => le.end(),
   }
-  const decoder = new StringDecoder(encoding)
+}
+
+/** The byte-order mark's encoding and length: UTF-8 (also without a mark), UTF-16 LE or BE. */
+function byteOrderMark(buf: Buffer): { decoder: TextDecoderLike; offset: number } {
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return { decoder: new StringDecoder('utf8'), offset: 3 }
+  if (buf[0] === 0xff && buf[1] === 0xfe) return { decoder: new StringDecoder('utf16le'), offset: 2 }
+  if (buf[0] === 0xfe && buf[1] === 0xff) return { decoder: utf16beDecoder(), offset: 2 }
+  return { decoder: new StringDecoder('utf8'), offset: 0 }
+}
+
+/** The first bytes' encoding (byte-order mark), decoded, and the delimiter (Excel's `sep=` hint line, else sniffed). */
+function openText(buf: Buffer): { decoder: TextDecoderLike; text: string; delimiter: Delimiter; hintLine: boolean } {
+  const { decoder, offset } = byteOrderMark(buf)
   const text = decoder.write(buf.subarray(offset))
   const hint = /^sep=(.)\r?\n/i.exec(text)
   if (hint && CANDIDATES.includes(hint[1] as Delimiter)) {
@@ -180,7 +227,7 @@ function openText(buf: Buffer): { decoder: StringDecoder; text: string; delimite
 }
 
 export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<CsvRecord[]> {
-  const state: { decoder: StringDecoder | null } = { decoder: null }
+  const state: { decoder: TextDecoderLike | null } = { decoder: null }
   const csv = new CsvStateMachine()
   let head: Buffer[] = []
   let headBytes = 0

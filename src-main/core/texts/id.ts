@@ -105,6 +105,8 @@ export const coreTextsId = {
   'import.rowTooLong': (p: { row: string; mb: number }) => `baris ${p.row} berisi lebih dari ${p.mb} MB XML; sheet rusak atau bukan spreadsheet sungguhan`,
   'import.stringTooLong': (p: { part: string; mb: number }) =>
     `bagian "${p.part}" memuat satu teks berisi lebih dari ${p.mb} MB XML, lebih dari yang muat di sel mana pun; workbook rusak atau bukan spreadsheet sungguhan`,
+  'import.csvQuoteUnclosed': (p: { row: number; column: string }) =>
+    `baris ${p.row}, kolom ${p.column}: tanda kutip (") dibuka di sini dan tidak pernah ditutup, sehingga semua baris sesudahnya akan masuk ke sel ini; tutup kutipnya (atau hapus) lalu simpan lagi`,
   'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: sheet berhenti di tengahnya (workbook rusak atau terpotong)`,
 
   // --map
