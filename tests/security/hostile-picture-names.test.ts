@@ -27,7 +27,7 @@ async function workbookWithPictureNamed(file: string, mediaName: string): Promis
   ws.getRow(2).values = [1, '3273015708920003', 'Ayu', null, 'selfie-01.jpg']
   const img = wb.addImage({ buffer: readFileSync(join(PHOTOS, 'ktp-01.jpg')) as unknown as ExcelJS.Buffer, extension: 'jpeg' })
   ws.addImage(img, { tl: { col: 3.1, row: 1.1 }, ext: { width: 60, height: 40 } })
-  const zip = await JSZip.loadAsync((await wb.xlsx.writeBuffer()) as Buffer)
+  const zip = await JSZip.loadAsync((await wb.xlsx.writeBuffer()) as unknown as Buffer)
   const media = await zip.file('xl/media/image1.jpeg')!.async('nodebuffer')
   zip.remove('xl/media/image1.jpeg')
   zip.file(mediaName, media)
