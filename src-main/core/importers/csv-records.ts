@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 
+import { columnLetter } from './column-letters'
+import { GridError, MAX_COLUMNS } from './grid-limits'
+
 /**
  * A streaming CSV parser (RFC 4180 plus what Excel writes): UTF-8 or UTF-16 byte-order marks,
  * `,` `;` or tab delimiters sniffed from the first line that has any (Excel in Indonesian locales
@@ -79,6 +82,8 @@ class CsvStateMachine {
   private readonly records: CsvRecord[] = []
 
   private endField(): void {
+    // Excel's grid ends at column XFD: a wider row is refused as an .xlsx cell beyond it is
+    if (this.fields.length === MAX_COLUMNS) throw new GridError(`${columnLetter(MAX_COLUMNS)}${this.recordNumber + 1}`)
     this.fields.push(this.field)
     this.field = ''
     this.quoteJustClosed = false
