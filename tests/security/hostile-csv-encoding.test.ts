@@ -2,8 +2,8 @@
  * Hostile-input audit, CSV encodings: Excel's plain "CSV" on Windows writes the ANSI code page
  * (Windows-1252), not UTF-8. Such a file was decoded as UTF-8, so "José" and "–" became U+FFFD in
  * silence and the report echoed "Jos�": the name was lost without a word. A file whose first bytes
- * are not UTF-8 is now read as Windows-1252 (what Excel shows for it); one that turns invalid later
- * is refused naming the row and column where it does.
+ * are not UTF-8 is now read as Windows-1252 (what Excel shows for it); one that turns invalid beyond
+ * the first bytes read (the first chunk, 256 KB) is refused naming the row and column where it does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
@@ -43,14 +43,14 @@ describe('CSV bytes that are not UTF-8', () => {
     }
   })
 
-  it('UTF-8 that turns into another encoding after the first 64 KB: refused naming the row and column', async () => {
+  it('UTF-8 that turns into another encoding after the first chunk read (256 KB): refused naming the row and column', async () => {
     const file = join(tmp.dir, 'campur.csv')
-    const good = Array.from({ length: 3000 }, (_, i) => `${3201000 + i},RS Nomor ${i} di Kota Bandung,ok\n`).join('')
+    const good = Array.from({ length: 9000 }, (_, i) => `${3201000 + i},RS Nomor ${i} di Kota Bandung,ok\n`).join('')
     writeFileSync(file, Buffer.concat([Buffer.from('Kode RS,Nama,Catatan\n' + good + '3209999,'), Buffer.from([0x4a, 0x6f, 0x73, 0xe9]), Buffer.from(',ok\n')]))
     const r = await rekap(['run', file, '--kind', 'hospital-lookup', '--dry-run', '--lang', 'en', '--db', join(tmp.dir, 'c.db')], { timeoutMs: 60_000 })
     expect(r.code, r.out).toBe(2)
-    expect(r.out).toMatch(/campur\.csv.*row 3002, column B/s)
+    expect(r.out).toMatch(/campur\.csv.*row 9002, column B/s)
     const id = await rekap(['run', file, '--kind', 'hospital-lookup', '--dry-run', '--lang', 'id', '--db', join(tmp.dir, 'c.db')], { timeoutMs: 60_000 })
-    expect(id.out).toMatch(/campur\.csv.*baris 3002, kolom B/s)
+    expect(id.out).toMatch(/campur\.csv.*baris 9002, kolom B/s)
   }, 90_000)
 })

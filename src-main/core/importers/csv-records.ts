@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
 
 import { columnLetter } from './column-letters'
+import { csvDecoder, NotUtf8Error, type TextDecoderLike } from './csv-encoding'
 import { GridError, MAX_COLUMNS } from './grid-limits'
 
 /**
@@ -51,6 +51,17 @@ export class CsvQuoteError extends Error {
   }
 }
 
+/** Bytes that are not UTF-8 in a file that began as UTF-8 (row and 0-based column where they are). */
+export class CsvEncodingError extends Error {
+  override readonly name = 'CsvEncodingError'
+  constructor(
+    readonly row: number,
+    readonly column: number,
+  ) {
+    super(`row ${row}, column ${column + 1}: bytes that are not UTF-8`)
+  }
+}
+
 /** A record longer than this is refused: usually a quote opened and never closed, swallowing the file. */
 export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 
@@ -95,6 +106,22 @@ class CsvStateMachine {
     this.records.push({ recordNumber: this.recordNumber, fields: this.fields })
     this.fields = []
     this.recordChars = 0
+  }
+
+  /** Where the reading is: the row being read and the 0-based column of the field being read. */
+  get position(): { row: number; column: number } {
+    return { row: this.recordNumber + 1, column: this.fields.length }
+  }
+
+  /** Decoded text in: bytes that are not UTF-8 stop the reading, naming where they are. */
+  feedDecoded(decode: () => string): void {
+    try {
+      this.feed(decode())
+    } catch (err) {
+      if (!(err instanceof NotUtf8Error)) throw err
+      this.feed(err.before)
+      throw new CsvEncodingError(this.position.row, this.position.column)
+    }
   }
 
   /** The records completed so far, as one batch (none when there are none). */
@@ -189,40 +216,9 @@ class CsvStateMachine {
   }
 }
 
-interface TextDecoderLike {
-  write(buf: Buffer): string
-  end(): string
-}
-
-/**
- * UTF-16 big-endian (byte-order mark FE FF, "Unicode big-endian" in Notepad): Node decodes only the
- * little-endian form, so each byte pair is swapped first (an odd byte waits for its pair).
- */
-function utf16beDecoder(): TextDecoderLike {
-  const le = new StringDecoder('utf16le')
-  let odd: Buffer | null = null
-  return {
-    write(buf) {
-      const all = odd ? Buffer.concat([odd, buf]) : buf
-      const even = all.length - (all.length % 2)
-      odd = even < all.length ? Buffer.from(all.subarray(even)) : null
-      return le.write(Buffer.from(all.subarray(0, even)).swap16())
-    },
-    end: () => le.end(),
-  }
-}
-
-/** The byte-order mark's encoding and length: UTF-8 (also without a mark), UTF-16 LE or BE. */
-function byteOrderMark(buf: Buffer): { decoder: TextDecoderLike; offset: number } {
-  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return { decoder: new StringDecoder('utf8'), offset: 3 }
-  if (buf[0] === 0xff && buf[1] === 0xfe) return { decoder: new StringDecoder('utf16le'), offset: 2 }
-  if (buf[0] === 0xfe && buf[1] === 0xff) return { decoder: utf16beDecoder(), offset: 2 }
-  return { decoder: new StringDecoder('utf8'), offset: 0 }
-}
-
 /** The first bytes' encoding (byte-order mark), decoded, and the delimiter (Excel's `sep=` hint line, else sniffed). */
 function openText(buf: Buffer): { decoder: TextDecoderLike; text: string; delimiter: Delimiter; hintLine: boolean } {
-  const { decoder, offset } = byteOrderMark(buf)
+  const { decoder, offset } = csvDecoder(buf)
   const text = decoder.write(buf.subarray(offset))
   const hint = /^sep=(.)\r?\n/i.exec(text)
   if (hint && CANDIDATES.includes(hint[1] as Delimiter)) {
@@ -242,7 +238,7 @@ export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<Csv
     state.decoder = opened.decoder
     csv.delimiter = opened.delimiter
     if (opened.hintLine) csv.recordNumber++ // Excel shows the hint line as row 1
-    csv.feed(opened.text)
+    csv.feedDecoded(() => opened.text)
   }
 
   for await (const chunk of input) {
@@ -254,12 +250,12 @@ export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<Csv
       start(Buffer.concat(head))
       head = []
     } else {
-      csv.feed(state.decoder.write(buf))
+      csv.feedDecoded(() => state.decoder!.write(buf))
     }
     yield* csv.drain()
   }
   if (!state.decoder && headBytes > 0) start(Buffer.concat(head))
-  if (state.decoder) csv.feed(state.decoder.end())
+  if (state.decoder) csv.feedDecoded(() => state.decoder!.end())
   csv.finish()
   yield* csv.drain()
 }

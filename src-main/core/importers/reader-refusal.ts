@@ -1,6 +1,6 @@
 import { coreText } from '../texts/core-text'
 import { columnLetter } from './column-letters'
-import { CsvQuoteError } from './csv-records'
+import { CsvEncodingError, CsvQuoteError } from './csv-records'
 import { GridError } from './grid-limits'
 import { ImportError, importError } from './import-error'
 import { MAX_ROW_CHARS, RowTooLongError, UnclosedRowError } from './sheet-row-scanner'
@@ -25,6 +25,9 @@ export function asImportError(file: string, err: unknown, sheet?: string): Impor
   }
   if (err instanceof CsvQuoteError) {
     return importError('unreadable', file, coreText('import.csvQuoteUnclosed', { row: err.row, column: columnLetter(err.column) }), sheet)
+  }
+  if (err instanceof CsvEncodingError) {
+    return importError('unreadable', file, coreText('import.csvNotUtf8', { row: err.row, column: columnLetter(err.column) }), sheet)
   }
   if (err instanceof ZipPartError) return importError('unreadable', file, coreText('import.partDamaged', { part: err.part, detail: err.detail }), sheet)
   if (err instanceof ZipFormatError) return importError('truncated', file, coreText('import.truncated', { detail: err.message }), sheet)

@@ -107,6 +107,8 @@ export const coreTextsId = {
     `bagian "${p.part}" memuat satu teks berisi lebih dari ${p.mb} MB XML, lebih dari yang muat di sel mana pun; workbook rusak atau bukan spreadsheet sungguhan`,
   'import.csvQuoteUnclosed': (p: { row: number; column: string }) =>
     `baris ${p.row}, kolom ${p.column}: tanda kutip (") dibuka di sini dan tidak pernah ditutup, sehingga semua baris sesudahnya akan masuk ke sel ini; tutup kutipnya (atau hapus) lalu simpan lagi`,
+  'import.csvNotUtf8': (p: { row: number; column: string }) =>
+    `baris ${p.row}, kolom ${p.column}: berkas yang sampai di sini UTF-8 berisi byte dengan pengodean lain; simpan ulang sebagai "CSV UTF-8" dari Excel`,
   'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: sheet berhenti di tengahnya (workbook rusak atau terpotong)`,
 
   // --map
