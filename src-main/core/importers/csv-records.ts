@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 
 import { columnLetter } from './column-letters'
 import { csvDecoder, NotUtf8Error, type TextDecoderLike } from './csv-encoding'
-import { GridError, MAX_COLUMNS } from './grid-limits'
+import { GridError, MAX_COLUMNS, MAX_ROWS } from './grid-limits'
 
 /**
  * A streaming CSV parser (RFC 4180 plus what Excel writes): UTF-8 or UTF-16 byte-order marks,
@@ -62,6 +62,14 @@ export class CsvEncodingError extends Error {
   }
 }
 
+/** A row beyond Excel's last (1,048,576): no sheet holds it, and nothing else bounded a CSV's length. */
+export class CsvTooManyRowsError extends Error {
+  override readonly name = 'CsvTooManyRowsError'
+  constructor() {
+    super(`more than ${MAX_ROWS} rows`)
+  }
+}
+
 /** A record longer than this is refused: usually a quote opened and never closed, swallowing the file. */
 export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 
@@ -101,6 +109,7 @@ class CsvStateMachine {
   }
 
   private endRecord(): void {
+    if (this.recordNumber === MAX_ROWS) throw new CsvTooManyRowsError()
     this.endField()
     this.recordNumber++
     this.records.push({ recordNumber: this.recordNumber, fields: this.fields })

@@ -1,7 +1,7 @@
 import { coreText } from '../texts/core-text'
 import { columnLetter } from './column-letters'
-import { CsvEncodingError, CsvQuoteError } from './csv-records'
-import { GridError } from './grid-limits'
+import { CsvEncodingError, CsvQuoteError, CsvTooManyRowsError } from './csv-records'
+import { GridError, MAX_ROWS } from './grid-limits'
 import { ImportError, importError } from './import-error'
 import { MAX_ROW_CHARS, RowTooLongError, UnclosedRowError } from './sheet-row-scanner'
 import { WorkbookLimitError } from './shared-strings-reader'
@@ -29,6 +29,8 @@ export function asImportError(file: string, err: unknown, sheet?: string): Impor
   if (err instanceof CsvEncodingError) {
     return importError('unreadable', file, coreText('import.csvNotUtf8', { row: err.row, column: columnLetter(err.column) }), sheet)
   }
+  // the header takes a row at least: what an .xlsx could hold at most
+  if (err instanceof CsvTooManyRowsError) return importError('too-many-rows', file, coreText('import.tooManyRows', { max: MAX_ROWS - 1, lastRow: null }), sheet)
   if (err instanceof ZipPartError) return importError('unreadable', file, coreText('import.partDamaged', { part: err.part, detail: err.detail }), sheet)
   if (err instanceof ZipFormatError) return importError('truncated', file, coreText('import.truncated', { detail: err.message }), sheet)
   if (err instanceof XmlTextError) {
