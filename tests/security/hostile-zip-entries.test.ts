@@ -51,6 +51,16 @@ describe('entries of a .zip that land on the same place', () => {
     })
   }
 
+  it('a name too long for the file system: refused as the archive, naming the entry (not a raw ENAMETOOLONG)', async () => {
+    const long = `photos/${'a'.repeat(300)}.jpg`
+    const { err } = await refusal('long-name', [{ name: 'kyc.csv', content: CSV }, { name: long, content: 'a' }])
+    expect(err).toBeInstanceOf(ZipArchiveError)
+    const words = renderCoreText((err as ZipArchiveError).text!, 'id')
+    expect(words).toMatch(/entri "photos\/a{20}/)
+    expect(words).toMatch(/ENAMETOOLONG/)
+    expect(words.length).toBeLessThan(400)
+  })
+
   it('distinct names still unpack (a folder entry beside its files too)', async () => {
     const file = join(tmp.dir, 'ok.zip')
     await writeZip(file, [
