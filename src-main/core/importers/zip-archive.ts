@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { ZipDirectory, ZipFormatError } from './zip-directory'
+import { ZipDirectory, ZipFormatError, type ZipEntry } from './zip-directory'
 import { zipContentsProblem } from './workbook-guard'
 import { clashingEntries, isJunkPath, safeRelativePath } from '../paths/archive-paths'
 import { coreText, TextError, type CoreText } from '../texts/core-text'
@@ -45,17 +45,36 @@ export async function extractZipArchive(zipFile: string, dest: string, maxUnpack
   // every entry is judged before the first is written: a refused .zip writes nothing
   const targets = files.map((entry) => {
     const target = safeRelativePath(dest, entry.name)
-    if (!target) throw new ZipArchiveError(coreText('zip.outside', { entry: entry.name }))
-    if (entry.method !== 0 && entry.method !== 8) throw new ZipArchiveError(coreText('zip.method', { entry: entry.name }))
+    if (!target) throw new ZipArchiveError(coreText('zip.outside', { entry: shownEntry(entry.name) }))
+    if (entry.method !== 0 && entry.method !== 8) throw new ZipArchiveError(coreText('zip.method', { entry: shownEntry(entry.name) }))
     return target
   })
   const clash = clashingEntries(files.map((e) => e.name))
-  if (clash) throw new ZipArchiveError(coreText('zip.clash', clash))
+  if (clash) throw new ZipArchiveError(coreText('zip.clash', { entry: shownEntry(clash.entry), other: shownEntry(clash.other) }))
   const written: string[] = []
   for (const [i, entry] of files.entries()) {
-    await mkdir(path.dirname(targets[i]), { recursive: true })
-    await pipeline(await zip.streamEntry(entry), createWriteStream(targets[i], { flags: 'wx' }))
+    await writeEntry(zip, entry, targets[i])
     written.push(path.relative(dest, targets[i]).split(path.sep).join('/'))
   }
   return written
+}
+
+/**
+ * One entry to its place. What the file system refuses (a name too long for it, a full disk) is a
+ * refusal of the archive naming the entry, not Node's raw "ENAMETOOLONG: ..., open '/…/proses/…'".
+ */
+async function writeEntry(zip: ZipDirectory, entry: ZipEntry, target: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(target), { recursive: true })
+    await pipeline(await zip.streamEntry(entry), createWriteStream(target, { flags: 'wx' }))
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) throw err
+    throw new ZipArchiveError(coreText('zip.cannotWrite', { entry: shownEntry(entry.name), code }))
+  }
+}
+
+/** An entry's name as a message shows it: a name may be 65,535 bytes long. */
+export function shownEntry(name: string): string {
+  return name.length > 120 ? `${name.slice(0, 120)}…` : name
 }
