@@ -10,6 +10,7 @@ import { PLAN_FLAG, type PlanProduct } from '../core/model/plans'
 import { kindModule } from '../core/kinds/registry'
 import { guessKind, PlanError, ActionRefusedError, JobOwnedError } from '../core/engine'
 import { ImportError, MapOverrideError, openTable } from '../core/importers'
+import { quotedHeaders } from '../core/importers/header-names'
 import type { JobPlanView, ProgressView } from '../contract/ipc'
 import { REKAP_VERSION } from '../core/version'
 import { CliError, EXIT } from './exit-codes'
@@ -308,7 +309,7 @@ export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKin
   if (o.kind) return { kind: o.kind as JobKind, guessed: false, sheet }
   const guessed = guessKind(columns)
   if (guessed) return { kind: guessed, guessed: true, sheet }
-  const headers = columns.map((h) => `"${h}"`).join(', ')
+  const headers = quotedHeaders(columns)
   let text = m.cannotGuessKind(file, sheet, headers, JOB_KINDS.join(', '))
   if (o.sheet === undefined) {
     const fits = await sheetsThatFit(resolve(file), null, sheet)

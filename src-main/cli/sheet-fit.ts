@@ -20,19 +20,25 @@ async function fitOf(file: string, sheet: string, kind: JobKind | null): Promise
 }
 
 /**
+ * How many other sheets are looked through: each opens the workbook again, and a workbook may list
+ * 200,000 sheets (that ran for minutes); a real one that needs the hint has far fewer.
+ */
+export const MAX_SHEETS_LOOKED_THROUGH = 40
+
+/**
  * The other sheets of a workbook whose columns rekap recognises (for `kind`, when given), so a
- * message about the first sheet can name the `--sheet` that would work. Unreadable sheets are skipped.
+ * message about the first sheet can name the `--sheet` that would work. Unreadable sheets are
+ * skipped; only the first MAX_SHEETS_LOOKED_THROUGH others are looked through.
  */
 export async function sheetsThatFit(file: string, kind: JobKind | null, except: string): Promise<SheetFit[]> {
   const out: SheetFit[] = []
   let sheets: string[]
   try {
-    sheets = (await listSheets(file)).map((s) => s.name)
+    sheets = (await listSheets(file)).map((s) => s.name).filter((name) => name !== except).slice(0, MAX_SHEETS_LOOKED_THROUGH)
   } catch {
     return out
   }
   for (const sheet of sheets) {
-    if (sheet === except) continue
     try {
       const fit = await fitOf(file, sheet, kind)
       if (fit) out.push({ sheet, kind: fit })

@@ -1,4 +1,4 @@
-import { headerKey } from './header-names'
+import { headerKey, quotedHeaders } from './header-names'
 import { coreText, TextError, type CoreText } from '../texts/core-text'
 
 /**
@@ -74,7 +74,7 @@ export function applyFieldOverrides(
   kind?: string,
 ): Record<string, string> {
   const out = { ...mapping }
-  const list = headers.map((h) => `"${h}"`).join(', ')
+  const list = quotedHeaders(headers)
   for (const override of overrides) {
     const eq = override.indexOf('=')
     if (eq <= 0) {

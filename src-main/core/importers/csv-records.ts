@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
+
+import { columnLetter } from './column-letters'
+import { csvDecoder, NotUtf8Error, type TextDecoderLike } from './csv-encoding'
+import { GridError, MAX_COLUMNS, MAX_ROWS } from './grid-limits'
 
 /**
  * A streaming CSV parser (RFC 4180 plus what Excel writes): UTF-8 or UTF-16 byte-order marks,
@@ -33,6 +36,40 @@ export function sniffDelimiter(text: string): Delimiter {
   return best
 }
 
+/**
+ * A quote opened and never closed, its field running over a line end to the end of the file: Excel
+ * would put every row after it into that one cell, so the file is refused, naming where the quote
+ * opened (row and 0-based column), rather than read as fewer rows.
+ */
+export class CsvQuoteError extends Error {
+  override readonly name = 'CsvQuoteError'
+  constructor(
+    readonly row: number,
+    readonly column: number,
+  ) {
+    super(`row ${row}, column ${column + 1}: a quote (") opened here is never closed`)
+  }
+}
+
+/** Bytes that are not UTF-8 in a file that began as UTF-8 (row and 0-based column where they are). */
+export class CsvEncodingError extends Error {
+  override readonly name = 'CsvEncodingError'
+  constructor(
+    readonly row: number,
+    readonly column: number,
+  ) {
+    super(`row ${row}, column ${column + 1}: bytes that are not UTF-8`)
+  }
+}
+
+/** A row beyond Excel's last (1,048,576): no sheet holds it, and nothing else bounded a CSV's length. */
+export class CsvTooManyRowsError extends Error {
+  override readonly name = 'CsvTooManyRowsError'
+  constructor() {
+    super(`more than ${MAX_ROWS} rows`)
+  }
+}
+
 /** A record longer than this is refused: usually a quote opened and never closed, swallowing the file. */
 export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 
@@ -58,21 +95,42 @@ class CsvStateMachine {
   // a quote ended a chunk: is it a closing quote or the first half of a doubled one?
   private pendingQuote = false
   private lastWasCR = false
+  /** where the quote of the field being read opened (row, 0-based column) */
+  private quoteAt = { row: 0, column: 0 }
   private recordChars = 0
   private readonly records: CsvRecord[] = []
 
   private endField(): void {
+    // Excel's grid ends at column XFD: a wider row is refused as an .xlsx cell beyond it is
+    if (this.fields.length === MAX_COLUMNS) throw new GridError(`${columnLetter(MAX_COLUMNS)}${this.recordNumber + 1}`)
     this.fields.push(this.field)
     this.field = ''
     this.quoteJustClosed = false
   }
 
   private endRecord(): void {
+    if (this.recordNumber === MAX_ROWS) throw new CsvTooManyRowsError()
     this.endField()
     this.recordNumber++
     this.records.push({ recordNumber: this.recordNumber, fields: this.fields })
     this.fields = []
     this.recordChars = 0
+  }
+
+  /** Where the reading is: the row being read and the 0-based column of the field being read. */
+  get position(): { row: number; column: number } {
+    return { row: this.recordNumber + 1, column: this.fields.length }
+  }
+
+  /** Decoded text in: bytes that are not UTF-8 stop the reading, naming where they are. */
+  feedDecoded(decode: () => string): void {
+    try {
+      this.feed(decode())
+    } catch (err) {
+      if (!(err instanceof NotUtf8Error)) throw err
+      this.feed(err.before)
+      throw new CsvEncodingError(this.position.row, this.position.column)
+    }
   }
 
   /** The records completed so far, as one batch (none when there are none). */
@@ -116,6 +174,7 @@ class CsvStateMachine {
       }
       if (ch === '"' && this.field === '' && !this.quoteJustClosed) {
         this.inQuotes = true
+        this.quoteAt = { row: this.recordNumber + 1, column: this.fields.length }
       } else if (ch === delimiter) {
         this.endField()
       } else if (ch === '\n') {
@@ -151,26 +210,24 @@ class CsvStateMachine {
     this.parse(text)
   }
 
-  /** End of input: a quote left pending closes its field, and a last record without a line end counts. */
+  /**
+   * End of input: a quote left pending closes its field, and a last record without a line end counts.
+   * A quote still open refuses the file when its field swallowed a line end (rows would be lost); on
+   * the last line alone it reads as Excel reads it.
+   */
   finish(): void {
     if (this.pendingQuote) {
       this.inQuotes = false
       this.pendingQuote = false
     }
+    if (this.inQuotes && /[\r\n]/.test(this.field)) throw new CsvQuoteError(this.quoteAt.row, this.quoteAt.column)
     if (this.field !== '' || this.fields.length > 0 || this.inQuotes) this.endRecord()
   }
 }
 
 /** The first bytes' encoding (byte-order mark), decoded, and the delimiter (Excel's `sep=` hint line, else sniffed). */
-function openText(buf: Buffer): { decoder: StringDecoder; text: string; delimiter: Delimiter; hintLine: boolean } {
-  let offset = 0
-  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) offset = 3
-  let encoding: BufferEncoding = 'utf8'
-  if (buf[0] === 0xff && buf[1] === 0xfe) {
-    encoding = 'utf16le'
-    offset = 2
-  }
-  const decoder = new StringDecoder(encoding)
+function openText(buf: Buffer): { decoder: TextDecoderLike; text: string; delimiter: Delimiter; hintLine: boolean } {
+  const { decoder, offset } = csvDecoder(buf)
   const text = decoder.write(buf.subarray(offset))
   const hint = /^sep=(.)\r?\n/i.exec(text)
   if (hint && CANDIDATES.includes(hint[1] as Delimiter)) {
@@ -180,7 +237,7 @@ function openText(buf: Buffer): { decoder: StringDecoder; text: string; delimite
 }
 
 export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<CsvRecord[]> {
-  const state: { decoder: StringDecoder | null } = { decoder: null }
+  const state: { decoder: TextDecoderLike | null } = { decoder: null }
   const csv = new CsvStateMachine()
   let head: Buffer[] = []
   let headBytes = 0
@@ -190,7 +247,7 @@ export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<Csv
     state.decoder = opened.decoder
     csv.delimiter = opened.delimiter
     if (opened.hintLine) csv.recordNumber++ // Excel shows the hint line as row 1
-    csv.feed(opened.text)
+    csv.feedDecoded(() => opened.text)
   }
 
   for await (const chunk of input) {
@@ -202,12 +259,12 @@ export async function* readCsvRecordBatches(input: Readable): AsyncGenerator<Csv
       start(Buffer.concat(head))
       head = []
     } else {
-      csv.feed(state.decoder.write(buf))
+      csv.feedDecoded(() => state.decoder!.write(buf))
     }
     yield* csv.drain()
   }
   if (!state.decoder && headBytes > 0) start(Buffer.concat(head))
-  if (state.decoder) csv.feed(state.decoder.end())
+  if (state.decoder) csv.feedDecoded(() => state.decoder!.end())
   csv.finish()
   yield* csv.drain()
 }

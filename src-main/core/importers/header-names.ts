@@ -38,3 +38,17 @@ export function isCodeHeader(header: string): boolean {
   const words = headerWords(header)
   return words.some((w) => w === 'npsn' || w === 'kode' || w === 'kd' || w === 'code' || w.endsWith('code'))
 }
+
+/** How many column names a message lists, and how much of each: a sheet may have 16,384 of 32,767 characters. */
+const LISTED_HEADERS = 40
+const LISTED_HEADER_CHARS = 80
+
+/**
+ * The column names a message shows ("Kode RS", "Nama", ...): the first LISTED_HEADERS, each cut to
+ * LISTED_HEADER_CHARS, then "(+N)" for the rest (no words, so it reads in either language).
+ */
+export function quotedHeaders(headers: readonly string[]): string {
+  const cut = (h: string): string => (h.length > LISTED_HEADER_CHARS ? `${h.slice(0, LISTED_HEADER_CHARS)}…` : h)
+  const shown = headers.slice(0, LISTED_HEADERS).map((h) => `"${cut(h)}"`).join(', ')
+  return headers.length > LISTED_HEADERS ? `${shown}, … (+${headers.length - LISTED_HEADERS})` : shown
+}

@@ -1,8 +1,11 @@
 import { coreText } from '../texts/core-text'
-import { GridError } from './grid-limits'
+import { columnLetter } from './column-letters'
+import { CsvEncodingError, CsvQuoteError, CsvTooManyRowsError } from './csv-records'
+import { GridError, MAX_ROWS } from './grid-limits'
 import { ImportError, importError } from './import-error'
 import { MAX_ROW_CHARS, RowTooLongError, UnclosedRowError } from './sheet-row-scanner'
 import { WorkbookLimitError } from './shared-strings-reader'
+import { MAX_STRING_ITEM_CHARS, StringItemTooLongError } from './shared-strings'
 import { XmlTextError } from './xml-text-error'
 import { ZipFormatError, ZipPartError, ZipSizeError } from './zip-directory'
 
@@ -17,6 +20,17 @@ export function asImportError(file: string, err: unknown, sheet?: string): Impor
   if (err instanceof ZipSizeError || err instanceof WorkbookLimitError) {
     return importError('zip-bomb', file, coreText('import.refused', { detail: err.message }), sheet)
   }
+  if (err instanceof StringItemTooLongError) {
+    return importError('unreadable', file, coreText('import.stringTooLong', { part: err.part, mb: MAX_STRING_ITEM_CHARS / 1024 / 1024 }), sheet)
+  }
+  if (err instanceof CsvQuoteError) {
+    return importError('unreadable', file, coreText('import.csvQuoteUnclosed', { row: err.row, column: columnLetter(err.column) }), sheet)
+  }
+  if (err instanceof CsvEncodingError) {
+    return importError('unreadable', file, coreText('import.csvNotUtf8', { row: err.row, column: columnLetter(err.column) }), sheet)
+  }
+  // the header takes a row at least: what an .xlsx could hold at most
+  if (err instanceof CsvTooManyRowsError) return importError('too-many-rows', file, coreText('import.tooManyRows', { max: MAX_ROWS - 1, lastRow: null }), sheet)
   if (err instanceof ZipPartError) return importError('unreadable', file, coreText('import.partDamaged', { part: err.part, detail: err.detail }), sheet)
   if (err instanceof ZipFormatError) return importError('truncated', file, coreText('import.truncated', { detail: err.message }), sheet)
   if (err instanceof XmlTextError) {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 
-import { SharedStringTable, sharedStringItems, stringItemText } from './shared-strings'
+import { SharedStringTable, StringItemTooLongError, sharedStringItems, stringItemText } from './shared-strings'
 import { EXCEL_MAX_CELL_CHARS } from './types'
 import { XmlTextError } from './xml-text-error'
 
@@ -44,7 +44,10 @@ export class SharedStringsReader {
    * `open`: streams the part; null when the workbook has no shared strings. Opened on the first
    * read, and read from at once (an inflating stream nobody listens to would fail unheard).
    */
-  constructor(private readonly open: (() => Promise<Readable>) | null) {
+  constructor(
+    private readonly open: (() => Promise<Readable>) | null,
+    private readonly part = 'xl/sharedStrings.xml',
+  ) {
     this.done = open === null
   }
 
@@ -60,7 +63,10 @@ export class SharedStringsReader {
         this.xml = await this.open!()
         this.items = sharedStringItems(this.xml)
       }
-      const next = await this.items.next()
+      const next = await this.items.next().catch((err: unknown) => {
+        if (err instanceof StringItemTooLongError) err.part = this.part
+        throw err
+      })
       if (next.done) this.finish()
       else for (const inner of next.value) this.add(inner)
     }

@@ -66,30 +66,56 @@ export function lastEndTagEnd(text: string, localName: string): number {
   return 0
 }
 
+/** One `<si>` may hold no more XML than a sheet row may (sheet-row-scanner.ts): no cell needs more. */
+export const MAX_STRING_ITEM_CHARS = 16 * 1024 * 1024
+
+/** A shared-string item (or what lies between two) longer than MAX_STRING_ITEM_CHARS; `part` is set by whoever knows it. */
+export class StringItemTooLongError extends Error {
+  override readonly name = 'StringItemTooLongError'
+  part = 'xl/sharedStrings.xml'
+  constructor() {
+    super(`a shared string holds more than ${MAX_STRING_ITEM_CHARS / 1024 / 1024} MB of XML`)
+  }
+}
+
+/** How far back from a new chunk an end tag split across chunks (`</x:s` + `i>`) may start. */
+const END_TAG_CARRY = 256
+
 /**
  * The inner XML of each `<si>` of a shared-string part, read from a stream in windows of about
  * `windowChars` characters, so the part's text is never held whole; one array per window (an await
  * per item cost a microtask for each of millions of items). A window is cut after its last `</si>`:
  * every item that starts before the cut also ends before it, so the items are the ones a scan of the
- * whole text finds (elementRanges, with `<si/>` as an empty item).
+ * whole text finds (elementRanges, with `<si/>` as an empty item). Each chunk is searched for end
+ * tags once, as it arrives: searching the whole window again per chunk made one 195 MB item run for
+ * minutes; an item beyond MAX_STRING_ITEM_CHARS is refused.
  */
 export async function* sharedStringItems(xml: Readable, windowChars = 1 << 20): AsyncGenerator<string[]> {
   const decoder = new StringDecoder('utf8')
-  let text = ''
-  const scan = (upTo: number): string[] => {
+  let pieces: string[] = []
+  let length = 0
+  let cut = 0 // where the last end tag seen so far ends, in the window
+  const take = (upTo: number): string[] => {
+    const text = pieces.join('')
     const part = text.slice(0, upTo)
+    pieces = [text.slice(upTo)]
+    length = pieces[0].length
     return Array.from(elementRanges(part, 'si', true), (si) => part.slice(si.innerStart, si.innerEnd))
   }
   for await (const chunk of xml) {
-    text += decoder.write(chunk as Buffer)
-    if (text.length < windowChars) continue
-    const cut = lastEndTagEnd(text, 'si')
-    if (cut === 0) continue
-    yield scan(cut)
-    text = text.slice(cut)
+    const decoded = decoder.write(chunk as Buffer)
+    const tail = pieces.length ? pieces[pieces.length - 1].slice(-END_TAG_CARRY) : ''
+    const end = lastEndTagEnd(tail + decoded, 'si')
+    if (end > 0) cut = length - tail.length + end
+    pieces.push(decoded)
+    length += decoded.length
+    if (length - cut > MAX_STRING_ITEM_CHARS) throw new StringItemTooLongError()
+    if (length < windowChars || cut === 0) continue
+    yield take(cut)
+    cut = 0
   }
-  text += decoder.end()
-  yield scan(text.length)
+  pieces.push(decoder.end())
+  yield take(Number.POSITIVE_INFINITY)
 }
 
 /** Joins the text runs of one `<si>` (or `<is>`), leaving out phonetic guides (`<rPh>`). */

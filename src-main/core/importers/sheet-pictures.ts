@@ -65,9 +65,23 @@ export class SheetPictures {
 
   async readMedia(media: string): Promise<{ data: Buffer; extension: string }> {
     const data = await this.zip.read(media, MAX_PICTURE_BYTES)
-    const ext = (media.split('.').pop() ?? '').toLowerCase()
-    return { data, extension: ext === 'jpg' ? 'jpeg' : ext }
+    return { data, extension: pictureExtension(media, data) }
   }
+}
+
+/**
+ * The extension of a picture's copy beside the store ("<row>-<field>.<extension>"). The part name is
+ * the workbook author's: "image1.jpeg/x" or "image1" made the copy's name a path into a missing
+ * folder (the plan died with ENOENT), so only a plain extension is kept; else the content decides.
+ */
+export function pictureExtension(media: string, data: Buffer): string {
+  const name = media.slice(media.lastIndexOf('/') + 1)
+  const dot = name.lastIndexOf('.')
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  if (/^[a-z0-9]{1,10}$/.test(ext)) return ext === 'jpg' ? 'jpeg' : ext
+  if (data[0] === 0xff && data[1] === 0xd8) return 'jpeg'
+  if (data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return 'png'
+  return 'bin'
 }
 
 async function readRels(zip: ZipDirectory, part: string) {

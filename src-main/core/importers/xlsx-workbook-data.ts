@@ -60,7 +60,7 @@ function sharedStringsOf(zip: ZipDirectory, part: string): SharedStringsReader {
   if (!zip.has(part)) return new SharedStringsReader(null)
   const declared = zip.entries.get(part)!.uncompressedSize
   if (declared > MAX_SHARED_STRINGS_XML) throw new ZipSizeError(part, `the part "${part}" is larger than ${MAX_SHARED_STRINGS_XML} bytes`)
-  return new SharedStringsReader(() => zip.stream(part))
+  return new SharedStringsReader(() => zip.stream(part), part)
 }
 
 /**

@@ -2,9 +2,9 @@ import { createWriteStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { ZipDirectory, ZipFormatError } from './zip-directory'
+import { ZipDirectory, ZipFormatError, type ZipEntry } from './zip-directory'
 import { zipContentsProblem } from './workbook-guard'
-import { isJunkPath, safeRelativePath } from '../paths/archive-paths'
+import { clashingEntries, isJunkPath, safeRelativePath } from '../paths/archive-paths'
 import { coreText, TextError, type CoreText } from '../texts/core-text'
 
 /** More entries than any workbook-plus-photos folder needs; a guard against directory floods. */
@@ -34,21 +34,47 @@ export async function extractZipArchive(zipFile: string, dest: string, maxUnpack
     const reason = err instanceof ZipFormatError ? err.message : (err as Error).message
     throw new ZipArchiveError(coreText('zip.unreadable', { reason }))
   }
-  const entries = [...zip.entries.values()]
+  // every entry of the directory, duplicates included: a Map by name kept only the last copy
+  const entries = zip.list
   if (entries.length > MAX_ARCHIVE_ENTRIES) throw new ZipArchiveError(coreText('zip.tooManyEntries', { entries: entries.length, max: MAX_ARCHIVE_ENTRIES }))
-  const problem = zipContentsProblem(zip.list)
+  const problem = zipContentsProblem(entries)
   if (problem) throw new ZipArchiveError(problem.text)
-  const declared = zip.list.reduce((sum, e) => sum + e.uncompressedSize, 0)
+  const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0)
   if (declared > maxUnpackedBytes) throw new ZipArchiveError(coreText('zip.tooBig', { mb: mb(declared), maxMb: mb(maxUnpackedBytes) }))
-  const written: string[] = []
-  for (const entry of entries) {
-    if (entry.name.endsWith('/') || isJunkPath(entry.name)) continue
+  const files = entries.filter((e) => !e.name.endsWith('/') && !isJunkPath(e.name))
+  // every entry is judged before the first is written: a refused .zip writes nothing
+  const targets = files.map((entry) => {
     const target = safeRelativePath(dest, entry.name)
-    if (!target) throw new ZipArchiveError(coreText('zip.outside', { entry: entry.name }))
-    if (entry.method !== 0 && entry.method !== 8) throw new ZipArchiveError(coreText('zip.method', { entry: entry.name }))
-    await mkdir(path.dirname(target), { recursive: true })
-    await pipeline(await zip.stream(entry.name), createWriteStream(target, { flags: 'wx' }))
-    written.push(path.relative(dest, target).split(path.sep).join('/'))
+    if (!target) throw new ZipArchiveError(coreText('zip.outside', { entry: shownEntry(entry.name) }))
+    if (entry.method !== 0 && entry.method !== 8) throw new ZipArchiveError(coreText('zip.method', { entry: shownEntry(entry.name) }))
+    return target
+  })
+  const clash = clashingEntries(files.map((e) => e.name))
+  if (clash) throw new ZipArchiveError(coreText('zip.clash', { entry: shownEntry(clash.entry), other: shownEntry(clash.other) }))
+  const written: string[] = []
+  for (const [i, entry] of files.entries()) {
+    await writeEntry(zip, entry, targets[i])
+    written.push(path.relative(dest, targets[i]).split(path.sep).join('/'))
   }
   return written
+}
+
+/**
+ * One entry to its place. What the file system refuses (a name too long for it, a full disk) is a
+ * refusal of the archive naming the entry, not Node's raw "ENAMETOOLONG: ..., open '/…/proses/…'".
+ */
+async function writeEntry(zip: ZipDirectory, entry: ZipEntry, target: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(target), { recursive: true })
+    await pipeline(await zip.streamEntry(entry), createWriteStream(target, { flags: 'wx' }))
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) throw err
+    throw new ZipArchiveError(coreText('zip.cannotWrite', { entry: shownEntry(entry.name), code }))
+  }
+}
+
+/** An entry's name as a message shows it: a name may be 65,535 bytes long. */
+export function shownEntry(name: string): string {
+  return name.length > 120 ? `${name.slice(0, 120)}…` : name
 }

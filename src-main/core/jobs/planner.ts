@@ -14,8 +14,8 @@ import { PreflightMemo } from '../images/preflight-memo'
 import type { PlanProblem } from '../../contract/ipc'
 import { coreText } from '../texts/core-text'
 import { whereOf } from '../importers/import-error'
+import { quotedHeaders } from '../importers/header-names'
 
-const quotedList = (headers: string[]): string => headers.map((h) => `"${h}"`).join(', ')
 
 import { PlanError } from './plan-error'
 import { FirstRowIndex } from './first-row-index'
@@ -90,13 +90,13 @@ function resolveMapping(req: PlanRequestArgs, table: { headers: string[]; sheet:
   if (req.mapOverrides?.length) mapping = applyMapOverrides(mapping, req.mapOverrides, table.headers, req.kind)
   for (const [field, header] of Object.entries(mapping)) {
     if (!table.headers.includes(header)) {
-      throw new PlanError(coreText('plan.columnMissing', { where: whereOf(req.file, table.sheet), header, field, headers: quotedList(table.headers) }))
+      throw new PlanError(coreText('plan.columnMissing', { where: whereOf(req.file, table.sheet), header, field, headers: quotedHeaders(table.headers) }))
     }
   }
   const missing = missingFields(req.kind, mapping)
   if (missing.length) {
     throw new PlanError(
-      coreText('plan.noColumnFor', { where: whereOf(req.file, table.sheet), fields: missing.join(', '), headers: quotedList(table.headers), first: missing[0] }),
+      coreText('plan.noColumnFor', { where: whereOf(req.file, table.sheet), fields: missing.join(', '), headers: quotedHeaders(table.headers), first: missing[0] }),
     )
   }
   return mapping

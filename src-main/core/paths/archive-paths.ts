@@ -40,3 +40,33 @@ export function pickWorkbook(relPaths: string[]): { workbook: string | null; oth
 export function isJunkPath(rel: string): boolean {
   return isJunk(rel.replace(/\\/g, '/'))
 }
+
+/** An entry's place once unpacked, as Windows and macOS compare it: no empty or `.` steps, case and Unicode form folded. */
+function placeKey(parts: string[]): string {
+  return parts.join('/').normalize('NFC').toLowerCase()
+}
+
+/**
+ * The first entry (of a .zip's file entries, in order) whose place another already takes: the same
+ * name twice (zip readers disagree on which copy wins), names equal but for case, `//` or `./`
+ * (the same file on the desk's Windows or macOS), or a path that is a file in one entry and a folder
+ * in another. Null when every entry has its own place.
+ */
+export function clashingEntries(names: string[]): { entry: string; other: string } | null {
+  const files = new Map<string, string>()
+  const folders = new Map<string, string>()
+  for (const entry of names) {
+    const parts = entry.replace(/\\/g, '/').split('/').filter((p) => p !== '' && p !== '.')
+    const key = placeKey(parts)
+    const other = files.get(key) ?? folders.get(key)
+    if (other !== undefined) return { entry, other }
+    for (let i = 1; i < parts.length; i++) {
+      const folder = placeKey(parts.slice(0, i))
+      const file = files.get(folder)
+      if (file !== undefined) return { entry, other: file }
+      if (!folders.has(folder)) folders.set(folder, entry)
+    }
+    files.set(key, entry)
+  }
+  return null
+}

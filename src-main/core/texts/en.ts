@@ -76,6 +76,11 @@ export const coreTextsEn: CoreTextTable = {
     `${p.cell ? `cell ${p.cell}` : `the part "${p.part}"`} holds ${p.what}, a character XML does not allow; the workbook is damaged or was not written by a spreadsheet program`,
   'import.beyondGrid': (p) => `the cell reference "${p.ref}" lies beyond Excel's last column XFD or last row 1,048,576; the workbook is damaged`,
   'import.rowTooLong': (p) => `row ${p.row} holds more than ${p.mb} MB of XML; the sheet is damaged or not a real spreadsheet`,
+  'import.stringTooLong': (p) => `the part "${p.part}" holds one text of more than ${p.mb} MB of XML, more than any cell; the workbook is damaged or not a real spreadsheet`,
+  'import.csvQuoteUnclosed': (p) =>
+    `row ${p.row}, column ${p.column}: a quote (") opened here is never closed, so every row after it would land in this one cell; close the quote (or remove it) and save again`,
+  'import.csvNotUtf8': (p) =>
+    `row ${p.row}, column ${p.column}: the file, UTF-8 until here, holds bytes of another encoding; save it again as "CSV UTF-8" from Excel`,
   'import.rowUnclosed': (p) => `row ${p.row} never ends: the sheet stops inside it (the workbook is damaged or cut short)`,
 
   'map.malformed': (p) => `--map "${p.override}": expected field=Header, e.g. image1="Foto KTP"`,

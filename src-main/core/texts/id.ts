@@ -103,6 +103,12 @@ export const coreTextsId = {
     `${p.cell ? `sel ${p.cell}` : `bagian "${p.part}"`} berisi ${p.what}, karakter yang tidak diizinkan XML; buku kerja rusak atau tidak ditulis oleh program spreadsheet`,
   'import.beyondGrid': (p: { ref: string }) => `referensi sel "${p.ref}" berada di luar kolom terakhir Excel (XFD) atau baris terakhir (1.048.576); buku kerja rusak`,
   'import.rowTooLong': (p: { row: string; mb: number }) => `baris ${p.row} berisi lebih dari ${p.mb} MB XML; lembar rusak atau bukan spreadsheet sungguhan`,
+  'import.stringTooLong': (p: { part: string; mb: number }) =>
+    `bagian "${p.part}" memuat satu teks berisi lebih dari ${p.mb} MB XML, lebih dari yang muat di sel mana pun; buku kerja rusak atau bukan spreadsheet sungguhan`,
+  'import.csvQuoteUnclosed': (p: { row: number; column: string }) =>
+    `baris ${p.row}, kolom ${p.column}: tanda kutip (") dibuka di sini dan tidak pernah ditutup, sehingga semua baris sesudahnya akan masuk ke sel ini; tutup kutipnya (atau hapus) lalu simpan lagi`,
+  'import.csvNotUtf8': (p: { row: number; column: string }) =>
+    `baris ${p.row}, kolom ${p.column}: berkas yang sampai di sini UTF-8 berisi byte dengan pengodean lain; simpan ulang sebagai "CSV UTF-8" dari Excel`,
   'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: lembar berhenti di tengahnya (buku kerja rusak atau terpotong)`,
 
   // --map

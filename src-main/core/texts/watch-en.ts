@@ -4,6 +4,7 @@ import type { watchTextsId } from './watch-id'
 
 /** What a watched folder says about the files it takes, in English (the same keys as watch-id.ts). */
 export const watchTextsEn: typeof watchTextsId = {
+  'watch.link': () => 'a symbolic link, not a file: rekap does not read the file it points to (it may lie outside this folder); copy the file itself into the folder',
   'watch.refused': (p) => `refused ${p.name}: ${p.why} (moved to gagal/)`,
   'watch.waits': (p) => `waiting ${p.name} (job ${p.job}): ${p.why}`,
   'watch.stillWaiting': (p) => `still waiting ${p.name} (job ${p.job}); see its note in proses/`,

@@ -6,6 +6,8 @@ import { formatRp } from '../../contract/rupiah'
  * `rekap watch` and the app's Folder pantau alike, in Indonesian; watch-en.ts has the same keys.
  */
 export const watchTextsId = {
+  'watch.link': (_p: Record<string, never>) =>
+    'ini tautan simbolis, bukan berkas: rekap tidak membaca berkas yang ditunjuknya (bisa di luar folder ini); salin berkasnya sendiri ke folder',
   'watch.refused': (p: { name: string; why: string }) => `ditolak ${p.name}: ${p.why} (dipindah ke gagal/)`,
   'watch.waits': (p: { name: string; job: string; why: string }) => `menunggu ${p.name} (pekerjaan ${p.job}): ${p.why}`,
   'watch.stillWaiting': (p: { name: string; job: string }) => `masih menunggu ${p.name} (pekerjaan ${p.job}); lihat catatannya di proses/`,

@@ -7,7 +7,7 @@ import { coreText, renderCoreText, textOfError, type CoreText, type CoreTextLang
 import type { Preset } from './presets'
 import { admit, type Admission } from './watch-rules'
 import { isArchive, unpackTaken } from './watch-archive'
-import { claim, FileSettler, fileFingerprint, foreignClaims, isWaiting, settle, takenFiles, takeOver, waiting } from './watch-folder'
+import { claim, FileSettler, fileFingerprint, foreignClaims, isDroppedLink, isWaiting, settle, takenFiles, takeOver, waiting } from './watch-folder'
 import { CLAIM_STALE_MS, ForeignClaims } from './claim-owner'
 import { startClaimHeartbeat } from './claim-heartbeat'
 
@@ -145,6 +145,13 @@ export class FolderWatcher {
 
   /** A file just taken: a workbook seen before goes on as before; a new one is planned and decided. */
   async take(work: string): Promise<void> {
+    if (isDroppedLink(work)) {
+      const why = this.text(coreText('watch.link', {}))
+      settle(this.dir, work, 'failed', why)
+      this.p.say(this.text(coreText('watch.refused', { name: basename(work), why })))
+      this.p.ended('', 'refused', '')
+      return
+    }
     const fp = await fileFingerprint(work)
     const known = this.record(fp)
     const job = known && this.p.store.jobs.get(known.jobId)

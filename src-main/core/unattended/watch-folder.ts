@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { claimHolder, claimText } from './claim-owner'
 
@@ -47,8 +47,9 @@ export class FileSettler {
     const present = new Set<string>()
     for (const name of readdirSync(dir)) {
       if (!isCandidate(name) || isClaimed(dir, name)) continue
-      const st = statSync(join(dir, name), { throwIfNoEntry: false })
-      if (!st?.isFile()) continue
+      // the entry itself, not what a link points to: a link is taken only to be refused (isDroppedLink)
+      const st = lstatSync(join(dir, name), { throwIfNoEntry: false })
+      if (!st?.isFile() && !st?.isSymbolicLink()) continue
       present.add(name)
       const prev = this.seen.get(name)
       if (!prev || prev.size !== st.size || prev.mtimeMs !== st.mtimeMs) {
@@ -60,6 +61,14 @@ export class FileSettler {
     for (const name of this.seen.keys()) if (!present.has(name)) this.seen.delete(name)
     return out
   }
+}
+
+/**
+ * A symbolic link dropped into the folder. Whoever may drop files may not be allowed to read the file
+ * it points to (another desk's workbook, rekap's own data): it is refused without being read.
+ */
+export function isDroppedLink(file: string): boolean {
+  return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false
 }
 
 /**
