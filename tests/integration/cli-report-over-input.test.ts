@@ -45,7 +45,7 @@ describe('a report written over the job\'s own workbook', () => {
     const id = /^job (\w+)$/m.exec(run.out)![1]
     const r = await rekap(['export', id, '--out', input, '--db', db], { REKAP_LANG: 'id' })
     expect(r.code).toBe(2)
-    expect(r.err).toContain(`laporan tidak boleh menimpa workbook pekerjaan itu sendiri ${input}`)
+    expect(r.err).toContain(`laporan tidak boleh menimpa buku kerja pekerjaan itu sendiri ${input}`)
     expect(readFileSync(input).equals(original)).toBe(true)
   })
 })
