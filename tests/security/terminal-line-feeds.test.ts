@@ -3,7 +3,7 @@
  * `&#10;` in workbook.xml, a file name with a newline) must not start a line of rekap's own
  * output: else a workbook forges "plan: 1 row, at most Rp0" among rekap's lines before a paid
  * run. The real `rekap run --dry-run`: no line of stdout or stderr starts with the forged text,
- * and the value is still shown, its line feed as a visible `\x0a`.
+ * and the value is still shown, its line feed as a visible `\x0a` (so is the jobs list's file name).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
@@ -35,6 +35,11 @@ describe('line feeds in values from the input', () => {
       expect(forgedLines(r), r.out).toEqual([])
       expect(r.out).toContain(`12\\x0a${FORGED}`) // the value is shown, so the user sees what the file held
       expect(r.out).toContain(`kode\\x0a${FORGED_ID}.csv`)
+      // the jobs list names the input file: on its job's line
+      const jobs = await rekap(['jobs', '--lang', lang, '--db', join(tmp.dir, `csv-${lang}.db`)], { timeoutMs: 60_000 })
+      expect(jobs.code, jobs.out).toBe(0)
+      expect(forgedLines(jobs), jobs.out).toEqual([])
+      expect(jobs.out).toContain(`kode\\x0a${FORGED_ID}.csv`)
     }
   }, 120_000)
 
