@@ -1,6 +1,7 @@
 import type { CliMessages } from './messages/id'
 import { id } from './messages/id'
 import { en } from './messages/en'
+import { oneLineMessages } from '../contract/one-line'
 
 export type CliLang = 'id' | 'en'
 export const CLI_LANGS: readonly CliLang[] = ['id', 'en']
@@ -56,8 +57,15 @@ export function cliLang(): CliLang {
   return current ?? pickCliLanguage({ env: process.env.REKAP_LANG, systemLocale: systemLocale() })
 }
 
+/**
+ * The catalogues as the CLI uses them: a value handed to a message (a file, sheet or job name, a
+ * cell, the service's words) has its line breaks shown as escapes, so input never prints a line
+ * of its own among rekap's (a fake plan line before "Start it? [y/N]").
+ */
+const SAFE: Record<CliLang, CliMessages> = { id: oneLineMessages(id, ['help']), en: oneLineMessages(en, ['help']) }
+
 export function messagesFor(lang: CliLang): CliMessages {
-  return lang === 'en' ? en : id
+  return SAFE[lang]
 }
 
 /** The message catalogue of this process's language. */

@@ -1,5 +1,6 @@
 import { LOCATED_MESSAGE, rowErrorDetail, rowErrorReason } from '../contract/row-error-reasons'
 import type { CliLang } from './cli-language'
+import { oneLine } from '../contract/one-line'
 
 export interface FailureInput {
   /** the row as Excel numbers it, when known */
@@ -16,6 +17,7 @@ export interface FailureInput {
  * The stored message often starts with its own location, which is taken apart instead of
  * being printed after a second "row N". In Indonesian the short reason for the code comes
  * first, then what it is about (rowErrorDetail: the path, or the service's words quoted).
+ * Always one line: a line break in any of it (a multi-line cell, a file name) is shown as `\x0a`.
  */
 export function failureText(f: FailureInput, lang: CliLang, o: { withFile?: boolean } = {}): string {
   const m = LOCATED_MESSAGE.exec(f.message)
@@ -32,5 +34,6 @@ export function failureText(f: FailureInput, lang: CliLang, o: { withFile?: bool
   const reason = lang === 'id' ? rowErrorReason(f.code, 'id') : null
   const detail = rowErrorDetail(f.code, original, lang)
   const why = reason && detail && !detail.includes(reason) ? `${reason} — ${detail}` : reason ?? original
-  return where.length ? `${where.join(', ')}: ${why}` : why
+  // the file, sheet, column and the cell quoted in the reason are the input's: they stay on this line
+  return oneLine(where.length ? `${where.join(', ')}: ${why}` : why)
 }

@@ -10,6 +10,7 @@ import type { JobActionView } from '../contract/ipc'
 import { verdictCounts } from '../core/verdict-counts'
 import type { RecordFlags } from './run-records'
 import { workbookSincePlan } from '../core/jobs/planner'
+import { oneLine } from '../contract/one-line'
 
 interface ControlOptions extends PlanFlags, RecordFlags {
   db?: string
@@ -54,7 +55,7 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
       const word = JOB_STATE_VIEW_WORDS[cliLang()][j.state] ?? j.state
       const state = j.state === 'blocked' && j.blockedReason ? `${word} (${t().blockedShort[j.blockedReason] ?? j.blockedReason})` : word
       process.stdout.write(
-        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c)}  ${j.inputName ?? ''}${j.sandbox ? '  [SANDBOX]' : ''}${nextCommands(j.actions)}\n`,
+        `${j.id}  ${j.kind.padEnd(18)} ${state.padEnd(24)} ${t().jobsRow(c)}  ${oneLine(j.inputName ?? '')}${j.sandbox ? '  [SANDBOX]' : ''}${nextCommands(j.actions)}\n`,
       )
     }
     return EXIT.ok

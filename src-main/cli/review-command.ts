@@ -9,6 +9,7 @@ import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
 import { formatFixed } from '../contract/numbers'
 import { coreMessage } from './core-message'
+import { oneLine } from '../contract/one-line'
 
 export interface ReviewOptions {
   list?: boolean
@@ -82,9 +83,9 @@ function listQueue(store: Store, jobArg: string, json: boolean): number {
   const h = m.head
   process.stdout.write(`${h.row.padStart(5)}  ${h.sheet.padStart(6)}  ${h.service.padEnd(14)} ${h.score.padStart(6)}  ${h.nik.padEnd(16)}  ${h.name.padEnd(20)}  ${h.decision}\n`)
   for (const i of items) {
-    const decision = i.decision ? `${m.decidedBy(L.review.decisions[i.decision] ?? i.decision, i.by ?? '')}${i.note ? ` ("${i.note}")` : ''}` : i.flagged ? m.flaggedOpen : '-'
+    const decision = i.decision ? `${m.decidedBy(L.review.decisions[i.decision] ?? i.decision, i.by ?? '')}${i.note ? ` ("${oneLine(i.note)}")` : ''}` : i.flagged ? m.flaggedOpen : '-'
     process.stdout.write(
-      `${String(i.row).padStart(5)}  ${String(i.sheetRow ?? '').padStart(6)}  ${L.outcomes[i.verdict].padEnd(14)} ${(i.confidence === null ? '-' : formatFixed(i.confidence, cliLang(), 4)).padStart(6)}  ${(i.nik ?? '-').padEnd(16)}  ${(i.name ?? '-').slice(0, 20).padEnd(20)}  ${decision}\n`,
+      `${String(i.row).padStart(5)}  ${String(i.sheetRow ?? '').padStart(6)}  ${L.outcomes[i.verdict].padEnd(14)} ${(i.confidence === null ? '-' : formatFixed(i.confidence, cliLang(), 4)).padStart(6)}  ${oneLine(i.nik ?? '-').padEnd(16)}  ${oneLine((i.name ?? '-').slice(0, 20)).padEnd(20)}  ${decision}\n`,
     )
   }
   process.stdout.write(m.decideWith(job.id) + '\n')

@@ -11,6 +11,7 @@ import { planSettings, type PlanFlags } from './plan-options'
 import { CliError, EXIT } from './exit-codes'
 import { asCliError } from './run-job'
 import { t } from './cli-language'
+import { oneLine } from '../contract/one-line'
 
 export interface SchoolSearchOptions extends PlanFlags {
   baseUrl?: string
@@ -41,12 +42,12 @@ export async function schoolSearchCommand(query: string, o: SchoolSearchOptions)
     const r = await cli.engine.schoolSearch(settings, query)
     if (o.json) process.stdout.write(JSON.stringify({ rows: r.rows, premiumRequired: r.premiumRequired }) + '\n')
     if (r.premiumRequired) {
-      if (!o.json) process.stderr.write(`rekap: ${r.premiumText ? t().core(r.premiumText) : r.premiumRequired}\n`)
+      if (!o.json) process.stderr.write(`rekap: ${r.premiumText ? t().core(r.premiumText) : oneLine(String(r.premiumRequired))}\n`)
       return EXIT.blocked
     }
     say(t().schoolsFound(r.rows.length, query, useSandbox))
     for (const s of r.rows) {
-      say([s.npsn, s.name, s.grade, s.status, s.accreditation ?? '-', s.regency_name].map((v) => (v === null || v === undefined ? '' : String(v))).join('\t'))
+      say([s.npsn, s.name, s.grade, s.status, s.accreditation ?? '-', s.regency_name].map((v) => (v === null || v === undefined ? '' : oneLine(String(v)))).join('\t'))
     }
     return EXIT.ok
   } catch (err) {

@@ -9,6 +9,7 @@ import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
 import { formatFixed } from '../contract/numbers'
 import { coreMessage } from './core-message'
+import { oneLine } from '../contract/one-line'
 
 export interface TeamReviewOptions {
   json?: boolean
@@ -82,7 +83,7 @@ function print(items: TeamQueueItem[], json: boolean, claimed: boolean): void {
   for (const i of items) {
     const score = i.confidence === null ? '-' : formatFixed(i.confidence, cliLang(), 4)
     process.stdout.write(
-      `${String(i.id).padStart(6)}  ${i.desk.padEnd(12)} ${i.jobId.padEnd(10)} ${String(i.rowNo).padStart(5)}  ${i.serviceVerdict.padEnd(12)} ${score.padStart(6)}  ${(i.label.nik ?? '-').padEnd(16)}  ${(i.label.name ?? '-').slice(0, 20).padEnd(20)}  ${i.claimedBy ? m.claimedBy(i.claimedBy) : ''}\n`,
+      `${String(i.id).padStart(6)}  ${oneLine(i.desk).padEnd(12)} ${i.jobId.padEnd(10)} ${String(i.rowNo).padStart(5)}  ${i.serviceVerdict.padEnd(12)} ${score.padStart(6)}  ${oneLine(i.label.nik ?? '-').padEnd(16)}  ${oneLine((i.label.name ?? '-').slice(0, 20)).padEnd(20)}  ${i.claimedBy ? m.claimedBy(i.claimedBy) : ''}\n`,
     )
   }
   process.stdout.write(m.decideWith + '\n')

@@ -5,6 +5,7 @@
  */
 import type { Coordination } from './coordination/port'
 import { followSignal } from './provider/signal-fanout'
+import { oneLine } from '../contract/one-line'
 
 export interface Clock {
   /** milliseconds since the epoch */
@@ -70,7 +71,7 @@ export function stderrLogger(minLevel: LogLevel = 'info', secrets: () => string[
     log(level, message, fields) {
       if (order.indexOf(level) < order.indexOf(minLevel)) return
       const line = fields ? `${message} ${JSON.stringify(fields)}` : message
-      process.stderr.write(`[${tag(level)}] ${redactSecrets(line, secrets())}\n`)
+      process.stderr.write(`[${tag(level)}] ${oneLine(redactSecrets(line, secrets()))}\n`)
     },
   }
 }

@@ -42,8 +42,11 @@ describe('CLI language: --lang, then REKAP_LANG, then the system locale, then In
     const keys = (o: object, p = ''): string[] =>
       Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' && !(v instanceof RegExp) ? keys(v, `${p}${k}.`) : [`${p}${k}`]))
     expect(keys(en).sort()).toEqual(keys(id).sort())
-    expect(messagesFor('en')).toBe(en)
-    expect(messagesFor('id')).toBe(id)
+    // the catalogues as used: the same entries, each function putting its string arguments on one line
+    expect(keys(messagesFor('en')).sort()).toEqual(keys(en).sort())
+    expect(keys(messagesFor('id')).sort()).toEqual(keys(id).sort())
+    expect(messagesFor('en').report('a.xlsx')).toBe(en.report('a.xlsx'))
+    expect(messagesFor('id').report('a\nb.xlsx')).toBe(id.report('a\\x0ab.xlsx'))
   })
 })
 

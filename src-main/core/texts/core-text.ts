@@ -1,5 +1,6 @@
 import { coreTextsId, type CoreTextTable } from './id'
 import { coreTextsEn } from './en'
+import { oneLine } from '../../contract/one-line'
 
 /**
  * A sentence core makes for a person, as data: a code and its parameters (plain JSON, so it
@@ -22,11 +23,24 @@ function isCoreText(v: unknown): v is CoreText {
   return typeof code === 'string' && code in coreTextsId && typeof (v as { params?: unknown }).params === 'object'
 }
 
+/**
+ * A parameter is data (a cell, a file or sheet name, the service's words): a line break in it is
+ * shown as an escape (oneLine), so it never starts a line of its own; the template's own line
+ * breaks stay. A nested core text is rekap's own sentence, its parameters escaped in turn.
+ */
 export function renderCoreText(text: CoreText, lang: CoreTextLang): string {
   const table: CoreTextTable = lang === 'en' ? coreTextsEn : coreTextsId
   const params: Record<string, unknown> = { ...(text.params as Record<string, unknown>) }
-  for (const [k, v] of Object.entries(params)) if (isCoreText(v)) params[k] = renderCoreText(v, lang)
+  for (const [k, v] of Object.entries(params)) params[k] = isCoreText(v) ? renderCoreText(v, lang) : oneLineParam(v)
   return (table[text.code] as (p: unknown) => string)(params)
+}
+
+/** Strings, and strings inside a parameter's object or list (a location's file and sheet), on one line. */
+function oneLineParam(v: unknown): unknown {
+  if (typeof v === 'string') return oneLine(v)
+  if (Array.isArray(v)) return v.map(oneLineParam)
+  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype && !isCoreText(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, oneLineParam(x)]))
+  return v
 }
 
 /**
