@@ -177,6 +177,64 @@ describe('Review screen, keyboard only', () => {
   }, 60_000)
 })
 
+/**
+ * Where the photos and the decision buttons are, in the viewport, with the screen not scrolled:
+ * each box, and whether each photo is really seen (not under something else) near its corners.
+ */
+async function foldBoxes(p: Page) {
+  await p.evaluate(() => (document.querySelector('main')!.scrollTop = 0))
+  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+  return p.evaluate(() => {
+    const box = (id: string) => {
+      const r = document.querySelector(`[data-testid=${id}]`)!.getBoundingClientRect()
+      return { id, top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) }
+    }
+    const seen = (id: string) => {
+      const img = document.querySelector(`[data-testid=${id}]`)!
+      const r = img.getBoundingClientRect()
+      const at = [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+      return at.every(([x, y]) => document.elementFromPoint(x, y) === img)
+    }
+    return {
+      scrolled: document.querySelector('main')!.scrollTop,
+      boxes: ['review-photo-image1', 'review-photo-image2', 'decide-approve', 'decide-reject', 'decide-retake', 'decide-skip', 'review-note'].map(box),
+      photosSeen: seen('review-photo-image1') && seen('review-photo-image2'),
+      // the frame each photo is fitted into (a wide photo is less tall than its frame)
+      frameHeights: ['review-photo-image1', 'review-photo-image2'].map((id) => Math.round(document.querySelector(`[data-testid=${id}]`)!.parentElement!.getBoundingClientRect().height)),
+    }
+  })
+}
+
+describe('a small laptop: photos and decisions together, without scrolling', () => {
+  for (const [width, height] of [[1024, 640], [1366, 768]] as const) {
+    for (const lang of ['id', 'en'] as const) {
+      it(`${width}x${height}, ${lang}: both photos and the decision buttons are inside the viewport`, async () => {
+        await page.setViewportSize({ width, height })
+        await page.getByTestId('language').selectOption(lang)
+        await page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
+        await page.getByTestId('review-photo-image2').waitFor()
+        const m = await foldBoxes(page)
+        const text = JSON.stringify(m)
+        expect(m.scrolled, text).toBe(0)
+        for (const b of m.boxes) {
+          expect(b.top, `${b.id} top: ${text}`).toBeGreaterThanOrEqual(0)
+          expect(b.left, `${b.id} left: ${text}`).toBeGreaterThanOrEqual(0)
+          expect(b.bottom, `${b.id} bottom: ${text}`).toBeLessThanOrEqual(height)
+          expect(b.right, `${b.id} right: ${text}`).toBeLessThanOrEqual(width)
+        }
+        // seen, not under the decision bar; and still large enough to compare two faces
+        expect(m.photosSeen, text).toBe(true)
+        for (const h of m.frameHeights) expect(h, `photo frame height: ${text}`).toBeGreaterThanOrEqual(240)
+      })
+    }
+  }
+
+  it('back to the usual window', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.getByTestId('language').selectOption('en')
+  })
+})
+
 describe('the job\'s results filter', () => {
   it('selects rows by the verdict they show: every pair is in the band, so "review" lists all twelve and "match" none', async () => {
     await page.evaluate((id) => (location.hash = `#/job/${id}`), jobId)
