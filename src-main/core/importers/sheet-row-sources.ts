@@ -86,7 +86,7 @@ export async function xlsxFastRowSource(zip: ZipDirectory, sheetPart: string): P
   const data = await openWorkbookData(zip)
   const xml = await zip.stream(sheetPart)
   return {
-    rows: readSheetXmlRows(xml, data),
+    rows: readSheetXmlRows(xml, data, sheetPart),
     close: () => {
       xml.destroy()
       data.moreSharedStrings.close()
