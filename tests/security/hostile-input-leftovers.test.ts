@@ -17,6 +17,7 @@ import { makeTempDir } from '../helpers/temp-dir'
 import { baseWorkbook, zipOf } from '../fixtures/builders/hostile-workbooks'
 import { ImportError, openTable, type OpenTableOptions } from '../../src-main/core/importers'
 import { asImportError } from '../../src-main/core/importers/reader-refusal'
+import { verifyReport } from '../../src-main/core/export/verify-report'
 import { coreText, renderCoreText, textOfError } from '../../src-main/core/texts/core-text'
 
 let tmp: ReturnType<typeof makeTempDir>
@@ -75,6 +76,20 @@ describe('the leftovers of the input audit', () => {
     expect(id).not.toMatch(ENGLISH_IN_ID)
     expect(en).toMatch(/entitas\.xlsx: .*XML entity/)
     expect(en).not.toMatch(/undefined entity\./)
+  })
+
+  it('2b. rekap verify of a file with such an entity: the same core text, not exceljs\'s words', async () => {
+    const file = join(tmp.dir, 'laporan-entitas.xlsx')
+    writeFileSync(file, zipOf(baseWorkbook({ strings: ['Kode RS', 'Tanggal', '3171015&nbsp;'] })))
+    const err = await verifyReport(file, { store: null }).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    const text = textOfError(err)
+    expect(text, String(err)).not.toBeNull()
+    const id = renderCoreText(text!, 'id')
+    expect(id).toMatch(/laporan-entitas\.xlsx .*entitas XML/)
+    expect(id).not.toMatch(/undefined entity/)
   })
 
   it('3. too many rows: the numbers with thousands separators in both languages', () => {
