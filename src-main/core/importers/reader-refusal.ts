@@ -1,4 +1,4 @@
-import { coreText } from '../texts/core-text'
+import { coreText, textOfError, type CoreText } from '../texts/core-text'
 import { columnLetter } from './column-letters'
 import { CsvBadCharacterError, CsvEncodingError, CsvQuoteError, CsvRowTooLongError, CsvTooManyRowsError, CsvTooWideError, MAX_RECORD_CHARS } from './csv-records'
 import { GridError, MAX_COLUMNS, MAX_ROWS } from './grid-limits'
@@ -18,6 +18,14 @@ import { ZipFormatError, ZipPartError, ZipSizeError } from './zip-directory'
  */
 /** exceljs's parser (saxes) meeting an entity XML does not define ("3:41: undefined entity."): its words are English. */
 const SAX_ENTITY = /(?:undefined entity|disallowed character in entity name)\.?$/
+
+/** Why exceljs could not read a workbook, for a message that names the file itself: a core text where there is one. */
+export function exceljsReason(err: unknown): CoreText | string {
+  const text = textOfError(err)
+  if (text) return text
+  if (err instanceof Error && SAX_ENTITY.test(err.message)) return coreText('import.xmlEntity', {})
+  return (err as Error)?.message ?? String(err)
+}
 
 export function asImportError(file: string, err: unknown, sheet?: string): ImportError {
   if (err instanceof ImportError) return err
