@@ -149,7 +149,7 @@ describe('a 1,048,576-row sheet', () => {
   it('is refused at once with maxRows, from the sheet\'s declared size', async () => {
     const started = Date.now()
     await expect(openTable(corpus.millionRows!, { maxRows: 100_000 })).rejects.toThrow(
-      'million-rows.xlsx, sheet "Data": the sheet has more than 100000 data rows (it goes down to row 1048576), the limit for one job; split it into smaller files',
+      'million-rows.xlsx, sheet "Data": the sheet has more than 100,000 data rows (it goes down to row 1,048,576), the limit for one job; split it into smaller files',
     )
     expect(Date.now() - started).toBeLessThan(2_000)
   })

@@ -218,6 +218,6 @@ describe('hostile inputs beyond the corpus', () => {
     const file = path.join(dir, 'open-quote.csv')
     const filler = `3171037,${'x'.repeat(1000)}\n`.repeat(20_000)
     await writeFile(file, `Kode RS,Nama\n3171015,RS A\n3171026,"RS B\n${filler}`)
-    await expect(openTable(file).then(readAll)).rejects.toThrow('open-quote.csv, sheet "open-quote": cannot be read: row 3 is longer than 16 MB; a quote (") opened in it is probably never closed')
+    await expect(openTable(file).then(readAll)).rejects.toThrow('open-quote.csv, sheet "open-quote": row 3 is longer than 16 MB of text; a quote (") opened in it is probably never closed; no report cell could hold it')
   })
 })

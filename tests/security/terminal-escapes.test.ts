@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeTempDir } from '../helpers/temp-dir'
-import { escapeLadenCsv, escapeLadenWorkbook } from '../fixtures/builders/hostile-workbooks'
+import { escapeLadenCsv, escapeLadenWorkbook, TERMINAL_ESCAPES } from '../fixtures/builders/hostile-workbooks'
 import { terminalText } from '../../src-main/cli/terminal-text'
 import { rekap } from './helpers'
 
@@ -26,20 +26,32 @@ function expectClean(out: string): void {
 }
 
 describe('terminal escapes from a workbook', () => {
-  it('a CSV: pre-flight lines show them as text, never as control bytes', async () => {
+  it('a CSV: ESC and BEL refuse the row (no report cell holds them); CR, C1 and bidi controls are shown as text', async () => {
+    // ESC and BEL are characters XML forbids: refused as in an .xlsx cell, the refusal naming row and column, never the bytes
     const file = join(tmp.dir, 'escapes.csv')
     writeFileSync(file, escapeLadenCsv())
-    for (const lang of ['en', 'id']) {
+    for (const [lang, words] of [
+      ['en', /escapes\.csv.*row 3, column A: holds U\+001B/],
+      ['id', /escapes\.csv.*baris 3, kolom A: berisi U\+001B/],
+    ] as const) {
       const r = await rekap(['run', file, '--kind', 'hospital-lookup', '--dry-run', '--lang', lang, '--db', join(tmp.dir, `csv-${lang}.db`)], { timeoutMs: 60_000 })
+      expect(r.code, r.out).toBe(2)
+      expectClean(r.out)
+      expect(r.out).toMatch(words)
+    }
+    // the controls XML allows stay in the value, and reach the terminal as visible text
+    const allowed = join(tmp.dir, 'allowed.csv')
+    writeFileSync(allowed, ['Kode RS,Nama', '3171015,ok', ...[1, 3, 4].map((i) => `"${TERMINAL_ESCAPES[i]}",name${i}`)].join('\n') + '\n')
+    for (const lang of ['en', 'id']) {
+      const r = await rekap(['run', allowed, '--kind', 'hospital-lookup', '--dry-run', '--lang', lang, '--db', join(tmp.dir, `ok-${lang}.db`)], { timeoutMs: 60_000 })
       expect(r.code, r.out).toBe(0)
       expectClean(r.out)
-      expect(r.out).toContain('\\x1b[2K') // shown, so the auditor sees what the file held
-      expect(r.out).toContain('\\x1b]52;c;')
+      expect(r.out).toContain('\\x9b31m') // shown, so the auditor sees what the file held
       expect(r.out).toContain('\\u202e')
       // the only plan line is rekap's own, at the start of a line
       expect(r.out.split('\n').filter((l) => /^(plan|rencana)\b/.test(l)).length).toBe(1)
     }
-  }, 120_000)
+  }, 180_000)
 
   it('an xlsx (raw controls and &#x1b;): nothing but text reaches the terminal', async () => {
     const file = join(tmp.dir, 'escapes.xlsx')

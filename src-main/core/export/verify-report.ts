@@ -21,7 +21,7 @@ import { digestSkipLabels } from '../reports/summary-sheet'
 import { fingerprintOf, localPublicKey, signatureHolds, type ReportSignature } from '../reports/report-signing'
 import { partName } from '../reports/xlsx/sheet-parts'
 import { checkWholeWorkbook } from '../importers/whole-workbook-check'
-import type { ImportError } from '../importers/import-error'
+import { exceljsReason } from '../importers/reader-refusal'
 import { coreText, TextError, type CoreText } from '../texts/core-text'
 import { diffSheets, type LogicalSheet, type SheetRow } from './verify-diff'
 import { TEAM_REPORT_LABELS } from '../team/team-report-labels'
@@ -173,7 +173,7 @@ async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
     await checkWholeWorkbook(file)
     await book.xlsx.readFile(file)
   } catch (err) {
-    throw new VerifyError(coreText('verify.notXlsx', { file, reason: (err as ImportError).text ?? (err as Error).message }))
+    throw new VerifyError(coreText('verify.notXlsx', { file, reason: exceljsReason(err) }))
   }
   return book
 }

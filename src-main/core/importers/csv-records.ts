@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream'
 
 import { columnLetter } from './column-letters'
 import { csvDecoder, NotUtf8Error, type TextDecoderLike } from './csv-encoding'
-import { GridError, MAX_COLUMNS, MAX_ROWS } from './grid-limits'
+import { MAX_COLUMNS, MAX_ROWS } from './grid-limits'
+import { FORBIDDEN_RAW } from './xml-attributes'
 
 /**
  * A streaming CSV parser (RFC 4180 plus what Excel writes): UTF-8 or UTF-16 byte-order marks,
@@ -70,6 +71,46 @@ export class CsvTooManyRowsError extends Error {
   }
 }
 
+/**
+ * A character XML forbids (NUL, ESC, another C0 control but tab/LF/CR; U+FFFE/U+FFFF) in a field: no
+ * report cell can hold it (it would be dropped in silence) and an .xlsx cell holding one is refused,
+ * so the row is refused naming the row, the 0-based column and the character ("U+0000").
+ */
+export class CsvBadCharacterError extends Error {
+  override readonly name = 'CsvBadCharacterError'
+  constructor(
+    readonly row: number,
+    readonly column: number,
+    readonly what: string,
+  ) {
+    super(`row ${row}, column ${column + 1}: holds ${what}, a control character no report cell can hold`)
+  }
+}
+
+/** A row of more than MAX_COLUMNS fields: not damage, a file too wide for any sheet. */
+export class CsvTooWideError extends Error {
+  override readonly name = 'CsvTooWideError'
+  constructor(readonly row: number) {
+    super(`row ${row} has more than ${MAX_COLUMNS} columns`)
+  }
+
+  /** the first cell beyond column XFD, as Excel would name it ("XFE3") */
+  get ref(): string {
+    return `${columnLetter(MAX_COLUMNS)}${this.row}`
+  }
+}
+
+/** A record over MAX_RECORD_CHARS; `quoteOpen`: a quote opened in it is still open (probably never closed). */
+export class CsvRowTooLongError extends Error {
+  override readonly name = 'CsvRowTooLongError'
+  constructor(
+    readonly row: number,
+    readonly quoteOpen: boolean,
+  ) {
+    super(`row ${row} is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB${quoteOpen ? '; a quote (") opened in it is probably never closed' : ''}`)
+  }
+}
+
 /** A record longer than this is refused: usually a quote opened and never closed, swallowing the file. */
 export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 
@@ -101,8 +142,8 @@ class CsvStateMachine {
   private readonly records: CsvRecord[] = []
 
   private endField(): void {
-    // Excel's grid ends at column XFD: a wider row is refused as an .xlsx cell beyond it is
-    if (this.fields.length === MAX_COLUMNS) throw new GridError(`${columnLetter(MAX_COLUMNS)}${this.recordNumber + 1}`)
+    // Excel's grid ends at column XFD: no sheet holds a wider row
+    if (this.fields.length === MAX_COLUMNS) throw new CsvTooWideError(this.recordNumber + 1)
     this.fields.push(this.field)
     this.field = ''
     this.quoteJustClosed = false
@@ -141,10 +182,7 @@ class CsvStateMachine {
   private parse(text: string): void {
     const delimiter = this.delimiter
     this.recordChars += text.length
-    if (this.recordChars > MAX_RECORD_CHARS) {
-      const hint = this.inQuotes ? '; a quote (") opened in it is probably never closed' : ''
-      throw new Error(`row ${this.recordNumber + 1} is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB${hint}`)
-    }
+    if (this.recordChars > MAX_RECORD_CHARS) throw new CsvRowTooLongError(this.recordNumber + 1, this.inQuotes)
     for (let i = 0; i < text.length; i++) {
       const ch = text[i]
       if (this.lastWasCR) {
@@ -206,6 +244,14 @@ class CsvStateMachine {
         this.inQuotes = false
         this.quoteJustClosed = true
       }
+    }
+    // one search per chunk (most have none): the text before a forbidden character is read, so the
+    // refusal names the row and column it stands in
+    const bad = FORBIDDEN_RAW.exec(text)
+    if (bad) {
+      this.parse(text.slice(0, bad.index))
+      const what = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+      throw new CsvBadCharacterError(this.position.row, this.position.column, what)
     }
     this.parse(text)
   }

@@ -7,7 +7,7 @@ import { excel } from '../exceljs-lazy'
 
 import { convertCsvField, convertExcelValue, type ConvertedCell } from './cell-values'
 import { readCsvRecordBatches } from './csv-records'
-import { readSheetXmlRows } from './sheet-xml-rows'
+import { readSheetXmlRows, RowOrderError } from './sheet-xml-rows'
 import type { SourceRow } from './source-row'
 import { openWorkbookData } from './xlsx-workbook-data'
 import type { ZipDirectory } from './zip-directory'
@@ -64,7 +64,10 @@ export function xlsxRowSource(file: string, sheetNo: number): RowSource {
   async function* rows(): AsyncGenerator<SourceRow[]> {
     for await (const worksheet of reader) {
       if (currentSheetNo !== sheetNo) continue
+      let previous = 0
       for await (const row of worksheet) {
+        if (row.number <= previous) throw new RowOrderError(row.number, previous, `xl/worksheets/sheet${sheetNo}.xml`)
+        previous = row.number
         // exceljs row.values is 1-based: index 0 is always empty
         yield [toSourceRow(row.number, row.values, convertExcelValue, 1)]
       }
@@ -86,7 +89,7 @@ export async function xlsxFastRowSource(zip: ZipDirectory, sheetPart: string): P
   const data = await openWorkbookData(zip)
   const xml = await zip.stream(sheetPart)
   return {
-    rows: readSheetXmlRows(xml, data),
+    rows: readSheetXmlRows(xml, data, sheetPart),
     close: () => {
       xml.destroy()
       data.moreSharedStrings.close()

@@ -79,6 +79,21 @@ export function parseCell(attrs: string, body: string | undefined, data: Workboo
   return out
 }
 
+/**
+ * A row whose number is not after the previous row's: two `<row r="2">`, or row 2 after row 5. Excel
+ * refuses such a file; reading both would call two rows "row 2" in every message and report.
+ */
+export class RowOrderError extends Error {
+  override readonly name = 'RowOrderError'
+  constructor(
+    readonly row: number,
+    readonly previous: number,
+    readonly part: string,
+  ) {
+    super(`the part "${part}" holds row ${row} after row ${previous}`)
+  }
+}
+
 /** The row number a row's start tag gives (or the one after the previous row); refused beyond row 1,048,576. */
 function rowNumberOf(startTag: string, previousRow: number): number {
   const r = ATTR_R.exec(startTag)?.[1]
@@ -145,15 +160,16 @@ export function parseRow(rowXml: string, previousRow: number, data: WorkbookData
  * Yields the complete rows of each inflated chunk as one batch (one await per chunk, not per row).
  * A row naming a shared string not read yet waits, with the rows after it, until the reader has
  * read on to it; at the sheet's end the rest of the shared strings is read (a damaged part is
- * refused whether or not a cell reached it).
+ * refused whether or not a cell reached it). A row not after the one before it is refused (RowOrderError).
  */
-export async function* readSheetXmlRows(xml: Readable, data: WorkbookData): AsyncGenerator<SourceRow[]> {
+export async function* readSheetXmlRows(xml: Readable, data: WorkbookData, part: string): AsyncGenerator<SourceRow[]> {
   const decoder = new StringDecoder('utf8')
   const scanner = new RowScanner()
   let previousRow = 0
   let batch: SourceRow[] = []
   let waiting: Array<[rowXml: string, startTag: string]> = []
   const add = (row: SourceRow): void => {
+    if (row.rowNumber <= previousRow) throw new RowOrderError(row.rowNumber, previousRow, part)
     previousRow = row.rowNumber
     batch.push(row)
   }

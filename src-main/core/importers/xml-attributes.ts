@@ -15,7 +15,7 @@ export function isXmlChar(cp: number): boolean {
 }
 
 /** Characters XML forbids, as they may stand in the raw text (C0 controls but tab/LF/CR; U+FFFE/U+FFFF). */
-const FORBIDDEN_RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/
+export const FORBIDDEN_RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/
 
 const ENTITY = /&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g
 

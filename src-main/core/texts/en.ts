@@ -67,7 +67,7 @@ export const coreTextsEn: CoreTextTable = {
   'import.refused': (p) => `refused: ${p.detail}; this is not a workbook rekap will open`,
   'import.sheetPartMissing': (p) => `the sheet's data part "${p.part}" is missing or unusually named; save the workbook again from Excel`,
   'import.tooManyRows': (p) =>
-    `the sheet has more than ${p.max} data rows${p.lastRow ? ` (it goes down to row ${p.lastRow})` : ''}, the limit for one job; split it into smaller files`,
+    `the sheet has more than ${formatNumber(p.max, 'en')} data rows${p.lastRow ? ` (it goes down to row ${formatNumber(p.lastRow, 'en')})` : ''}, the limit for one job; split it into smaller files`,
   'import.emptySheet': () => 'the sheet is empty',
   'import.noHeaderRow': (p) => `no header row found in the first ${p.rows} rows (a header row has a title above each column); choose the header row`,
   'import.headerRowEmpty': (p) => `row ${p.row}, chosen as the header row, is empty`,
@@ -81,6 +81,16 @@ export const coreTextsEn: CoreTextTable = {
     `row ${p.row}, column ${p.column}: a quote (") opened here is never closed, so every row after it would land in this one cell; close the quote (or remove it) and save again`,
   'import.csvNotUtf8': (p) =>
     `row ${p.row}, column ${p.column}: the file, UTF-8 until here, holds bytes of another encoding; save it again as "CSV UTF-8" from Excel`,
+  'import.csvBadCharacter': (p) =>
+    `row ${formatNumber(p.row, 'en')}, column ${p.column}: holds ${p.what}, a control character no report cell can hold (an .xlsx cell holding one is refused too); remove it and save again`,
+  'import.csvRowTooLong': (p) =>
+    `row ${formatNumber(p.row, 'en')} is longer than ${p.mb} MB of text${p.quoteOpen ? '; a quote (") opened in it is probably never closed' : ''}; no report cell could hold it`,
+  'import.csvTooWide': (p) =>
+    `row ${formatNumber(p.row, 'en')} has more than ${formatNumber(p.max, 'en')} columns, too wide for any sheet (its cell "${p.ref}" would lie beyond Excel's last column XFD); remove the extra columns or split the file`,
+  'import.rowRepeated': (p) =>
+    `the part "${p.part}" holds row ${formatNumber(p.row, 'en')} ${p.row === p.previous ? 'twice' : `after row ${formatNumber(p.previous, 'en')}`} (each row may appear once, in order; Excel refuses this file too); the workbook is damaged, save it again from a spreadsheet program`,
+  'import.xmlEntity': () =>
+    'its XML uses an XML entity it does not define (&name;), which Excel never writes; the workbook is damaged or was not written by a spreadsheet program',
   'import.rowUnclosed': (p) => `row ${p.row} never ends: the sheet stops inside it (the workbook is damaged or cut short)`,
 
   'map.malformed': (p) => `--map "${p.override}": expected field=Header, e.g. image1="Foto KTP"`,

@@ -109,6 +109,16 @@ export const coreTextsId = {
     `baris ${p.row}, kolom ${p.column}: tanda kutip (") dibuka di sini dan tidak pernah ditutup, sehingga semua baris sesudahnya akan masuk ke sel ini; tutup kutipnya (atau hapus) lalu simpan lagi`,
   'import.csvNotUtf8': (p: { row: number; column: string }) =>
     `baris ${p.row}, kolom ${p.column}: berkas yang sampai di sini UTF-8 berisi byte dengan pengodean lain; simpan ulang sebagai "CSV UTF-8" dari Excel`,
+  'import.csvBadCharacter': (p: { row: number; column: string; what: string }) =>
+    `baris ${n(p.row)}, kolom ${p.column}: berisi ${p.what}, karakter kendali yang tidak bisa disimpan di sel laporan (sel .xlsx yang berisi karakter ini juga ditolak); hapus karakter itu lalu simpan lagi`,
+  'import.csvRowTooLong': (p: { row: number; mb: number; quoteOpen: boolean }) =>
+    `baris ${n(p.row)} berisi lebih dari ${p.mb} MB teks${p.quoteOpen ? '; tanda kutip (") yang dibuka di baris ini mungkin tidak pernah ditutup' : ''}; tidak ada sel laporan yang bisa memuatnya`,
+  'import.csvTooWide': (p: { row: number; ref: string; max: number }) =>
+    `baris ${n(p.row)} punya lebih dari ${n(p.max)} kolom, terlalu lebar untuk lembar mana pun (selnya "${p.ref}" berada di luar kolom terakhir Excel, XFD); hapus kolom yang berlebih atau pecah berkasnya`,
+  'import.rowRepeated': (p: { part: string; row: number; previous: number }) =>
+    `bagian "${p.part}" memuat baris ${n(p.row)} ${p.row === p.previous ? 'dua kali' : `sesudah baris ${n(p.previous)}`} (setiap baris hanya boleh muncul sekali dan berurutan; Excel pun menolak berkas ini); buku kerja rusak, simpan ulang dari program spreadsheet`,
+  'import.xmlEntity': (_p: Record<string, never>) =>
+    'XML-nya memakai entitas XML yang tidak didefinisikan (&nama;), yang tidak ditulis oleh Excel; buku kerja rusak atau tidak ditulis oleh program spreadsheet',
   'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: lembar berhenti di tengahnya (buku kerja rusak atau terpotong)`,
 
   // --map
