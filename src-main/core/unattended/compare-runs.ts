@@ -1,4 +1,4 @@
-import { coreText, TextError } from '../texts/core-text'
+import { coreText, TextError, textOfError } from '../texts/core-text'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { excel } from '../exceljs-lazy'
 import { tmpdir } from 'node:os'
@@ -59,12 +59,14 @@ function unguard(v: string): string {
 /** A report file's results sheet(s) ("Hasil", "Hasil (2)", ... or "Results"), read back as text. */
 async function resultsOfFile(file: string): Promise<ResultsTable> {
   // exceljs unpacks every part whole before checking its size: the zip guard goes first (issue 24 item 7)
+  // the refusal's own text (its words in the user's language), not its English message
   await checkWholeWorkbook(file).catch((err: Error) => {
-    throw new CompareError(err.message)
+    throw new CompareError(textOfError(err) ?? err.message)
   })
   const book = new (excel().Workbook)()
   await book.xlsx.readFile(file).catch((err: Error) => {
-    throw new CompareError(asImportError(file, err).message)
+    const refusal = asImportError(file, err)
+    throw new CompareError(textOfError(refusal) ?? refusal.message)
   })
   const names = [labelsFor('id').sheets.results, labelsFor('en').sheets.results]
   const sheets = book.worksheets.filter((w) => names.some((n) => w.name === n || w.name.startsWith(`${n} (`)))
