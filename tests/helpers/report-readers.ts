@@ -4,7 +4,7 @@
  * /usr/bin/python3: the `python3` on PATH may lack it). Dates are compared as milliseconds of the
  * wall-clock time written (both readers hand back the serial's calendar time).
  */
-import { spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { REPO_ROOT } from './temp-dir'
@@ -50,6 +50,14 @@ export function readWithOpenpyxl(file: string): OpenpyxlBook {
     for (const c of Object.values(sheet.cells)) if (c.t === 'date') c.v = Date.parse(`${c.v}Z`)
   }
   return book
+}
+
+/** Every sheet as rows of values (dates as ISO text), as openpyxl reads them: for tests that read a report by rows. */
+export function openpyxlRows(file: string): Record<string, unknown[][]> {
+  const py = `import json,sys,openpyxl
+wb=openpyxl.load_workbook(sys.argv[1])
+print(json.dumps({ws.title:[[c if not hasattr(c,'isoformat') else c.isoformat() for c in r] for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}))`
+  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', py, file], { encoding: 'utf8' }))
 }
 
 function exceljsCell(v: ExcelJS.CellValue): ReadCell | null {

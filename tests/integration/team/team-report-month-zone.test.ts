@@ -6,21 +6,13 @@
  * what `rekap team status` (the Team screen's function) says was spent. Real PostgreSQL, real
  * `rekap` processes, read back by openpyxl.
  */
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startTestTeam, type TestTeam } from './team-fixture'
 import { stopAllDesks } from './desks-fixture'
+import { openpyxlRows } from '../../helpers/report-readers'
 
 afterEach(stopAllDesks)
-
-/** Every sheet as rows of values, read by openpyxl (a reader rekap did not write). */
-function openpyxl(file: string): Record<string, unknown[][]> {
-  const py = `import json,sys,openpyxl
-wb=openpyxl.load_workbook(sys.argv[1])
-print(json.dumps({ws.title:[[c if not hasattr(c,'isoformat') else c.isoformat() for c in r] for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}))`
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', py, file], { encoding: 'utf8' }))
-}
 
 const INS = `INSERT INTO rekap.charges (pair_hash, product, job_id, desk, amount_rp, charged_at) VALUES ($1, 'face-match', 'j1', 'loket-1', $2, $3)`
 /** Amount and charge count of the "By desk and operator" sheet, over every desk. */
@@ -48,7 +40,7 @@ describe("the team report's month is the team's (WIB), whatever --tz", () => {
     const r = await team.rekap('op1', ['team', 'report', '--month', '2026-11', '--tz', 'Asia/Makassar', '--out', nov])
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
-    const book = openpyxl(nov)
+    const book = openpyxlRows(nov)
     expect(book.Charges[0][0]).toBe('Time (WITA)')
     const edge = book.Charges.find((row) => row[5] === 'pair-nov-edge')
     expect(edge, 'the 23:30 WIB charge of 30 November is in November').toBeDefined()
@@ -63,14 +55,14 @@ describe("the team report's month is the team's (WIB), whatever --tz", () => {
 
     const dec = join(team.dir, 'dec-wita.xlsx')
     expect((await team.rekap('op1', ['team', 'report', '--month', '2026-12', '--tz', 'Asia/Makassar', '--out', dec])).code).toBe(0)
-    const decBook = openpyxl(dec)
+    const decBook = openpyxlRows(dec)
     expect(decBook.Charges.slice(1).map((row) => row[5])).toEqual(['pair-dec'])
     expect(totals(decBook)).toEqual({ amount: 900, charges: 1 })
 
     const idOut = join(team.dir, 'nov-wita-id.xlsx')
     const idRun = await team.rekap('op1', ['team', 'report', '--month', '2026-11', '--tz', 'Asia/Makassar', '--out', idOut], { env: { REKAP_LANG: 'id' } })
     expect(idRun.code).toBe(0)
-    const idSummary = openpyxl(idOut).Ringkasan.map((row) => row.filter((c) => c !== null).join(' ')).join('\n')
+    const idSummary = openpyxlRows(idOut).Ringkasan.map((row) => row.filter((c) => c !== null).join(' ')).join('\n')
     expect(idSummary).toContain('Bulan dihitung dalam WIB, Asia/Jakarta')
   }, 120_000)
 
@@ -91,7 +83,7 @@ describe("the team report's month is the team's (WIB), whatever --tz", () => {
     const out = join(team.dir, 'this-month-wita.xlsx')
     const r = await team.rekap('op1', ['team', 'report', '--month', wib.month, '--tz', 'Asia/Makassar', '--out', out])
     expect(r.code, r.stderr).toBe(0)
-    const book = openpyxl(out)
+    const book = openpyxlRows(out)
     expect(book.Charges.slice(1).map((row) => row[5])).not.toContain('pair-before-month')
     expect(totals(book)).toEqual({ amount: status.spentRp, charges: status.charges })
   }, 120_000)

@@ -10,17 +10,10 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { startTestTeam, buildDoubtfulFaceJob, runRekap, type TestTeam } from './team-fixture'
 import { stopAllDesks } from './desks-fixture'
+import { openpyxlRows } from '../../helpers/report-readers'
 
 // a failed or timed-out test leaves no rekap process running
 afterEach(stopAllDesks)
-
-/** Every sheet as rows of values, read by openpyxl (a reader rekap did not write). */
-function openpyxl(file: string): Record<string, unknown[][]> {
-  const py = `import json,sys,openpyxl
-wb=openpyxl.load_workbook(sys.argv[1])
-print(json.dumps({ws.title:[[c if not hasattr(c,'isoformat') else c.isoformat() for c in r] for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets}))`
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', py, file], { encoding: 'utf8' }))
-}
 
 const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7)
 
@@ -58,7 +51,7 @@ describe('rekap team report', () => {
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain(`team report of ${month} written to ${out}`)
-    const book = openpyxl(out)
+    const book = openpyxlRows(out)
     expect(Object.keys(book)).toEqual(['Summary', 'By desk and operator', 'Charges', 'Decisions'])
     const by = book['By desk and operator']
     expect(by[0]).toEqual([
@@ -90,7 +83,7 @@ describe('rekap team report', () => {
     const out = join(team.dir, 'tim-id.xlsx')
     const r = await team.rekap('bob', ['team', 'report', '--month', month, '--out', out], { env: { REKAP_LANG: 'id' } })
     expect(r.code).toBe(0)
-    const idBook = openpyxl(out)
+    const idBook = openpyxlRows(out)
     expect(Object.keys(idBook)).toEqual(['Ringkasan', 'Per meja dan operator', 'Tagihan', 'Keputusan'])
     expect(idBook.Ringkasan.find((row) => row[0] === 'Jumlah tidak pasti (meja mati), semua meja')?.[1]).toBe(400)
     expect(idBook.Ringkasan.find((row) => row[0] === 'Jumlah tidak pasti (meja mati), loket-1 / alice')?.[1]).toBe(400)
@@ -109,7 +102,7 @@ wb=openpyxl.load_workbook(sys.argv[1]); ws=wb['Per meja dan operator']; ws['F2']
     expect((await team.rekap('alice', ['team', 'status'], { desk: 'loket-3' })).code).toBe(0)
     const out = join(team.dir, 'tim-shared.xlsx')
     expect((await team.rekap('bob', ['team', 'report', '--month', month, '--out', out])).code).toBe(0)
-    const summary = openpyxl(out).Summary.map((row) => row.join(' ')).join('\n')
+    const summary = openpyxlRows(out).Summary.map((row) => row.join(' ')).join('\n')
     expect(summary).toContain('Operator and decider names are NOT authenticated: one database role is used by more than one desk')
   })
 })
