@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { claim } from '../../src-main/core/unattended/watch-folder'
 import { startClaimHeartbeat } from '../../src-main/core/unattended/claim-heartbeat'
 import { claimHolder, judgeForeignClaim } from '../../src-main/core/unattended/claim-owner'
+import { judgeOwnClaim, OwnClaim, type Instant } from '../../src-main/core/unattended/own-claim'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -83,5 +84,32 @@ describe('claimHolder', () => {
     // being written (empty): left alone like another computer's until it stops moving
     writeFileSync(f, '')
     expect(claimHolder(f)).toMatchObject({ kind: 'elsewhere', host: '?' })
+  })
+})
+
+describe('a watcher\'s own claim (own-claim.ts)', () => {
+  const W = 180_000
+  const at = (mono: number, wall: number): Instant => ({ mono, wall })
+  it('is trusted while its last beat is within half the window on both clocks', () => {
+    expect(judgeOwnClaim(at(0, 1e12), at(W / 2, 1e12 + W / 2), W, null)).toBeNull()
+  })
+  it('lapses after half the window on the monotonic clock, even if the wall clock was set back', () => {
+    expect(judgeOwnClaim(at(0, 1e12), at(W / 2 + 1, 1e12 - 3_600_000), W, null)).toEqual({ kind: 'lapsed', seconds: 90 })
+  })
+  it('lapses after half the window on the wall clock (the monotonic clock stops while the computer sleeps)', () => {
+    expect(judgeOwnClaim(at(0, 1e12), at(10, 1e12 + 600_000), W, null)).toEqual({ kind: 'lapsed', seconds: 600 })
+  })
+  it('is lost at once when the claim is another\'s or gone, whatever the times', () => {
+    expect(judgeOwnClaim(at(0, 0), at(1, 1), W, { kind: 'elsewhere', host: 'desk-b', stamp: 's' })).toEqual({ kind: 'taken', host: 'desk-b' })
+    expect(judgeOwnClaim(at(0, 0), at(1, 1), W, { kind: 'gone' })).toEqual({ kind: 'gone' })
+    expect(judgeOwnClaim(at(0, 0), at(W, W), W, { kind: 'this-process' })).toEqual({ kind: 'lapsed', seconds: 180 })
+  })
+  it('a beat that comes after a lapse does not make it trusted again (a takeover may have happened meanwhile)', () => {
+    let now = at(0, 0)
+    const own = new OwnClaim('c.ambil', W, () => now, () => ({ kind: 'this-process' }))
+    now = at(W, W)
+    own.beaten()
+    now = at(W + 1, W + 1)
+    expect(own.lost()).toEqual({ kind: 'lapsed', seconds: 180 })
   })
 })
