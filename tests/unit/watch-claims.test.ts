@@ -65,6 +65,11 @@ describe('judgeForeignClaim', () => {
   it('is stale once its stamp has not moved for the window', () => {
     expect(judgeForeignClaim({ stamp: 'm1', since: 1_000 }, 'm1', 1_000 + W, W).verdict).toBe('stale')
   })
+  it('this computer\'s clock set back since the stamp was first seen (kept across runs): the window starts again, never stale early', () => {
+    const j = judgeForeignClaim({ stamp: 'm1', since: 10_000_000 }, 'm1', 1_000, W)
+    expect(j).toEqual({ verdict: 'alive', seen: { stamp: 'm1', since: 1_000 }, first: false })
+    expect(judgeForeignClaim(j.seen, 'm1', 1_000 + W, W).verdict).toBe('stale')
+  })
 })
 
 describe('claimHolder', () => {

@@ -76,23 +76,48 @@ export interface ForeignJudgement {
  */
 export function judgeForeignClaim(seen: SeenClaim | undefined, stamp: string, now: number, windowMs: number): ForeignJudgement {
   if (!seen || seen.stamp !== stamp) return { verdict: 'alive', seen: { stamp, since: now }, first: !seen }
+  // this computer's clock set back since (kept across runs, on the wall clock): seen from now on
+  if (now < seen.since) return { verdict: 'alive', seen: { stamp, since: now }, first: false }
   return { verdict: now - seen.since >= windowMs ? 'stale' : 'alive', seen, first: false }
+}
+
+/**
+ * Where a watcher keeps what it has seen between runs: `rekap watch --once` from cron lives a few
+ * seconds, and a claim first seen by each run would never be stale. This computer's own store,
+ * never the shared folder (another computer's clock must not count, nor its writes).
+ */
+export interface SeenMemory {
+  load(): Record<string, SeenClaim>
+  save(seen: Record<string, SeenClaim>): void
 }
 
 /** What one watcher has seen of other computers' claims, by claim file. */
 export class ForeignClaims {
-  private readonly seen = new Map<string, SeenClaim>()
+  private readonly seen: Map<string, SeenClaim>
 
-  constructor(readonly windowMs: number) {}
+  constructor(
+    readonly windowMs: number,
+    private readonly memory?: SeenMemory,
+  ) {
+    this.seen = new Map(Object.entries(memory?.load() ?? {}))
+  }
 
   judge(claimFile: string, stamp: string, now: number): ForeignJudgement {
-    const j = judgeForeignClaim(this.seen.get(claimFile), stamp, now, this.windowMs)
+    const before = this.seen.get(claimFile)
+    const j = judgeForeignClaim(before, stamp, now, this.windowMs)
     this.seen.set(claimFile, j.seen)
+    if (j.seen !== before) this.keep()
     return j
   }
 
   /** Claims no longer there (settled by their owner, taken over) are forgotten. */
   keepOnly(present: Set<string>): void {
+    const n = this.seen.size
     for (const f of this.seen.keys()) if (!present.has(f)) this.seen.delete(f)
+    if (this.seen.size !== n) this.keep()
+  }
+
+  private keep(): void {
+    this.memory?.save(Object.fromEntries(this.seen))
   }
 }

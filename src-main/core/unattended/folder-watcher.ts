@@ -11,6 +11,7 @@ import { claim, claimPath, FileSettler, fileFingerprint, foreignClaims, isDroppe
 import { CLAIM_STALE_MS, claimHolder, ForeignClaims } from './claim-owner'
 import { beatClaim, heartbeatFor, startClaimHeartbeat } from './claim-heartbeat'
 import { lossText, OwnClaim } from './own-claim'
+import { seenClaimsIn } from './seen-claims'
 
 /** What a watcher needs of the process running it: `rekap watch` and the app's Folder pantau each give theirs. */
 export interface WatchPorts {
@@ -92,7 +93,8 @@ export class FolderWatcher {
   /** Resumes what was taken before, then takes complete files until stopped (or, with `once`, until none is left). */
   async run(o: WatchLoopOptions = {}): Promise<void> {
     const windowMs = o.claimStaleMs ?? CLAIM_STALE_MS
-    this.foreign = new ForeignClaims(windowMs)
+    // kept in this computer's store: successive `--once` runs (cron) add up what they saw
+    this.foreign = new ForeignClaims(windowMs, seenClaimsIn(this.p.store, this.dir))
     // from the start: a file resumed below is claimed from then on, and other computers must see it alive
     const heartbeat = startClaimHeartbeat(this.dir, o.heartbeatMs ?? heartbeatFor(windowMs), (f) => {
       if (this.own?.claimFile === f) this.own.beaten()
