@@ -127,4 +127,17 @@ describe('a claim written by another computer on a shared watched folder', () =>
     expect(existsSync(join(dir, 'kode2.csv'))).toBe(true)
     expect(readFileSync(movingClaim, 'utf8')).toContain(`4243@${OTHER_DESK} `)
   }, 180_000)
+
+  it('is left alone while fresh when it names this host name with another boot (a cloned machine), though its pid runs nowhere here', async () => {
+    const { dir, db } = await claimedByOtherDesk('clone')
+    const clone = `${hostname()}#${'f'.repeat(16)}`
+    writeFileSync(join(dir, 'proses', 'kode.csv.ambil'), `999999999@${clone} ${new Date().toISOString()} ${Date.now() - 60_000}\n`)
+    const before = await requests()
+    const r = await rekap(['watch', dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--once', '--settle-ms', '200'])
+    expect(r.code, r.out + r.err).toBe(0)
+    expect(await requests(), `the watcher ran the clone's workbook:\n${r.out}`).toBe(before)
+    expect(existsSync(join(dir, 'selesai', 'kode.csv'))).toBe(false)
+    expect(readFileSync(join(dir, 'proses', 'kode.csv.ambil'), 'utf8')).toContain(`999999999@${clone} `)
+    expect(r.out).toContain(`kode.csv is taken by ${hostname()}#ffffffff (another computer)`)
+  }, 120_000)
 })
