@@ -75,56 +75,82 @@ function jobState(db: string, jobId: string): { state: string; detail: string | 
   }
 }
 
-describe.skipIf(process.platform !== 'linux')('a watcher stalled past the staleness window while another computer took its workbook over', () => {
-  it('pauses the job when it wakes, before one more request is sent, and says why', async () => {
-    const dir = join(tmp.dir, 'folder')
-    const db = join(tmp.dir, 'desk-a.db')
-    mkdirSync(dir, { recursive: true })
-    // slow enough to be stalled in the middle: 400 rows at 4 per second
-    const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
-    expect(saved.code, saved.out + saved.err).toBe(0)
-    const rows = Array.from({ length: 400 }, (_, i) => String(3201001 + i))
-    writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
-    const w = watcher([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
-    const pid = w.child.pid!
-    try {
-      const start = await requests()
-      await until('the job to send a few rows', async () => (await requests()) - start >= 4, w.out)
-      const jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
+/** Desk A's watcher running a slow workbook (400 rows at 4 per second), stalled (SIGSTOP) in the middle. */
+async function stalledDesk(name: string): Promise<{ dir: string; db: string; jobId: string; pid: number; w: ReturnType<typeof watcher> }> {
+  const dir = join(tmp.dir, name)
+  const db = join(tmp.dir, `${name}.db`)
+  mkdirSync(dir, { recursive: true })
+  const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
+  expect(saved.code, saved.out + saved.err).toBe(0)
+  const rows = Array.from({ length: 400 }, (_, i) => String(3201001 + i))
+  writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
+  const w = watcher([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
+  const pid = w.child.pid!
+  const start = await requests()
+  await until('the job to send a few rows', async () => (await requests()) - start >= 4, w.out)
+  const jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
+  // the lid closed
+  w.child.kill('SIGSTOP')
+  await until('desk A stopped', () => procState(pid) === 'T', w.out)
+  return { dir, db, jobId, pid, w }
+}
 
-      // desk A stalls (the lid closed)...
-      w.child.kill('SIGSTOP')
-      await until('desk A stopped', () => procState(pid) === 'T', w.out)
+/** Desk A wakes up: waits until its job left `running`, or until it has sent 10 more requests. */
+async function wake(d: { db: string; jobId: string; w: ReturnType<typeof watcher> }, sentBefore: number): Promise<number> {
+  d.w.child.kill('SIGCONT')
+  await until('desk A to pause the job (or to go on sending)', async () => jobState(d.db, d.jobId).state !== 'running' || (await requests()) - sentBefore >= 10, d.w.out)
+  return (await requests()) - sentBefore
+}
+
+async function end(w: ReturnType<typeof watcher>): Promise<void> {
+  w.child.kill('SIGCONT')
+  w.child.kill('SIGTERM')
+  await w.exited
+}
+
+describe.skipIf(process.platform !== 'linux')('a watcher stalled past the staleness window', () => {
+  it('its workbook taken over by another computer meanwhile: pauses the job when it wakes, before one more request is sent, and says why', async () => {
+    const d = await stalledDesk('taken')
+    try {
       const stalledAt = Date.now()
-      // ...desk B's watcher sees its heartbeat still for the window, and takes the workbook over
-      await until('the staleness window to pass on desk B', () => Date.now() - stalledAt > WINDOW_MS + 500, w.out)
-      const claimFile = join(dir, 'proses', 'kode.csv.ambil')
+      // desk B's watcher sees desk A's heartbeat still for the window, and takes the workbook over
+      await until('the staleness window to pass on desk B', () => Date.now() - stalledAt > WINDOW_MS + 500, d.w.out)
+      const claimFile = join(d.dir, 'proses', 'kode.csv.ambil')
       renameSync(claimFile, `${claimFile}.4242.stale`)
       rmSync(`${claimFile}.4242.stale`)
       const theirs = `4242@${OTHER_DESK} ${new Date().toISOString()} ${Date.now() - 60_000}\n`
       writeFileSync(claimFile, theirs, { flag: 'wx' })
-      const atTakeover = await requests()
 
-      // desk A wakes up
-      w.child.kill('SIGCONT')
-      await until(
-        'desk A to pause the job (or to go on sending)',
-        async () => jobState(db, jobId).state !== 'running' || (await requests()) - atTakeover >= 10,
-        w.out,
-      )
-      expect((await requests()) - atTakeover, `requests desk A sent after the takeover:\n${w.out()}`).toBe(0)
-      const job = jobState(db, jobId)
+      expect(await wake(d, await requests()), `requests desk A sent after the takeover:\n${d.w.out()}`).toBe(0)
+      const job = jobState(d.db, d.jobId)
       expect(job.state).toBe('paused')
       expect(job.detail).toContain(`taken over by ${OTHER_DESK}`)
-      await until('desk A to say so', () => /kode\.csv: taken over by .*paused/.test(w.out()), w.out)
+      await until('desk A to say so', () => /kode\.csv: taken over by .*paused/.test(d.w.out()), d.w.out)
       // desk B's claim and the workbook are left to desk B
       expect(readFileSync(claimFile, 'utf8')).toBe(theirs)
-      expect(existsSync(join(dir, 'kode.csv'))).toBe(true)
-      expect(existsSync(join(dir, 'proses', 'kode.csv.menunggu.txt')), 'no note for a person in a folder desk B now owns').toBe(false)
+      expect(existsSync(join(d.dir, 'kode.csv'))).toBe(true)
+      expect(existsSync(join(d.dir, 'proses', 'kode.csv.menunggu.txt')), 'no note for a person in a folder desk B now owns').toBe(false)
     } finally {
-      w.child.kill('SIGCONT')
-      w.child.kill('SIGTERM')
-      await w.exited
+      await end(d.w)
+    }
+  }, 180_000)
+
+  it('nobody took it over: still pauses (it cannot know), keeps its claim, and leaves a note saying how to go on', async () => {
+    const d = await stalledDesk('lapsed')
+    try {
+      const stalledAt = Date.now()
+      // longer than half the window: its own beat is too old to be sure nobody took the workbook
+      await until('half the window to pass', () => Date.now() - stalledAt > WINDOW_MS / 2 + 500, d.w.out)
+      expect(await wake(d, await requests()), `requests desk A sent after the stall:\n${d.w.out()}`).toBe(0)
+      const job = jobState(d.db, d.jobId)
+      expect(job.state).toBe('paused')
+      expect(job.detail).toMatch(/heartbeat could not be written for \d+ s/)
+      const note = join(d.dir, 'proses', 'kode.csv.menunggu.txt')
+      await until('the note for a person', () => existsSync(note), d.w.out)
+      expect(readFileSync(note, 'utf8')).toContain(`rekap resume ${d.jobId}`)
+      expect(readFileSync(join(d.dir, 'proses', 'kode.csv.ambil'), 'utf8')).toMatch(new RegExp(`^${d.pid}@${hostname()}#`))
+    } finally {
+      await end(d.w)
     }
   }, 180_000)
 })
