@@ -9,7 +9,7 @@
  * REKAP_WATCH_CLAIM_STALE_MS.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -100,4 +100,44 @@ describe('a claim written by another computer on a shared watched folder', () =>
       await w.exited
     }
   }, 180_000)
+
+  it('is taken over by `rekap watch --once` run twice (cron) further apart than the window when its stamp did not move, and left when it moved', async () => {
+    const { dir, db } = await claimedByOtherDesk('cron')
+    writeFileSync(join(dir, 'kode2.csv'), 'Kode RS\n3201003\n')
+    const movingClaim = join(dir, 'proses', 'kode2.csv.ambil')
+    writeFileSync(movingClaim, `4243@${OTHER_DESK} ${new Date().toISOString()} ${Date.now() - 60_000}\n`)
+    const env = { REKAP_WATCH_CLAIM_STALE_MS: '1500' }
+    const once = ['watch', dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--once', '--settle-ms', '200']
+    const first = await rekap(once, env)
+    expect(first.code, first.out + first.err).toBe(0)
+    expect(first.out).toContain(`kode.csv is taken by ${OTHER_DESK} (another computer)`)
+    expect(first.out).toContain(`kode2.csv is taken by ${OTHER_DESK} (another computer)`)
+    const firstEnded = Date.now()
+    await until('the window to pass on this computer', () => Date.now() - firstEnded > 2000, () => first.out)
+    // desk B still beats kode2.csv's claim (its modification time moves); kode.csv's is silent
+    const beat = new Date()
+    utimesSync(movingClaim, beat, beat)
+    const before = await requests()
+    const second = await rekap(once, env)
+    expect(second.code, second.out + second.err).toBe(0)
+    expect(second.out, 'the silent claim was seen by the first run: stale now').toMatch(new RegExp(`kode\\.csv: ${OTHER_DESK}'s heartbeat has not moved for \\d+ s; taken over`))
+    expect(existsSync(join(dir, 'selesai', 'kode.csv'))).toBe(true)
+    expect(await requests()).toBe(before + 2)
+    expect(second.out).not.toMatch(/kode2\.csv: .*taken over/)
+    expect(existsSync(join(dir, 'kode2.csv'))).toBe(true)
+    expect(readFileSync(movingClaim, 'utf8')).toContain(`4243@${OTHER_DESK} `)
+  }, 180_000)
+
+  it('is left alone while fresh when it names this host name with another boot (a cloned machine), though its pid runs nowhere here', async () => {
+    const { dir, db } = await claimedByOtherDesk('clone')
+    const clone = `${hostname()}#${'f'.repeat(16)}`
+    writeFileSync(join(dir, 'proses', 'kode.csv.ambil'), `999999999@${clone} ${new Date().toISOString()} ${Date.now() - 60_000}\n`)
+    const before = await requests()
+    const r = await rekap(['watch', dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--once', '--settle-ms', '200'])
+    expect(r.code, r.out + r.err).toBe(0)
+    expect(await requests(), `the watcher ran the clone's workbook:\n${r.out}`).toBe(before)
+    expect(existsSync(join(dir, 'selesai', 'kode.csv'))).toBe(false)
+    expect(readFileSync(join(dir, 'proses', 'kode.csv.ambil'), 'utf8')).toContain(`999999999@${clone} `)
+    expect(r.out).toContain(`kode.csv is taken by ${hostname()}#ffffffff (another computer)`)
+  }, 120_000)
 })

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs'
-import { hostname } from 'node:os'
 import { randomUUID } from 'node:crypto'
 import { ownerIdOf, type OwnerIdentity } from '../model/lease-rules'
+import { thisMachine } from './boot-id'
 
 /** This process's start time (ms since epoch): with host and pid it names a process uniquely. */
 export const PROCESS_STARTED_AT = Math.round(performance.timeOrigin)
 
-/** The identity an engine writes into the leases it takes (one per engine instance). */
+/**
+ * The identity an engine writes into the leases it takes (one per engine instance). Its host is
+ * host#boot (model/machine-id.ts): a lease of a cloned machine with the same name is another host's.
+ */
 export function newOwnerIdentity(): OwnerIdentity {
-  const host = hostname()
+  const host = thisMachine()
   return { ownerId: ownerIdOf(host, process.pid, PROCESS_STARTED_AT, randomUUID().slice(0, 8)), host, pid: process.pid, processStartedAt: PROCESS_STARTED_AT }
 }
 

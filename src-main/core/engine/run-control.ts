@@ -10,7 +10,7 @@ import { accountId } from './account-id'
 import { JobOwnedError } from './action-errors'
 import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
-import type { JobLimits } from './types'
+import type { JobLimits, StartOptions } from './types'
 
 /** How often a running job's active time is added to the store (the most a killed process's report misses). */
 const ACTIVE_STEP_MS = 2_000
@@ -94,11 +94,12 @@ function settle(core: EngineCore, jobId: string, stop: Awaited<ReturnType<JobRun
   if (store.jobs.get(jobId)!.state !== 'running') return
   if (!stop) feed.transition(jobId, 'done')
   else if (stop.kind === 'block') feed.transition(jobId, 'blocked', { blockedReason: stop.reason, detail: stop.message })
+  else if (stop.kind === 'pause' && stop.detail) feed.transition(jobId, 'paused', { reason: 'held-back', detail: stop.detail })
   else feed.transition(jobId, stop.kind === 'pause' ? 'paused' : 'cancelled', { reason: 'user' })
 }
 
 /** Runs a job this engine owns (the caller took the lease). */
-async function startRunner(core: EngineCore, jobId: string): Promise<ProgressView> {
+async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOptions['holdBack']): Promise<ProgressView> {
   const { store, ctx, now, owners, runners, feed } = core
   const j = core.job(jobId)
   let client: ServiceClient
@@ -131,6 +132,7 @@ async function startRunner(core: EngineCore, jobId: string): Promise<ProgressVie
     source: target.source,
     account,
     random: core.opts.random,
+    holdBack,
     onRowSettled: () => {
       if (now() - counted >= ACTIVE_STEP_MS) countActive()
       feed.emitProgress(jobId)
@@ -208,14 +210,14 @@ async function stopOrAsk(core: EngineCore, jobId: string, what: StopRequest): Pr
 export function createRunControl(core: EngineCore) {
   const { store, ctx, owners, runners, feed } = core
   return {
-    async start(jobId: string, o: JobLimits = {}): Promise<ProgressView> {
+    async start(jobId: string, o: StartOptions = {}): Promise<ProgressView> {
       const existing = runners.get(jobId)
       if (existing) await existing.done
       const action: JobAction = ['draft', 'ready'].includes(core.job(jobId).state) ? 'start' : 'resume'
       core.assertAllowed(jobId, action)
       owners.take(core.job(jobId), action)
       await whileOwned(core, jobId, () => applyLimits(core, jobId, o))
-      return startRunner(core, jobId)
+      return startRunner(core, jobId, o.holdBack)
     },
 
     async retryFailed(jobId: string, o: JobLimits = {}): Promise<ProgressView> {

@@ -49,6 +49,12 @@ export interface JobLimits {
   balanceRp?: number | null
 }
 
+/** How a caller starts a job: its limits and, a watcher, a check before each request (JobRunner's holdBack). */
+export interface StartOptions extends JobLimits {
+  /** a reason (stored text) to pause instead of sending the next request; null: go on */
+  holdBack?: () => string | null
+}
+
 export interface StateChange {
   jobId: string
   state: ProgressView['state']
@@ -71,7 +77,7 @@ export interface Engine {
   /** A directory sync job (hospital-directory / school-directory) from filters, `ready`. */
   planDirectory(req: DirectoryPlanRequest): Promise<JobPlanView>
   /** Starts or resumes a job in the background; returns at once with the first snapshot. */
-  start(jobId: string, opts?: JobLimits): Promise<ProgressView>
+  start(jobId: string, opts?: StartOptions): Promise<ProgressView>
   /** Resolves when the job's runner stops: done, blocked, paused or cancelled. */
   settled(jobId: string): Promise<ProgressView>
   /**

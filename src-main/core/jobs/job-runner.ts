@@ -226,6 +226,8 @@ export class JobRunner {
       // a turn taken before the shared store went away, due after the job blocked: not sent
       if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
       if (!attempt.inFlight) await attempt.hold?.sending() // may be charged from here: the team's reservation says so first
+      const held = this.deps.holdBack?.() // nothing awaited between this and the request
+      if (held) throw (this.stop({ kind: 'pause', detail: held }), new Error('paused before sending'))
       if (!attempt.inFlight) {
         store.rows.markInFlight(this.job.id, run.row.rowNo, clock.now())
         run.attempts++

@@ -5,7 +5,8 @@ import type { Clock, Logger } from '../context'
 import type { BlockedReason } from '../model/job-state'
 import type { Coordination } from '../coordination/port'
 
-export type StopReason = { kind: 'pause' } | { kind: 'cancel' } | { kind: 'block'; reason: BlockedReason; message: string }
+/** a pause's `detail`: why, as stored text (a watcher that lost its claim), else the user paused */
+export type StopReason = { kind: 'pause'; detail?: string } | { kind: 'cancel' } | { kind: 'block'; reason: BlockedReason; message: string }
 
 export interface RunnerDeps {
   store: Store
@@ -23,4 +24,9 @@ export interface RunnerDeps {
   onRowSettled: () => void
   /** the shared store stopped answering (true: the job shows blocked, "team store unreachable") or answers again */
   onCoordinationWait?: (waiting: boolean, message: string) => void
+  /**
+   * Asked right before each request goes out (after every wait): a reason (stored text) to pause
+   * instead, the request not sent. A watcher whose claim lapsed while its process was stalled.
+   */
+  holdBack?: () => string | null
 }

@@ -5,12 +5,14 @@
  * A running job has one owner, named by host + pid + the process's start time (a pid alone
  * is reused by the OS). The owner renews its lease (heartbeat) while it runs and deletes it
  * when it stops. Another process asks `judgeLease`:
- *   - same host: the owner is alive iff its process is (a dead pid frees the job at once);
+ *   - same host (and the same boot of it, model/machine-id.ts: a cloned machine with the same
+ *     name is another host): the owner is alive iff its process is (a dead pid frees the job at once);
  *     a lease not renewed for STALE_SAME_HOST_MS is dead too (pid reused after a reboot);
  *   - another host: the process table is out of reach, so the lease is alive until it expires.
  */
 import type { JobState } from '../../contract/job-names'
 import type { JobStateView } from '../../contract/job-views'
+import { sameMachine } from './machine-id'
 export const HEARTBEAT_MS = 500
 /** another host's owner that missed this many ms of heartbeats is dead */
 export const LEASE_TTL_MS = 15_000
@@ -52,7 +54,7 @@ export function ownerIdOf(host: string, pid: number, processStartedAt: number, i
 export function judgeLease(lease: Lease | null | undefined, me: OwnerIdentity, env: LeaseEnv): LeaseHolder {
   if (!lease) return 'none'
   if (lease.ownerId === me.ownerId) return 'self'
-  if (lease.host === me.host) {
+  if (sameMachine(lease.host, me.host)) {
     if (env.now - lease.heartbeatAt > STALE_SAME_HOST_MS) return 'dead'
     return env.processAlive(lease.pid, lease.processStartedAt) ? 'live' : 'dead'
   }
@@ -67,7 +69,7 @@ export function judgeLease(lease: Lease | null | undefined, me: OwnerIdentity, e
 export function judgePlanner(planner: OwnerIdentity | null | undefined, me: OwnerIdentity, env: LeaseEnv): LeaseHolder {
   if (!planner) return 'none'
   if (planner.ownerId === me.ownerId) return 'self'
-  if (planner.host !== me.host) return 'live'
+  if (!sameMachine(planner.host, me.host)) return 'live'
   return env.processAlive(planner.pid, planner.processStartedAt) ? 'live' : 'dead'
 }
 

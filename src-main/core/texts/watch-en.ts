@@ -20,5 +20,10 @@ export const watchTextsEn: typeof watchTextsId = {
   'watch.quotaShortfall': (p) => `needs ${formatNumber(p.needed, 'en')} hits, ${formatNumber(p.left, 'en')} left in the quota`,
   'watch.takenElsewhere': (p) => `${p.name} is taken by ${p.host} (another computer), still alive; left to it`,
   'watch.takenOver': (p) => `${p.name}: ${p.host}'s heartbeat has not moved for ${p.seconds} s; taken over`,
+  'watch.claimTaken': (p) =>
+    `${p.name}: taken over by ${p.host} (another computer) while this watcher was stalled; job ${p.job} paused before sending more rows, so none is sent and paid twice`,
+  'watch.claimGone': (p) => `${p.name}: its claim is no longer in proses/ (taken or removed elsewhere); job ${p.job} paused before sending more rows`,
+  'watch.claimLapsed': (p) =>
+    `${p.name}: its claim's heartbeat could not be written for ${p.seconds} s (the computer asleep or the shared folder out of reach), so another computer may have taken it over; job ${p.job} paused before sending more rows. If none did: rekap resume ${p.job}`,
   'watch.howToGoOn': (p) => `to run it anyway: rekap resume ${p.job} (with --budget or a bigger plan if needed)`,
 }

@@ -25,5 +25,11 @@ export const watchTextsId = {
   'watch.takenElsewhere': (p: { name: string; host: string }) => `${p.name} diambil oleh ${p.host} (komputer lain), masih hidup; dibiarkan untuknya`,
   'watch.takenOver': (p: { name: string; host: string; seconds: number }) =>
     `${p.name}: tanda hidup ${p.host} tidak bergerak selama ${p.seconds} detik; diambil alih`,
+  'watch.claimTaken': (p: { name: string; host: string; job: string }) =>
+    `${p.name}: diambil alih oleh ${p.host} (komputer lain) selama pemantau ini terhenti; pekerjaan ${p.job} dijeda sebelum mengirim baris lagi, agar tidak ada baris yang dikirim dan dibayar dua kali`,
+  'watch.claimGone': (p: { name: string; job: string }) =>
+    `${p.name}: klaimnya tidak ada lagi di proses/ (diambil atau dihapus di tempat lain); pekerjaan ${p.job} dijeda sebelum mengirim baris lagi`,
+  'watch.claimLapsed': (p: { name: string; seconds: number; job: string }) =>
+    `${p.name}: tanda hidup klaimnya tidak bisa ditulis selama ${p.seconds} detik (komputer tidur atau folder bersama tak terjangkau), jadi komputer lain mungkin sudah mengambil alih; pekerjaan ${p.job} dijeda sebelum mengirim baris lagi. Bila tidak ada yang mengambil alih: rekap resume ${p.job}`,
   'watch.howToGoOn': (p: { job: string }) => `untuk tetap menjalankan: rekap resume ${p.job} (dengan --budget atau paket yang lebih besar bila perlu)`,
 }

@@ -3,13 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { JobPlanView } from '../../contract/ipc'
 import type { Engine } from '../engine/types'
 import type { Store } from '../store'
-import { coreText, renderCoreText, textOfError, type CoreText, type CoreTextLang } from '../texts/core-text'
+import { coreText, renderCoreText, storedText, textOfError, type CoreText, type CoreTextLang } from '../texts/core-text'
 import type { Preset } from './presets'
 import { admit, type Admission } from './watch-rules'
 import { isArchive, unpackTaken } from './watch-archive'
-import { claim, FileSettler, fileFingerprint, foreignClaims, isDroppedLink, isWaiting, settle, takenFiles, takeOver, waiting } from './watch-folder'
-import { CLAIM_STALE_MS, ForeignClaims } from './claim-owner'
-import { startClaimHeartbeat } from './claim-heartbeat'
+import { claim, claimPath, FileSettler, fileFingerprint, foreignClaims, isDroppedLink, isWaiting, reclaim, settle, takenFiles, takeOver, waiting } from './watch-folder'
+import { CLAIM_STALE_MS, claimHolder, ForeignClaims } from './claim-owner'
+import { beatClaim, heartbeatFor, startClaimHeartbeat } from './claim-heartbeat'
+import { lossText, OwnClaim } from './own-claim'
+import { seenClaimsIn } from './seen-claims'
 
 /** What a watcher needs of the process running it: `rekap watch` and the app's Folder pantau each give theirs. */
 export interface WatchPorts {
@@ -46,7 +48,7 @@ export interface WatchLoopOptions {
   keepAlive?: boolean
   /** another computer's claim is taken over after its heartbeat has not moved this long (claim-owner.ts) */
   claimStaleMs?: number
-  /** how often this watcher's own claims are touched (claim-heartbeat.ts) */
+  /** how often this watcher's own claims are touched (claim-heartbeat.ts; six times a window unless said) */
   heartbeatMs?: number
 }
 
@@ -61,6 +63,8 @@ export class FolderWatcher {
   private current: string | null = null
   private stopping = false
   private foreign = new ForeignClaims(CLAIM_STALE_MS)
+  /** the claim of the file whose job runs now: checked before each of its requests */
+  private own: OwnClaim | null = null
 
   constructor(
     private readonly dir: string,
@@ -88,11 +92,15 @@ export class FolderWatcher {
 
   /** Resumes what was taken before, then takes complete files until stopped (or, with `once`, until none is left). */
   async run(o: WatchLoopOptions = {}): Promise<void> {
-    this.foreign = new ForeignClaims(o.claimStaleMs ?? CLAIM_STALE_MS)
+    const windowMs = o.claimStaleMs ?? CLAIM_STALE_MS
+    // kept in this computer's store: successive `--once` runs (cron) add up what they saw
+    this.foreign = new ForeignClaims(windowMs, seenClaimsIn(this.p.store, this.dir))
     // from the start: a file resumed below is claimed from then on, and other computers must see it alive
-    const heartbeat = startClaimHeartbeat(this.dir, o.heartbeatMs)
+    const heartbeat = startClaimHeartbeat(this.dir, o.heartbeatMs ?? heartbeatFor(windowMs), (f) => {
+      if (this.own?.claimFile === f) this.own.beaten()
+    })
     try {
-      for (const work of takenFiles(this.dir)) if (!this.stopping) await this.resumeTaken(work)
+      for (const work of takenFiles(this.dir)) if (!this.stopping && reclaim(this.dir, basename(work))) await this.resumeTaken(work)
       await this.lookAtForeignClaims()
       const settler = new FileSettler(o.settleMs ?? 2000)
       let lastVisit = Date.now()
@@ -232,10 +240,15 @@ export class FolderWatcher {
   }
 
   private async runJob(work: string, jobId: string): Promise<void> {
+    const own = this.holdClaim(work)
+    if (own.lost()) return this.claimLost(work, jobId, own)
     this.current = jobId
+    this.own = own
     try {
-      await this.p.engine.start(jobId)
+      // a stalled process (lid closed, share out of reach) may have lost its claim: checked before each request
+      await this.p.engine.start(jobId, { holdBack: () => this.heldBack(work, jobId, own) })
       const final = await this.p.engine.settled(jobId)
+      if (final.state === 'paused' && own.lost()) return this.claimLost(work, jobId, own)
       if (final.state === 'done') return await this.finish(work, jobId)
       if (final.state === 'blocked') {
         const why = this.text(coreText('watch.blocked', { reason: final.blockedReason ?? '', job: jobId }))
@@ -248,7 +261,30 @@ export class FolderWatcher {
       this.p.say(this.text(coreText('watch.cannotRun', { name: basename(work), job: jobId, why: this.why(err) })))
     } finally {
       this.current = null
+      this.own = null
     }
+  }
+
+  /** The claim of the file about to run, beaten now: planning may have taken a while since it was written. */
+  private holdClaim(work: string): OwnClaim {
+    const file = claimPath(this.dir, basename(work))
+    beatClaim(file)
+    return new OwnClaim(file, this.foreign.windowMs)
+  }
+
+  private heldBack(work: string, jobId: string, own: OwnClaim): string | null {
+    const loss = own.lost()
+    return loss ? storedText(lossText(loss, basename(work), jobId)) : null
+  }
+
+  /**
+   * The job paused (or not started) because its claim was lost. Still this process's (it lapsed,
+   * nobody took it): a note tells a person how to go on. Another's: its folder entries are left alone.
+   */
+  private claimLost(work: string, jobId: string, own: OwnClaim): void {
+    const why = this.text(lossText(own.lost()!, basename(work), jobId))
+    if (claimHolder(own.claimFile).kind === 'this-process') waiting(this.dir, work, why)
+    this.p.say(why)
   }
 
   private async finish(work: string, jobId: string): Promise<void> {

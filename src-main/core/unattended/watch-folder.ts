@@ -101,7 +101,8 @@ export function heldForWriting(file: string): boolean {
 
 const CLAIM_SUFFIX = '.ambil'
 
-function claimPath(dir: string, name: string): string {
+/** The claim of a file `name` of the watched folder `dir`. */
+export function claimPath(dir: string, name: string): string {
   return join(dir, WORK_DIR, name + CLAIM_SUFFIX)
 }
 
@@ -216,6 +217,27 @@ export function takeOver(dir: string, name: string, stamp: string): string | nul
   const h = claimHolder(path)
   if (h.kind !== 'elsewhere' || h.stamp !== stamp) return null
   const aside = `${path}.${process.pid}.stale`
+  try {
+    renameSync(path, aside)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw err
+  }
+  rmSync(aside, { force: true })
+  return claim(dir, name)
+}
+
+/**
+ * A file resumed at start-up: a claim of a process of this computer that died is made this
+ * process's (moved aside, claimed anew) so its heartbeat moves again; another computer would take
+ * a claim nobody beats over while it runs. Null if another watcher took it first.
+ */
+export function reclaim(dir: string, name: string): string | null {
+  const path = claimPath(dir, name)
+  const h = claimHolder(path)
+  if (h.kind === 'this-process') return join(dir, name)
+  if (h.kind !== 'here' || h.alive) return null
+  const aside = `${path}.${process.pid}.dead`
   try {
     renameSync(path, aside)
   } catch (err) {
