@@ -66,5 +66,7 @@ describe('lease rules', () => {
     expect(judgeLease(leaseFor('j', me, 1), me, { now: 2, processAlive: dead })).toBe('self')
     expect(judgeLease(undefined, me, { now: 2, processAlive: dead })).toBe('none')
     expect(describeOwner(leaseFor('j', other, 0))).toBe('pid 20 on host h1 since 1970-01-01T00:00:00.000Z')
+    // the boot a lease names (a cloned machine's) is for judging, not for the person reading
+    expect(describeOwner(leaseFor('j', { ...other, host: 'h1#3f2a9c0d11aa22bb' }, 0))).toBe('pid 20 on host h1 since 1970-01-01T00:00:00.000Z')
   })
 })

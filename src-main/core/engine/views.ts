@@ -4,6 +4,7 @@ import type { JobAction } from '../model/job-actions'
 import { shownState, type Lease, type LeaseHolder } from '../model/lease-rules'
 import { rowVerdict } from '../verdict'
 import { parseReusedKey } from '../store/reuse-repo'
+import { parseMachine } from '../model/machine-id'
 import { kindModule } from '../kinds/registry'
 import { detailText, type CoreTextLang } from '../texts/core-text'
 
@@ -21,7 +22,7 @@ export function stateView(job: JobRecord, o: Ownership): JobStateView {
 
 function ownerView(o: Ownership): JobOwnerView | null {
   if (!o.lease || (o.holder !== 'self' && o.holder !== 'live')) return null
-  return { pid: o.lease.pid, host: o.lease.host, since: o.lease.acquiredAt, self: o.holder === 'self', request: o.lease.request }
+  return { pid: o.lease.pid, host: parseMachine(o.lease.host).host, since: o.lease.acquiredAt, self: o.holder === 'self', request: o.lease.request }
 }
 
 /** Store records -> the contract's views. Pure. */

@@ -12,7 +12,7 @@
  */
 import type { JobState } from '../../contract/job-names'
 import type { JobStateView } from '../../contract/job-views'
-import { sameMachine } from './machine-id'
+import { parseMachine, sameMachine } from './machine-id'
 export const HEARTBEAT_MS = 500
 /** another host's owner that missed this many ms of heartbeats is dead */
 export const LEASE_TTL_MS = 15_000
@@ -95,5 +95,5 @@ export function isInterrupted(state: string, holder: LeaseHolder): boolean {
 
 /** "pid 4242 on host laptop since 10:41:07": how a refusal names the owner. */
 export function describeOwner(lease: Pick<Lease, 'pid' | 'host' | 'acquiredAt'>): string {
-  return `pid ${lease.pid} on host ${lease.host} since ${new Date(lease.acquiredAt).toISOString()}`
+  return `pid ${lease.pid} on host ${parseMachine(lease.host).host} since ${new Date(lease.acquiredAt).toISOString()}`
 }
