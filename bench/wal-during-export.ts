@@ -40,22 +40,30 @@ function walState(db: string): { size: number; seq: number } {
   return { size, seq: head.readUInt32BE(12) }
 }
 
-/** Samples the WAL every 20 ms until stopped: its peak, its last size, and how often it was restarted. */
-function monitor(db: string): () => { peak: number; last: number; restarts: number } {
-  let peak = 0
-  let last = 0
-  let restarts = 0
+interface Watched {
+  peak: number
+  last: number
+  restarts: number
+  /** ms from the start until the file was first at most `under` bytes (null: never) */
+  underAfterMs: number | null
+}
+
+/** Samples the WAL every 20 ms until stopped: its peak, its last size, how often it was restarted. */
+function monitor(db: string, under = 0): () => Watched {
+  const start = performance.now()
+  const w: Watched = { peak: 0, last: 0, restarts: 0, underAfterMs: null }
   let seq = walState(db).seq
   const timer = setInterval(() => {
     const s = walState(db)
-    peak = Math.max(peak, s.size)
-    last = s.size
-    if (s.seq !== seq && seq !== -1 && s.seq !== -1) restarts++
+    w.peak = Math.max(w.peak, s.size)
+    w.last = s.size
+    if (w.underAfterMs === null && s.size <= under) w.underAfterMs = performance.now() - start
+    if (s.seq !== seq && seq !== -1 && s.seq !== -1) w.restarts++
     seq = s.seq
   }, 20)
   return () => {
     clearInterval(timer)
-    return { peak, last, restarts }
+    return w
   }
 }
 
@@ -96,7 +104,8 @@ async function scenario(url: string, db: string, job: string, out: string, rate:
   const during = monitor(db)
   const exported = await exportJob(url, db, job, out)
   const d = during()
-  const after = monitor(db)
+  // "back down": within 1 MB of the size the writer kept it at before the export
+  const after = monitor(db, b.peak + MB)
   await sleep(5000)
   const a = after()
   writer.send({ do: 'stop' })
@@ -109,7 +118,7 @@ async function scenario(url: string, db: string, job: string, out: string, rate:
     `writer ${rate === 'max' ? 'as fast as it can' : `${rate} rows/s`}: ${written.toLocaleString('en')} rows written in all; export ${(exported.ms / 1000).toFixed(1)} s (load ${load()})\n` +
       `  WAL before the export (3 s of writing, autocheckpoint on): peak ${mb(b.peak)}, last ${mb(b.last)}, restarted ${b.restarts} times\n` +
       `  during the export: peak ${mb(d.peak)} (${(d.peak / Math.max(b.peak, 1)).toFixed(0)}x the peak before), restarted ${d.restarts} times\n` +
-      `  5 s after it (writer still running): file ${mb(a.last)}, peak ${mb(a.peak)}, restarted ${a.restarts} times${a.restarts ? ' (reused from its start, not shrunk)' : ''}\n` +
+      `  5 s after it (writer still running): file ${mb(a.last)}, peak ${mb(a.peak)}, restarted ${a.restarts} times, ${a.underAfterMs === null ? 'never back down to its size before (reused from its start, not shrunk)' : `back down to its size before after ${(a.underAfterMs / 1000).toFixed(2)} s`}\n` +
       `  a PASSIVE checkpoint then: ${passive.log} frames in the log, ${passive.checkpointed} checkpointed; file ${mb(afterPassive)}`,
   )
 }
