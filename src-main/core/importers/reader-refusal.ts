@@ -56,12 +56,19 @@ export function asImportError(file: string, err: unknown, sheet?: string): Impor
   if (err instanceof CsvTooManyRowsError) return importError('too-many-rows', file, coreText('import.tooManyRows', { max: MAX_ROWS - 1, lastRow: null }), sheet)
   if (err instanceof ZipPartError) return importError('unreadable', file, coreText('import.partDamaged', { part: err.part, detail: err.detail }), sheet)
   if (err instanceof ZipFormatError) return importError('truncated', file, coreText('import.truncated', { detail: err.message }), sheet)
-  if (err instanceof XmlTextError) {
-    const cell = err.where?.startsWith('cell ') ? err.where.slice(5) : null
-    return importError('unreadable', file, coreText('import.badCharacter', { cell, part: cell ? null : (err.where ?? null), what: err.what }), sheet)
-  }
+  if (err instanceof XmlTextError) return xmlTextRefusal(file, err, sheet)
   if (err instanceof GridError) return importError('unreadable', file, coreText('import.beyondGrid', { ref: err.ref }), sheet)
   if (err instanceof RowTooLongError) return importError('unreadable', file, coreText('import.rowTooLong', { row: err.row, mb: MAX_ROW_CHARS / 1024 / 1024 }), sheet)
   if (err instanceof UnclosedRowError) return importError('truncated', file, coreText('import.rowUnclosed', { row: err.row }), sheet)
   return importError('unreadable', file, coreText('import.cannotRead', { detail: (err as Error)?.message ?? String(err) }), sheet)
+}
+
+/** Text XML does not allow, naming the cell (its row and column) or else the part it stood in. */
+function xmlTextRefusal(file: string, err: XmlTextError, sheet?: string): ImportError {
+  const cell = err.where?.startsWith('cell ') ? err.where.slice(5) : null
+  const part = cell ? null : (err.where ?? null)
+  if (err.kind === 'character') return importError('unreadable', file, coreText('import.badCharacter', { cell, part, what: err.what }), sheet)
+  const ref = cell ? /^([A-Z]{1,3})(\d{1,7})$/.exec(cell) : null
+  const at = ref ? { row: Number(ref[2]), column: ref[1] } : { row: null, column: null }
+  return importError('unreadable', file, coreText('import.undefinedEntity', { ...at, part: ref ? null : (cell ?? part), entity: err.what }), sheet)
 }

@@ -77,6 +77,15 @@ export class SharedStringsReader {
     await this.readPast(Number.POSITIVE_INFINITY)
   }
 
+  /**
+   * Refuses a shared string holding text XML does not allow that no cell used (a cell using one is
+   * refused naming the cell, first): Excel refuses the whole file over it, so it is named by its part.
+   */
+  refuseUnused(): void {
+    const first = this.bad.values().next()
+    if (!first.done) throw first.value.at(this.part)
+  }
+
   /** Stops reading (the table keeps what was read). */
   close(): void {
     this.done = true

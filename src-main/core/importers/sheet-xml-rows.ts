@@ -159,8 +159,8 @@ export function parseRow(rowXml: string, previousRow: number, data: WorkbookData
 /**
  * Yields the complete rows of each inflated chunk as one batch (one await per chunk, not per row).
  * A row naming a shared string not read yet waits, with the rows after it, until the reader has
- * read on to it; at the sheet's end the rest of the shared strings is read (a damaged part is
- * refused whether or not a cell reached it). A row not after the one before it is refused (RowOrderError).
+ * read on to it; at the sheet's end the rest of the shared strings is read (a damaged part, or an
+ * item holding text XML does not allow, is refused whether or not a cell reached it). A row not after the one before it is refused (RowOrderError).
  */
 export async function* readSheetXmlRows(xml: Readable, data: WorkbookData, part: string): AsyncGenerator<SourceRow[]> {
   const decoder = new StringDecoder('utf8')
@@ -209,5 +209,6 @@ export async function* readSheetXmlRows(xml: Readable, data: WorkbookData, part:
   scanner.finish()
   if (waiting.length) await settle()
   await data.moreSharedStrings?.readAll()
+  data.moreSharedStrings?.refuseUnused()
   if (batch.length) yield batch
 }

@@ -17,12 +17,22 @@ export function isXmlChar(cp: number): boolean {
 /** Characters XML forbids, as they may stand in the raw text (C0 controls but tab/LF/CR; U+FFFE/U+FFFF). */
 export const FORBIDDEN_RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/
 
-const ENTITY = /&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g
+/** A reference XML knows (group 1), or else a bare '&' (group 1 unset): one pass, no backtracking. */
+const REFERENCE = /&(?:(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);)?/g
+
+/** The undefined entity as written ("&nbsp;"), or the bare "&" alone: for the refusal, never longer than 40 characters. */
+function undefinedReference(text: string, at: number): string {
+  const m = /^&[^\s&;<>"']{1,32};/.exec(text.slice(at, at + 40))
+  return m ? m[0] : '&'
+}
 
 /**
- * Decodes the five named entities and character references. A reference to a character XML forbids
- * (`&#x1b;`, `&#0;`, `&#x110000;`) or a raw control character is refused: a conforming XML reader
- * would stop there too, and such text must never reach a terminal, a report or the service.
+ * Decodes the five named entities and character references. Anything else after '&' (an entity
+ * the file does not define, `&nbsp;`, or a bare '&') is refused: Excel refuses such a file as
+ * damaged, and reading it as literal text sent "31&nbsp;" to the service. A reference to a character
+ * XML forbids (`&#x1b;`, `&#0;`, `&#x110000;`) or a raw control character is refused too: a
+ * conforming XML reader would stop there, and such text must never reach a terminal, a report or
+ * the service.
  */
 export function decodeXmlEntities(text: string): string {
   if (FORBIDDEN_RAW.test(text)) {
@@ -30,7 +40,8 @@ export function decodeXmlEntities(text: string): string {
     throw new XmlTextError(`U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
   }
   if (!text.includes('&')) return text
-  return text.replace(ENTITY, (whole, e: string) => {
+  return text.replace(REFERENCE, (whole, e: string | undefined, at: number) => {
+    if (e === undefined) throw new XmlTextError(undefinedReference(text, at), undefined, 'entity')
     if (e === 'amp') return '&'
     if (e === 'lt') return '<'
     if (e === 'gt') return '>'

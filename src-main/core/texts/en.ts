@@ -91,6 +91,8 @@ export const coreTextsEn: CoreTextTable = {
     `the part "${p.part}" holds row ${formatNumber(p.row, 'en')} ${p.row === p.previous ? 'twice' : `after row ${formatNumber(p.previous, 'en')}`} (each row may appear once, in order; Excel refuses this file too); the workbook is damaged, save it again from a spreadsheet program`,
   'import.xmlEntity': () =>
     'its XML uses an XML entity it does not define (&name;), which Excel never writes; the workbook is damaged or was not written by a spreadsheet program',
+  'import.undefinedEntity': (p) =>
+    `${p.row !== null ? `row ${formatNumber(p.row, 'en')}, column ${p.column} (cell ${p.column}${p.row})` : `the part "${p.part ?? 'XML'}"`} holds "${p.entity}", ${p.entity === '&' ? 'an & that starts no XML entity' : 'an XML entity the file does not define'} (XML knows only &amp; &lt; &gt; &quot; &apos; and &#...;); Excel reports this file as damaged, and rekap does not guess the text. Write the text plainly in the program that made the file (a space for &nbsp;, & as &amp;) and save again`,
   'import.rowUnclosed': (p) => `row ${p.row} never ends: the sheet stops inside it (the workbook is damaged or cut short)`,
 
   'map.malformed': (p) => `--map "${p.override}": expected field=Header, e.g. image1="Foto KTP"`,

@@ -119,6 +119,8 @@ export const coreTextsId = {
     `bagian "${p.part}" memuat baris ${n(p.row)} ${p.row === p.previous ? 'dua kali' : `sesudah baris ${n(p.previous)}`} (setiap baris hanya boleh muncul sekali dan berurutan; Excel pun menolak berkas ini); buku kerja rusak, simpan ulang dari program spreadsheet`,
   'import.xmlEntity': (_p: Record<string, never>) =>
     'XML-nya memakai entitas XML yang tidak didefinisikan (&nama;), yang tidak ditulis oleh Excel; buku kerja rusak atau tidak ditulis oleh program spreadsheet',
+  'import.undefinedEntity': (p: { row: number | null; column: string | null; part: string | null; entity: string }) =>
+    `${p.row !== null ? `baris ${n(p.row)}, kolom ${p.column} (sel ${p.column}${p.row})` : `bagian "${p.part ?? 'XML'}"`} berisi "${p.entity}", ${p.entity === '&' ? 'tanda & yang tidak memulai entitas XML apa pun' : 'entitas XML yang tidak didefinisikan'} (XML hanya mengenal &amp; &lt; &gt; &quot; &apos; dan &#...;); Excel menyatakan berkas ini rusak, dan rekap tidak menebak teksnya. Tulis teksnya apa adanya di program yang membuat berkas ini (spasi untuk &nbsp;, & sebagai &amp;) lalu simpan lagi`,
   'import.rowUnclosed': (p: { row: string }) => `baris ${p.row} tidak pernah selesai: lembar berhenti di tengahnya (buku kerja rusak atau terpotong)`,
 
   // --map
