@@ -11,6 +11,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { startUiProcess, type UiProcess, type UiProcessOptions } from './ui-process'
 import { launchChromium } from './browser'
 import { ensureRendererBuilt } from './renderer-build'
+import { started } from '../../helpers/started'
 
 export interface AppPageOptions {
   viewport: { width: number; height: number }
@@ -59,19 +60,13 @@ export function useAppPage(opts: AppPageOptions): AppPage {
 
   return {
     get ui() {
-      return started(ui, 'ui')
+      return started(ui, 'useAppPage', 'ui')
     },
     get browser() {
-      return started(browser, 'browser')
+      return started(browser, 'useAppPage', 'browser')
     },
     get page() {
-      return started(page, 'page')
+      return started(page, 'useAppPage', 'page')
     },
   }
-}
-
-/** A clear error where a test reads the app before beforeAll got that far. */
-function started<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`useAppPage: the ${what} is not started (beforeAll failed or has not run)`)
-  return value
 }
