@@ -5,7 +5,6 @@
  * The decisions are read back through `rekap review --list --json`; the screen is saved to
  * docs/screenshots/review.png.
  */
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -13,7 +12,8 @@ import { describe, expect, it } from 'vitest'
 import { useAppPage } from './helpers/app-page'
 import { screenshot } from './helpers/browser'
 import { axeViolations, describeViolations } from './helpers/axe'
-import { REPO_ROOT, SHARED_DIR } from '../helpers/sandbox-process'
+import { SHARED_DIR } from '../helpers/sandbox-process'
+import { rekapMerged } from '../helpers/rekap-process'
 
 const FACES = path.join(SHARED_DIR, 'fixtures', 'faces')
 /** Twelve pairs with one face each side: same people and different people. */
@@ -33,18 +33,6 @@ const PAIRS: Array<[string, string, string]> = [
 ]
 
 let jobId: string
-
-function rekap(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' },
-  })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })))
-}
 
 const progress = (p: Page) =>
   p.getByTestId('review-progress').evaluate((el) => [Number(el.getAttribute('data-reviewed')), Number(el.getAttribute('data-total'))])
@@ -77,14 +65,13 @@ const app = useAppPage({
       ['NIK,Nama,Foto KTP,Foto Selfie', ...PAIRS.map(([name, a, b], i) => `3201011290${String(i).padStart(6, '0')},${name},${path.join(FACES, a)},${path.join(FACES, b)}`)].join('\n'),
     )
     // Every score inside the band: the whole job needs a person.
-    const run = await rekap(['run', csv, '--review-band', '0,1', '--yes', '--allow-outside-paths', '--json', '--db', ui.dbFile])
+    const run = await rekapMerged(['run', csv, '--review-band', '0,1', '--yes', '--allow-outside-paths', '--json', '--db', ui.dbFile])
     expect(run.code, run.out).toBe(0)
     jobId = /"(?:jobId|id)"\s*:\s*"(\w+)"/.exec(run.out)![1]
   },
   readyTestId: 'nav-new',
   timeoutMs: 300_000,
 })
-
 
 describe('Review screen, keyboard only', () => {
   it('asks for the reviewer name once, then shows the first pair large with NIK, name and score', async () => {
@@ -158,7 +145,7 @@ describe('Review screen, keyboard only', () => {
   })
 
   it('stores every decision, signed and in order, as the CLI lists it', async () => {
-    const r = await rekap(['review', jobId, '--list', '--json', '--db', app.ui.dbFile])
+    const r = await rekapMerged(['review', jobId, '--list', '--json', '--db', app.ui.dbFile])
     expect(r.code, r.out).toBe(0)
     const q = JSON.parse(r.out) as { reviewed: number; total: number; items: Array<{ row: number; decision: string | null; by: string | null; note: string | null }> }
     expect([q.reviewed, q.total]).toEqual([10, 12])
