@@ -1,7 +1,7 @@
 /**
  * One team test file's rig: a real PostgreSQL team store with its operators and one real sandbox
  * the desks share, started in `beforeAll`; after each test every desk still running is killed;
- * `afterAll` stops the sandbox, then the team store.
+ * `afterAll` stops the sandbox, then the team store. `useTeam` is the store alone.
  *
  *   const rig = useTeamWithSandbox({ operators: ['op1', 'op2'], sandbox: { args: ['--latency', '1000'] } })
  *   startDesk({ team: rig.team, sandbox: rig.sandbox, role: 'op1', name: 'a', args: [...] })
@@ -49,6 +49,29 @@ export function useTeamWithSandbox(opts: TeamWithSandboxOptions): TeamWithSandbo
     },
     get sandbox() {
       return started(sandbox, 'useTeamWithSandbox', 'sandbox')
+    },
+  }
+}
+
+export interface TeamOnly {
+  readonly team: TestTeam
+}
+
+/** The team store alone, initialised with its operators; stopped in `afterAll`. */
+export function useTeam(opts: { operators: string[] }): TeamOnly {
+  let team: TestTeam | undefined
+
+  beforeAll(async () => {
+    team = await startTestTeam()
+    expect((await team.rekap('teamowner', ['team', 'init'])).code).toBe(0)
+    for (const op of opts.operators) await team.addOperator(op)
+  }, 120_000)
+
+  afterAll(async () => team?.stop())
+
+  return {
+    get team() {
+      return started(team, 'useTeam', 'team store')
     },
   }
 }
