@@ -4,30 +4,18 @@
  * every control can be reached with Tab and shows where the focus is.
  */
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startUiProcess, type UiProcess } from './helpers/ui-process'
-import { launchChromium } from './helpers/browser'
-import { ensureRendererBuilt } from './helpers/renderer-build'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useAppPage } from './helpers/app-page'
 import { axeViolations, describeViolations } from './helpers/axe'
 import { REPO_ROOT } from '../helpers/sandbox-process'
 
-let ui: UiProcess
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  ensureRendererBuilt()
-  ui = await startUiProcess()
-  browser = await launchChromium()
+const app = useAppPage({
+  viewport: { width: 1280, height: 800 },
+  locale: 'id-ID',
   // bypassCSP: only so axe-core's script can be injected; the app's own CSP is tested elsewhere
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'id-ID', bypassCSP: true })
-  await page.goto(ui.url)
-  await page.getByTestId('nav-new').waitFor()
-})
-afterAll(async () => {
-  await browser?.close()
-  await ui?.stop()
+  context: { bypassCSP: true },
+  readyTestId: 'nav-new',
 })
 
 /** The controls a keyboard user must be able to reach on the current screen. */
@@ -73,69 +61,69 @@ async function reachableByTab(page: Page): Promise<{ missing: string[]; unfocuse
 }
 
 async function checkScreen(name: string): Promise<void> {
-  const violations = await axeViolations(page)
+  const violations = await axeViolations(app.page)
   // soft: every screen's problems are reported in one run, not only the first screen's
   expect.soft(violations, `${name}:\n${describeViolations(violations)}`).toEqual([])
-  const keys = await reachableByTab(page)
+  const keys = await reachableByTab(app.page)
   expect.soft(keys.missing, `${name}: not reachable with Tab`).toEqual([])
   expect.soft(keys.unfocusedLook, `${name}: focus not visible`).toEqual([])
 }
 
 describe('every main screen: no axe-core violation, every control reachable by keyboard with a visible focus', () => {
   it('new job (empty)', async () => {
-    await page.getByTestId('nav-new').click()
-    await page.getByTestId('dropzone').waitFor()
+    await app.page.getByTestId('nav-new').click()
+    await app.page.getByTestId('dropzone').waitFor()
     await checkScreen('new job')
   })
 
   it('new job: mapping', async () => {
-    await page.getByTestId('path-input').fill(path.join(REPO_ROOT, 'examples', 'kyc', 'kyc-sample.xlsx'))
-    await page.getByTestId('path-open').click()
-    await page.getByTestId('mapping').waitFor({ timeout: 60_000 })
+    await app.page.getByTestId('path-input').fill(path.join(REPO_ROOT, 'examples', 'kyc', 'kyc-sample.xlsx'))
+    await app.page.getByTestId('path-open').click()
+    await app.page.getByTestId('mapping').waitFor({ timeout: 60_000 })
     await checkScreen('mapping')
   })
 
   it('new job: pre-flight', async () => {
-    await page.getByTestId('check').click()
-    await page.getByTestId('preflight').waitFor({ timeout: 60_000 })
+    await app.page.getByTestId('check').click()
+    await app.page.getByTestId('preflight').waitFor({ timeout: 60_000 })
     await checkScreen('pre-flight')
   })
 
   it('job: finished, with a row open', async () => {
-    await page.getByTestId('pf-start').click()
-    await page.locator('[data-testid=job-state][data-state=done]').waitFor({ timeout: 180_000 })
+    await app.page.getByTestId('pf-start').click()
+    await app.page.locator('[data-testid=job-state][data-state=done]').waitFor({ timeout: 180_000 })
     await checkScreen('job done')
     // a results row opens with the keyboard, too
-    await page.locator('.vrow[data-row="1"]').focus()
-    await page.keyboard.press('Enter')
-    await page.getByTestId('row-detail').waitFor()
-    await page.getByTestId('photo-image1').waitFor({ timeout: 30_000 })
-    const violations = await axeViolations(page)
+    await app.page.locator('.vrow[data-row="1"]').focus()
+    await app.page.keyboard.press('Enter')
+    await app.page.getByTestId('row-detail').waitFor()
+    await app.page.getByTestId('photo-image1').waitFor({ timeout: 30_000 })
+    const violations = await axeViolations(app.page)
     expect(violations, `row detail:\n${describeViolations(violations)}`).toEqual([])
   })
 
   it('review', async () => {
-    await page.keyboard.press('Escape')
-    await page.getByTestId('open-review').click()
-    await page.locator('[data-testid=reviewer-setup], [data-testid=review-pair]').first().waitFor({ timeout: 30_000 })
+    await app.page.keyboard.press('Escape')
+    await app.page.getByTestId('open-review').click()
+    await app.page.locator('[data-testid=reviewer-setup], [data-testid=review-pair]').first().waitFor({ timeout: 30_000 })
     await checkScreen('review')
   })
 
   it('history', async () => {
-    await page.getByTestId('nav-history').click()
-    await page.locator('[data-job]').first().waitFor()
+    await app.page.getByTestId('nav-history').click()
+    await app.page.locator('[data-job]').first().waitFor()
     await checkScreen('history')
   })
 
   it('directory', async () => {
-    await page.getByTestId('nav-directory').click()
-    await page.getByTestId('provinces').locator('label', { hasText: 'Bali' }).waitFor()
+    await app.page.getByTestId('nav-directory').click()
+    await app.page.getByTestId('provinces').locator('label', { hasText: 'Bali' }).waitFor()
     await checkScreen('directory')
   })
 
   it('settings', async () => {
-    await page.getByTestId('nav-settings').click()
-    await page.getByTestId('settings-sandbox').waitFor()
+    await app.page.getByTestId('nav-settings').click()
+    await app.page.getByTestId('settings-sandbox').waitFor()
     await checkScreen('settings')
   })
 })

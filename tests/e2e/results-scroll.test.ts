@@ -5,55 +5,39 @@
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startUiProcess, type UiProcess } from './helpers/ui-process'
-import { launchChromium, screenshot } from './helpers/browser'
-import { ensureRendererBuilt } from './helpers/renderer-build'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './helpers/browser'
+import { useAppPage } from './helpers/app-page'
 
 const ROWS = 100_000
 
-let ui: UiProcess
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  ensureRendererBuilt()
-  ui = await startUiProcess()
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'id-ID' })
-  await page.goto(ui.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await ui?.stop()
-})
+const app = useAppPage({ viewport: { width: 1280, height: 800 }, locale: 'id-ID' })
 
 describe('results table with 100,000 rows', () => {
   it('plans a 100k-row lookup job and scrolls it without building 100k rows', async () => {
-    const csv = path.join(ui.dataDir, 'kode-rs-100rb.csv')
+    const csv = path.join(app.ui.dataDir, 'kode-rs-100rb.csv')
     const lines = ['Kode RS,Keterangan']
     for (let i = 0; i < ROWS; i++) lines.push(`RS${String(i).padStart(6, '0')},baris ${i + 1}`)
     writeFileSync(csv, lines.join('\n'))
 
-    await page.getByTestId('file-input').setInputFiles(csv)
-    await page.getByTestId('mapping').waitFor({ timeout: 60_000 })
-    await expect(page.getByTestId('kind').inputValue()).resolves.toBe('hospital-lookup')
+    await app.page.getByTestId('file-input').setInputFiles(csv)
+    await app.page.getByTestId('mapping').waitFor({ timeout: 60_000 })
+    await expect(app.page.getByTestId('kind').inputValue()).resolves.toBe('hospital-lookup')
     const planStarted = Date.now()
-    await page.getByTestId('check').click()
-    await page.getByTestId('preflight').waitFor({ timeout: 240_000 })
+    await app.page.getByTestId('check').click()
+    await app.page.getByTestId('preflight').waitFor({ timeout: 240_000 })
     const planMs = Date.now() - planStarted
-    expect(Number(((await page.getByTestId('pf-total').textContent()) ?? '').replace(/\D/g, ''))).toBe(ROWS)
+    expect(Number(((await app.page.getByTestId('pf-total').textContent()) ?? '').replace(/\D/g, ''))).toBe(ROWS)
 
     // Open the planned (not started) job from the history.
-    await page.getByTestId('nav-history').click()
-    await page.locator('[data-job]').first().click()
-    await page.getByTestId('rows-scroller').waitFor()
-    await page.waitForFunction(() => document.querySelector('[data-testid=rows-total]')?.textContent === '100.000 baris')
-    await page.locator('.vrow[data-row="1"]').waitFor()
+    await app.page.getByTestId('nav-history').click()
+    await app.page.locator('[data-job]').first().click()
+    await app.page.getByTestId('rows-scroller').waitFor()
+    await app.page.waitForFunction(() => document.querySelector('[data-testid=rows-total]')?.textContent === '100.000 baris')
+    await app.page.locator('.vrow[data-row="1"]').waitFor()
 
     // Scroll fast for ~2 s (about 60 rows per frame) and time the frames.
-    const stats = await page.evaluate(async () => {
+    const stats = await app.page.evaluate(async () => {
       const el = document.querySelector('[data-testid=rows-scroller]') as HTMLElement
       const gaps: number[] = []
       let maxRows = 0
@@ -80,11 +64,11 @@ describe('results table with 100,000 rows', () => {
     expect(stats.frames).toBeGreaterThan(10)
 
     // Jump to the end: the last row arrives from the engine.
-    await page.evaluate(() => {
+    await app.page.evaluate(() => {
       const el = document.querySelector('[data-testid=rows-scroller]') as HTMLElement
       el.scrollTop = el.scrollHeight
     })
-    await page.locator(`.vrow[data-row="${ROWS}"]`).waitFor({ timeout: 10_000 })
-    await screenshot(page, 'job-100k-rows')
+    await app.page.locator(`.vrow[data-row="${ROWS}"]`).waitFor({ timeout: 10_000 })
+    await screenshot(app.page, 'job-100k-rows')
   })
 })

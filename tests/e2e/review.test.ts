@@ -5,16 +5,15 @@
  * The decisions are read back through `rekap review --list --json`; the screen is saved to
  * docs/screenshots/review.png.
  */
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startUiProcess, type UiProcess } from './helpers/ui-process'
-import { launchChromium, screenshot } from './helpers/browser'
-import { ensureRendererBuilt } from './helpers/renderer-build'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useAppPage } from './helpers/app-page'
+import { screenshot } from './helpers/browser'
 import { axeViolations, describeViolations } from './helpers/axe'
-import { REPO_ROOT, SHARED_DIR } from '../helpers/sandbox-process'
+import { SHARED_DIR } from '../helpers/sandbox-process'
+import { rekapMerged } from '../helpers/rekap-process'
 
 const FACES = path.join(SHARED_DIR, 'fixtures', 'faces')
 /** Twelve pairs with one face each side: same people and different people. */
@@ -33,30 +32,15 @@ const PAIRS: Array<[string, string, string]> = [
   ['Lina Kusuma', 'alex_lacamoire_1.jpg', 'rose_leslie_2.jpg'],
 ]
 
-let ui: UiProcess
-let browser: Browser
-let page: Page
 let jobId: string
-
-function rekap(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' },
-  })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })))
-}
 
 const progress = (p: Page) =>
   p.getByTestId('review-progress').evaluate((el) => [Number(el.getAttribute('data-reviewed')), Number(el.getAttribute('data-total'))])
 
 /** Waits until the screen has taken the decision and moved on to a new pair with its photos. */
 async function pressAndWait(key: string, reviewed: number, fromRow: string | null): Promise<string> {
-  await page.keyboard.press(key)
-  await page.waitForFunction(
+  await app.page.keyboard.press(key)
+  await app.page.waitForFunction(
     ([n, from]) => {
       const prog = document.querySelector('[data-testid=review-progress]')
       const pair = document.querySelector('[data-testid=review-pair]')
@@ -65,84 +49,79 @@ async function pressAndWait(key: string, reviewed: number, fromRow: string | nul
     [reviewed, fromRow] as const,
     { timeout: 30_000 },
   )
-  await page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
-  return (await page.getByTestId('review-pair').getAttribute('data-row'))!
+  await app.page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
+  return (await app.page.getByTestId('review-pair').getAttribute('data-row'))!
 }
 
-beforeAll(async () => {
-  ensureRendererBuilt()
-  ui = await startUiProcess()
-  const csv = path.join(ui.dataDir, 'kyc-tinjauan.csv')
-  writeFileSync(
-    csv,
-    ['NIK,Nama,Foto KTP,Foto Selfie', ...PAIRS.map(([name, a, b], i) => `3201011290${String(i).padStart(6, '0')},${name},${path.join(FACES, a)},${path.join(FACES, b)}`)].join('\n'),
-  )
-  // Every score inside the band: the whole job needs a person.
-  const run = await rekap(['run', csv, '--review-band', '0,1', '--yes', '--allow-outside-paths', '--json', '--db', ui.dbFile])
-  expect(run.code, run.out).toBe(0)
-  jobId = /"(?:jobId|id)"\s*:\s*"(\w+)"/.exec(run.out)![1]
-  browser = await launchChromium()
+const app = useAppPage({
+  viewport: { width: 1280, height: 900 },
+  locale: 'en-US',
   // bypassCSP: only so axe-core's script can be injected; the app's own CSP is tested elsewhere
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', bypassCSP: true })
-  page = await context.newPage()
-  await page.goto(ui.url)
-  await page.getByTestId('nav-new').waitFor()
-}, 300_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await ui?.stop()
+  context: { bypassCSP: true },
+  beforeBrowser: async (ui) => {
+    const csv = path.join(ui.dataDir, 'kyc-tinjauan.csv')
+    writeFileSync(
+      csv,
+      ['NIK,Nama,Foto KTP,Foto Selfie', ...PAIRS.map(([name, a, b], i) => `3201011290${String(i).padStart(6, '0')},${name},${path.join(FACES, a)},${path.join(FACES, b)}`)].join('\n'),
+    )
+    // Every score inside the band: the whole job needs a person.
+    const run = await rekapMerged(['run', csv, '--review-band', '0,1', '--yes', '--allow-outside-paths', '--json', '--db', ui.dbFile])
+    expect(run.code, run.out).toBe(0)
+    jobId = /"(?:jobId|id)"\s*:\s*"(\w+)"/.exec(run.out)![1]
+  },
+  readyTestId: 'nav-new',
+  timeoutMs: 300_000,
 })
 
 describe('Review screen, keyboard only', () => {
   it('asks for the reviewer name once, then shows the first pair large with NIK, name and score', async () => {
-    await page.evaluate((id) => (location.hash = `#/review/${id}`), jobId)
-    await page.getByTestId('reviewer-setup').waitFor()
-    expect(await progress(page)).toEqual([0, 12])
+    await app.page.evaluate((id) => (location.hash = `#/review/${id}`), jobId)
+    await app.page.getByTestId('reviewer-setup').waitFor()
+    expect(await progress(app.page)).toEqual([0, 12])
     // keyboard only: Tab to the name field, type, Enter submits
-    await page.getByTestId('reviewer-name').focus()
-    await page.keyboard.type('Ani Wijaya')
+    await app.page.getByTestId('reviewer-name').focus()
+    await app.page.keyboard.type('Ani Wijaya')
     // the first pair finishes loading while the name is typed: the field must keep the focus,
     // so Enter still submits the name (it once moved to the screen and Enter did nothing)
-    await page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
-    await page.keyboard.press('Enter')
-    await page.locator('[data-testid=review-signed-as], [data-testid=review-error]').first().waitFor()
-    if (await page.getByTestId('review-error').count()) throw new Error(`saving the name failed: ${await page.getByTestId('review-error').textContent()}`)
-    await expect(page.getByTestId('review-signed-as').textContent()).resolves.toContain('Ani Wijaya')
-    await page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
-    await page.getByTestId('review-photo-image2').waitFor()
-    await expect(page.getByTestId('review-nik').textContent()).resolves.toBe('3201011290000000')
-    await expect(page.getByTestId('review-name').textContent()).resolves.toBe('Budi Santoso')
-    expect(await page.getByTestId('review-score').textContent()).toMatch(/^0[.,]\d+/)
-    const lang = await page.evaluate(() => document.documentElement.lang)
-    await expect(page.getByTestId('review-verdict').textContent()).resolves.toBe(lang === 'en' ? 'NEEDS REVIEW' : 'PERLU TINJAUAN')
+    await app.page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
+    await app.page.keyboard.press('Enter')
+    await app.page.locator('[data-testid=review-signed-as], [data-testid=review-error]').first().waitFor()
+    if (await app.page.getByTestId('review-error').count()) throw new Error(`saving the name failed: ${await app.page.getByTestId('review-error').textContent()}`)
+    await expect(app.page.getByTestId('review-signed-as').textContent()).resolves.toContain('Ani Wijaya')
+    await app.page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
+    await app.page.getByTestId('review-photo-image2').waitFor()
+    await expect(app.page.getByTestId('review-nik').textContent()).resolves.toBe('3201011290000000')
+    await expect(app.page.getByTestId('review-name').textContent()).resolves.toBe('Budi Santoso')
+    expect(await app.page.getByTestId('review-score').textContent()).toMatch(/^0[.,]\d+/)
+    const lang = await app.page.evaluate(() => document.documentElement.lang)
+    await expect(app.page.getByTestId('review-verdict').textContent()).resolves.toBe(lang === 'en' ? 'NEEDS REVIEW' : 'PERLU TINJAUAN')
     // the photos are the large ones, not the table's thumbnails
-    const width = await page.getByTestId('review-photo-image1').evaluate((img) => (img as HTMLImageElement).naturalWidth)
+    const width = await app.page.getByTestId('review-photo-image1').evaluate((img) => (img as HTMLImageElement).naturalWidth)
     expect(width).toBeGreaterThan(360)
   })
 
   it('has no axe-core violation on the Review screen', async () => {
-    const violations = await axeViolations(page)
+    const violations = await axeViolations(app.page)
     expect(violations, describeViolations(violations)).toEqual([])
   })
 
   it('zooms both photos with the keyboard', async () => {
-    await page.getByTestId('review').focus()
-    await page.keyboard.press('+')
-    await expect(page.getByTestId('review-zoom').textContent()).resolves.toBe('150%')
-    await page.keyboard.press('+')
-    await expect(page.getByTestId('review-zoom').textContent()).resolves.toBe('250%')
-    await page.keyboard.press('-')
-    await page.keyboard.press('-')
-    await expect(page.getByTestId('review-zoom').textContent()).resolves.toBe('100%')
+    await app.page.getByTestId('review').focus()
+    await app.page.keyboard.press('+')
+    await expect(app.page.getByTestId('review-zoom').textContent()).resolves.toBe('150%')
+    await app.page.keyboard.press('+')
+    await expect(app.page.getByTestId('review-zoom').textContent()).resolves.toBe('250%')
+    await app.page.keyboard.press('-')
+    await app.page.keyboard.press('-')
+    await expect(app.page.getByTestId('review-zoom').textContent()).resolves.toBe('100%')
   })
 
   it('reviews ten pairs: approve, reject, new photo, a note, a skip; focus stays visible', async () => {
-    let row: string | null = await page.getByTestId('review-pair').getAttribute('data-row')
+    let row: string | null = await app.page.getByTestId('review-pair').getAttribute('data-row')
     const first = row
     row = await pressAndWait('a', 1, row)
     // the decision's button holds the focus, visibly
-    const focus = await page.evaluate(() => {
+    const focus = await app.page.evaluate(() => {
       const el = document.activeElement as HTMLElement
       return { id: el?.dataset.testid, visible: el?.matches(':focus-visible'), outline: getComputedStyle(el).outlineStyle }
     })
@@ -150,23 +129,23 @@ describe('Review screen, keyboard only', () => {
     row = await pressAndWait('t', 2, row)
     row = await pressAndWait('f', 3, row)
     // a note: N to write it, Esc to go back to the keys
-    await page.keyboard.press('n')
-    await expect(page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid)).resolves.toBe('review-note')
-    await page.keyboard.type('kacamata berbeda, minta foto tanpa kacamata')
-    await page.keyboard.press('Escape')
-    await screenshot(page, 'review')
+    await app.page.keyboard.press('n')
+    await expect(app.page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid)).resolves.toBe('review-note')
+    await app.page.keyboard.type('kacamata berbeda, minta foto tanpa kacamata')
+    await app.page.keyboard.press('Escape')
+    await screenshot(app.page, 'review')
     row = await pressAndWait('r', 4, row)
     // skip: nothing is decided, the pair comes back later
     const skipped = row
     row = await pressAndWait('s', 4, row)
     for (const [key, n] of [['a', 5], ['a', 6], ['r', 7], ['f', 8], ['a', 9], ['a', 10]] as const) row = await pressAndWait(key, n, row)
-    expect(await progress(page)).toEqual([10, 12])
+    expect(await progress(app.page)).toEqual([10, 12])
     expect(first).toBe('1')
     expect(skipped).toBe('5')
   })
 
   it('stores every decision, signed and in order, as the CLI lists it', async () => {
-    const r = await rekap(['review', jobId, '--list', '--json', '--db', ui.dbFile])
+    const r = await rekapMerged(['review', jobId, '--list', '--json', '--db', app.ui.dbFile])
     expect(r.code, r.out).toBe(0)
     const q = JSON.parse(r.out) as { reviewed: number; total: number; items: Array<{ row: number; decision: string | null; by: string | null; note: string | null }> }
     expect([q.reviewed, q.total]).toEqual([10, 12])
@@ -209,11 +188,11 @@ describe('a small laptop: photos and decisions together, without scrolling', () 
   for (const [width, height] of [[1024, 640], [1366, 768]] as const) {
     for (const lang of ['id', 'en'] as const) {
       it(`${width}x${height}, ${lang}: both photos and the decision buttons are inside the viewport`, async () => {
-        await page.setViewportSize({ width, height })
-        await page.getByTestId('language').selectOption(lang)
-        await page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
-        await page.getByTestId('review-photo-image2').waitFor()
-        const m = await foldBoxes(page)
+        await app.page.setViewportSize({ width, height })
+        await app.page.getByTestId('language').selectOption(lang)
+        await app.page.getByTestId('review-photo-image1').waitFor({ timeout: 30_000 })
+        await app.page.getByTestId('review-photo-image2').waitFor()
+        const m = await foldBoxes(app.page)
         const text = JSON.stringify(m)
         expect(m.scrolled, text).toBe(0)
         for (const b of m.boxes) {
@@ -230,29 +209,29 @@ describe('a small laptop: photos and decisions together, without scrolling', () 
   }
 
   it('back to the usual window', async () => {
-    await page.setViewportSize({ width: 1280, height: 900 })
-    await page.getByTestId('language').selectOption('en')
+    await app.page.setViewportSize({ width: 1280, height: 900 })
+    await app.page.getByTestId('language').selectOption('en')
   })
 })
 
 describe('the job\'s results filter', () => {
   it('selects rows by the verdict they show: every pair is in the band, so "review" lists all twelve and "match" none', async () => {
-    await page.evaluate((id) => (location.hash = `#/job/${id}`), jobId)
-    const filter = page.getByTestId('filter-verdict')
+    await app.page.evaluate((id) => (location.hash = `#/job/${id}`), jobId)
+    const filter = app.page.getByTestId('filter-verdict')
     await filter.waitFor()
-    const total = () => page.getByTestId('rows-total').textContent()
-    const review = await page.evaluate(() => document.documentElement.lang === 'en' ? 'NEEDS REVIEW' : 'PERLU TINJAUAN')
+    const total = () => app.page.getByTestId('rows-total').textContent()
+    const review = await app.page.evaluate(() => document.documentElement.lang === 'en' ? 'NEEDS REVIEW' : 'PERLU TINJAUAN')
     await filter.selectOption('review')
-    await page.waitForFunction(() => /^12\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
+    await app.page.waitForFunction(() => /^12\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
     // the rows listed say what the filter chose
-    await page.locator('.vrow[data-row="1"]').waitFor()
-    const shown = await page.locator('.vrow [data-testid=row-verdict]').allTextContents()
+    await app.page.locator('.vrow[data-row="1"]').waitFor()
+    const shown = await app.page.locator('.vrow [data-testid=row-verdict]').allTextContents()
     expect(shown.length).toBeGreaterThan(0)
     expect(new Set(shown)).toEqual(new Set([review]))
     await filter.selectOption('match')
-    await page.waitForFunction(() => /^0\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
+    await app.page.waitForFunction(() => /^0\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
     expect(await total()).toMatch(/^0\D/)
     await filter.selectOption('')
-    await page.waitForFunction(() => /^12\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
+    await app.page.waitForFunction(() => /^12\D/.test(document.querySelector('[data-testid=rows-total]')?.textContent ?? ''))
   })
 })

@@ -41,6 +41,35 @@ export async function rekap(args: string[], env: NodeJS.ProcessEnv = {}): Promis
   return { code, out: r.out(), err: r.err() }
 }
 
+/** A real `rekap` process read as a terminal shows it: stdout and stderr in one text. */
+export interface MergedRekap {
+  pid: number
+  out(): string
+  /** at its exit (not when its pipes close): a killed run's output so far is what a test reads */
+  done: Promise<{ code: number | null; out: string }>
+  /** SIGKILL, as a crash or `kill -9` would */
+  kill(): void
+}
+
+/** Starts one real `rekap` process with its two streams read as one; English texts, no key. */
+export function startRekapMerged(args: string[]): MergedRekap {
+  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' },
+  })
+  let out = ''
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
+  const done = new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })))
+  return { pid: child.pid!, out: () => out, done, kill: () => child.kill('SIGKILL') }
+}
+
+/** One real `rekap` process run to its exit, its two streams read as one. */
+export function rekapMerged(args: string[]): Promise<{ code: number | null; out: string }> {
+  return startRekapMerged(args).done
+}
+
 /**
  * Starts `rekap run …` on the data file `db` and kills it (SIGKILL, as `kill -9` would) the moment
  * the store says `when` of its job's rows (read as a second terminal would); gives the job's id.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { startSandboxProcess, REPO_ROOT, type SandboxProcess } from '../helpers/sandbox-process'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { distinctPairsWorkbook, warmFaceModel } from '../helpers/face-pairs'
 import { makeTempDir } from '../helpers/temp-dir'
 import { openStore } from '../../src-main/core/store'
 import { fullRowCounts } from '../helpers/full-row-counts'
+import { startRekapMerged } from '../helpers/rekap-process'
 
 /**
  * A real `rekap run` child process killed with SIGKILL at random moments and resumed each
@@ -19,15 +19,6 @@ const KILLS = LONG ? 20 : 5
 
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess
-
-function rekap(args: string[]): { done: Promise<{ code: number | null; out: string }>; kill: () => void; out: () => string } {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '' } })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
-  const done = new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })))
-  return { done, kill: () => child.kill('SIGKILL'), out: () => out }
-}
 
 async function waitFor(pred: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms
@@ -64,7 +55,7 @@ function endedWell(r: { code: number | null; out: string }): boolean {
 async function killAndResume(db: string, csv: string, kills: number, resend: boolean): Promise<{ jobId: string; kills: number; last: string }> {
   const common = ['--db', db, '--key', sandbox.key]
   const resumeArgs = (jobId: string): string[] => ['resume', jobId, ...(resend ? ['--resend-uncertain'] : []), ...common]
-  let run = rekap(['run', csv, '--base-url', sandbox.url, '--yes', '--concurrency', '2', '--allow-outside-paths', ...common])
+  let run = startRekapMerged(['run', csv, '--base-url', sandbox.url, '--yes', '--concurrency', '2', '--allow-outside-paths', ...common])
   await waitFor(() => /job (j\w+)/.test(run.out()), 120_000)
   const jobId = /job (j\w+)/.exec(run.out())![1]
   // kills land in the run, not in its plan: a run killed while it still reads the sheet leaves a
@@ -82,7 +73,7 @@ async function killAndResume(db: string, csv: string, kills: number, resend: boo
     run.kill()
     await run.done
     n++
-    run = rekap(resumeArgs(jobId))
+    run = startRekapMerged(resumeArgs(jobId))
     if (n >= kills) {
       const end = await run.done
       expect(endedWell(end), end.out).toBe(true)

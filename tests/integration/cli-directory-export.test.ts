@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { existsSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
-
-function rekap(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' } })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d) => (out += d))
-  child.stderr.on('data', (d) => (err += d))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })))
-}
+import { rekap } from '../helpers/rekap-process'
 
 const { dir, cleanup } = makeTempDir('rekap-dir-export-')
 const db = join(dir, 'rekap.db')

@@ -5,7 +5,6 @@
  * Real `rekap` processes over a real SQLite file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src-main/core/store'
@@ -13,19 +12,12 @@ import { defaultJobSettings } from '../../src-main/core/model/job-settings'
 import { availableActions, whyNot, type JobFacts } from '../../src-main/core/model/job-actions'
 import { EXIT } from '../../src-main/cli/exit-codes'
 import { renderCoreText } from '../../src-main/core/texts/core-text'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir } from '../helpers/temp-dir'
+import { rekapMerged } from '../helpers/rekap-process'
 
 let tmp: ReturnType<typeof makeTempDir>
 let db: string
 const ids: Record<string, string> = {}
-
-function rekap(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_LANG: 'en' } })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })))
-}
 
 beforeAll(() => {
   tmp = makeTempDir()
@@ -56,7 +48,7 @@ describe('rekap export asks availableActions first', () => {
 
     for (const extra of [[], ['--annotated']]) {
       const out = join(tmp.dir, `draft${extra.length}.xlsx`)
-      const r = await rekap(['export', ids.draft, '--out', out, '--db', db, ...extra])
+      const r = await rekapMerged(['export', ids.draft, '--out', out, '--db', db, ...extra])
       expect(r.code, r.out).toBe(EXIT.usage)
       expect(r.out).toContain(reason)
       expect(r.out).not.toMatch(/\n\s+at /) // a message, not a stack trace
@@ -66,7 +58,7 @@ describe('rekap export asks availableActions first', () => {
 
   it('exports a job the rule allows', async () => {
     const out = join(tmp.dir, 'done.xlsx')
-    const r = await rekap(['export', ids.done.slice(0, 8), '--out', out, '--db', db])
+    const r = await rekapMerged(['export', ids.done.slice(0, 8), '--out', out, '--db', db])
     expect(r.code, r.out).toBe(EXIT.ok)
     expect(existsSync(out)).toBe(true)
   }, 60_000)

@@ -1,24 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { openStore } from '../../src-main/core/store'
 import { defaultJobSettings } from '../../src-main/core/model/job-settings'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir } from '../helpers/temp-dir'
+import { rekapMerged } from '../helpers/rekap-process'
 
 /** `rekap jobs` tells the truth about each job: uncertain and failed rows, and jobs whose process died (defect 7). */
 let tmp: ReturnType<typeof makeTempDir>
 let db: string
 const ids: Record<string, string> = {}
 const DAY = 24 * 3_600_000
-
-function rekap(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_LANG: 'en' } })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })))
-}
 
 beforeAll(() => {
   tmp = makeTempDir()
@@ -65,7 +57,7 @@ afterAll(() => tmp?.cleanup())
 
 describe('rekap jobs', () => {
   it('shows uncertain and failed counts, and a killed job as interrupted, in text and JSON', async () => {
-    const text = await rekap(['jobs', '--db', db])
+    const text = await rekapMerged(['jobs', '--db', db])
     expect(text.code, text.out).toBe(0)
     const line = (id: string) => text.out.split('\n').find((l) => l.startsWith(id)) ?? ''
     expect(line(ids.done)).toMatch(/\bdone\b.*\b1 failed\s+1 uncertain/)
@@ -74,7 +66,7 @@ describe('rekap jobs', () => {
     expect(line(ids.done)).toContain('[retry-failed | resume --resend-uncertain]')
     expect(line(ids.killed)).toContain('[resume | pause | cancel]')
 
-    const json = await rekap(['jobs', '--db', db, '--json'])
+    const json = await rekapMerged(['jobs', '--db', db, '--json'])
     const list = JSON.parse(json.out) as Array<{ id: string; state: string; interrupted: boolean; counts: { uncertain: number; failed: number }; actions: string[] }>
     const byId = Object.fromEntries(list.map((j) => [j.id, j]))
     expect(byId[ids.done]).toMatchObject({ state: 'done', interrupted: false, counts: { uncertain: 1, failed: 1 } })
@@ -84,7 +76,7 @@ describe('rekap jobs', () => {
   })
 
   it('a plan never started is kept a week (resumable), then removed', async () => {
-    const list = JSON.parse((await rekap(['jobs', '--db', db, '--json'])).out) as Array<{ id: string; state: string }>
+    const list = JSON.parse((await rekapMerged(['jobs', '--db', db, '--json'])).out) as Array<{ id: string; state: string }>
     expect(list.map((j) => j.id)).not.toContain(ids.stale)
     expect(list.find((j) => j.id === ids.fresh)?.state).toBe('ready')
     const store = openStore(db)

@@ -4,19 +4,13 @@
  * on the embedded sandbox, its plain (piped) progress lines read as a person reads them.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir } from '../helpers/temp-dir'
+import { rekap as rekapIn } from '../helpers/rekap-process'
 
-function rekap(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'id' } })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d) => (out += d))
-  child.stderr.on('data', (d) => (err += d))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })))
-}
+/** `rekap` speaking Indonesian: the progress lines below are asserted in it */
+const rekap = (args: string[]) => rekapIn(args, { REKAP_LANG: 'id' })
 
 const tmp = makeTempDir('rekap-first-line-')
 afterAll(() => tmp.cleanup())

@@ -5,19 +5,10 @@
  * throttled by 429s the real premium service would never send.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
-
-function rekap(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' } })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d) => (out += d))
-  child.stderr.on('data', (d) => (err += d))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })))
-}
+import { makeTempDir } from '../helpers/temp-dir'
+import { rekap } from '../helpers/rekap-process'
 
 const tmp = makeTempDir('rekap-sandbox-plan-')
 let codes: string

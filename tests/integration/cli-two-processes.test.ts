@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startSandboxProcess, REPO_ROOT, type SandboxProcess } from '../helpers/sandbox-process'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir } from '../helpers/temp-dir'
 import { openDatabase } from '../../src-main/core/store'
+import { startRekapMerged } from '../helpers/rekap-process'
 
 /**
  * Two real `rekap` processes on one store file (what the CLI and the desktop app are by
@@ -13,26 +13,6 @@ import { openDatabase } from '../../src-main/core/store'
  */
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess
-
-interface Proc {
-  pid: number
-  done: Promise<{ code: number | null; out: string }>
-  out: () => string
-  kill: () => void
-}
-
-function rekap(args: string[]): Proc {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' },
-  })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
-  const done = new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })))
-  return { pid: child.pid!, done, out: () => out, kill: () => child.kill('SIGKILL') }
-}
 
 async function waitFor<T>(get: () => T, ok: (v: T) => boolean, ms = 60_000, stepMs = 25): Promise<T> {
   const until = Date.now() + ms
@@ -75,12 +55,12 @@ describe('two rekap processes, one store', () => {
   it('resume of a job another process runs is refused (exit 3, names the owner); the running job is untouched and ends cleanly', async () => {
     const db = join(tmp.dir, 'two-a.db')
     const common = ['--db', db, '--key', sandbox.key, '--base-url', sandbox.url]
-    const a = rekap(['run', codes('a.csv', 150), '--kind', 'hospital-lookup', '--yes', '--concurrency', '2', ...common])
+    const a = startRekapMerged(['run', codes('a.csv', 150), '--kind', 'hospital-lookup', '--yes', '--concurrency', '2', ...common])
     const jobId = (await waitFor(() => /job (j\w+)/.exec(a.out()), (m) => !!m))![1]
     await waitFor(() => peek<{ n: number }>(db, "SELECT COUNT(*) AS n FROM job_rows WHERE job_id = ? AND state = 'failed'", jobId)?.n ?? 0, (n) => n >= 5)
     const transitionsBefore = peek<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM job_transitions WHERE job_id = ?', jobId)!.n
 
-    const b = rekap(['resume', jobId, '--db', db, '--key', sandbox.key])
+    const b = startRekapMerged(['resume', jobId, '--db', db, '--key', sandbox.key])
     const refused = await b.done
     expect(refused.code, refused.out).toBe(3)
     expect(refused.out).toContain(`pid ${a.pid} on host`)
@@ -105,11 +85,11 @@ describe('two rekap processes, one store', () => {
     const db = join(tmp.dir, 'two-b.db')
     const common = ['--db', db, '--key', sandbox.key, '--base-url', sandbox.url]
     await sandbox.admin('POST', '/_sandbox/reset-usage')
-    const a = rekap(['run', codes('b.csv', 400), '--kind', 'hospital-lookup', '--yes', '--concurrency', '2', ...common])
+    const a = startRekapMerged(['run', codes('b.csv', 400), '--kind', 'hospital-lookup', '--yes', '--concurrency', '2', ...common])
     const jobId = (await waitFor(() => /job (j\w+)/.exec(a.out()), (m) => !!m))![1]
     await waitFor(() => peek<{ n: number }>(db, "SELECT COUNT(*) AS n FROM job_rows WHERE job_id = ? AND state = 'failed'", jobId)?.n ?? 0, (n) => n >= 5)
 
-    const b = rekap(['cancel', jobId, '--db', db])
+    const b = startRekapMerged(['cancel', jobId, '--db', db])
     // When the request landed in the store (seen from outside), or at the latest when it was obeyed.
     const requestedAt = await waitFor(
       () =>

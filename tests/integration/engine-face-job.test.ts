@@ -1,39 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
-import { engineAgainst, type Harness } from '../helpers/engine-harness'
-import { makeTempDir } from '../helpers/temp-dir'
+import { startSandboxProcess, SHARED_DIR } from '../helpers/sandbox-process'
+import { engineAgainst } from '../helpers/engine-harness'
+import { useSandboxEngine } from '../helpers/sandbox-engine'
 import { MESSAGES } from '../../src-main/core/provider/types'
 
 const FACES = join(SHARED_DIR, 'fixtures/faces')
 const face = (f: string): string => join(FACES, f)
 
-let tmp: ReturnType<typeof makeTempDir>
-let sandbox: SandboxProcess
-let h: Harness
+const rig = useSandboxEngine({
+  sandbox: { args: ['--balance', '1000000'] },
+  // A grey picture (no face) and a GIF named .jpg: the kinds of bad photo a KYC desk meets.
+  beforeSandbox: async (dir) => {
+    await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg().toFile(join(dir, 'grey.jpg'))
+    await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 10, g: 200, b: 10 } } }).gif().toFile(join(dir, 'fake.jpg'))
+  },
+})
 
 function csv(name: string, rows: string[][]): string {
-  const file = join(tmp.dir, name)
+  const file = join(rig.dir, name)
   writeFileSync(file, ['NIK,Nama,Foto KTP,Foto Selfie', ...rows.map((r) => r.join(','))].join('\n'))
   return file
 }
-
-beforeAll(async () => {
-  tmp = makeTempDir()
-  // A grey picture (no face) and a GIF named .jpg: the kinds of bad photo a KYC desk meets.
-  await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg().toFile(join(tmp.dir, 'grey.jpg'))
-  await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 10, g: 200, b: 10 } } }).gif().toFile(join(tmp.dir, 'fake.jpg'))
-  sandbox = await startSandboxProcess({ args: ['--balance', '1000000'] })
-  h = engineAgainst(sandbox, tmp.dir)
-}, 60_000)
-
-afterAll(async () => {
-  await h?.close()
-  await sandbox?.stop()
-  tmp?.cleanup()
-})
 
 describe('face-match job against the real sandbox process', () => {
   it('decides right, charges only successes, and never pays for bad or duplicate rows', async () => {
@@ -41,22 +31,22 @@ describe('face-match job against the real sandbox process', () => {
       ['3273010101010001', 'Same person', face('obama_1.jpg'), face('obama_2.jpg')],
       ['3273010101010002', 'Different people', face('obama_1.jpg'), face('biden_1.jpg')],
       ['3273010101010003', 'Missing photo', face('does-not-exist.jpg'), face('biden_1.jpg')],
-      ['3273010101010004', 'GIF named jpg', join(tmp.dir, 'fake.jpg'), face('biden_1.jpg')],
-      ['3273010101010005', 'No face', join(tmp.dir, 'grey.jpg'), face('biden_2.jpg')],
+      ['3273010101010004', 'GIF named jpg', join(rig.dir, 'fake.jpg'), face('biden_1.jpg')],
+      ['3273010101010005', 'No face', join(rig.dir, 'grey.jpg'), face('biden_2.jpg')],
       ['3273010101010006', 'Duplicate of row 1', face('obama_1.jpg'), face('obama_2.jpg')],
       ['3273010101010007', 'Same person (2)', face('biden_1.jpg'), face('biden_2.jpg')],
     ])
-    const before = await sandbox.admin('GET', '/_sandbox/state')
-    const plan = await h.engine.plan({ file, kind: 'face-match', settings: h.settings({ concurrency: 2 }) })
+    const before = await rig.sandbox.admin('GET', '/_sandbox/state')
+    const plan = await rig.harness.engine.plan({ file, kind: 'face-match', settings: rig.harness.settings({ concurrency: 2 }) })
     expect(plan).toMatchObject({ rowsTotal: 7, rowsFailingLocally: 2, duplicates: 1, callsNeeded: 4, estimatedCostRp: 1600 })
     expect(plan.problems.map((p) => p.row)).toEqual([4, 5])
     expect(plan.problems[0].message).toMatch(/kyc\.csv.*row 4.*Foto KTP/)
 
-    await h.engine.start(plan.jobId)
-    const end = await h.engine.settled(plan.jobId)
+    await rig.harness.engine.start(plan.jobId)
+    const end = await rig.harness.engine.settled(plan.jobId)
     expect(end.state).toBe('done')
 
-    const rows = h.engine.rows(plan.jobId, 0, 100).rows
+    const rows = rig.harness.engine.rows(plan.jobId, 0, 100).rows
     const byRow = Object.fromEntries(rows.map((r) => [r.sourceRow, r]))
     expect(byRow[2]).toMatchObject({ verdict: 'match', charged: true, costRp: 400 })
     expect(byRow[3]).toMatchObject({ verdict: 'no-match', charged: true, costRp: 400 })
@@ -69,18 +59,18 @@ describe('face-match job against the real sandbox process', () => {
     expect(byRow[2].confidence!).toBeGreaterThan(0.5)
     expect(byRow[3].confidence!).toBeLessThan(0.5)
 
-    const after = await sandbox.admin('GET', '/_sandbox/state')
+    const after = await rig.sandbox.admin('GET', '/_sandbox/state')
     const charged = after.charged_calls - before.charged_calls
     expect(charged).toBe(3)
     expect(before.balance - after.balance).toBe(3 * 400)
-    expect(h.store.usage.chargedCalls(plan.jobId)).toBe(charged)
+    expect(rig.harness.store.usage.chargedCalls(plan.jobId)).toBe(charged)
     expect(end.spentRp).toBe(1200)
   })
 
   it('blocks on 402 when the balance runs out, and after a top-up resumes without charging anything twice', async () => {
     // A second sandbox whose balance allows exactly two matches.
     const poor = await startSandboxProcess({ args: ['--balance', '800'] })
-    const hp = engineAgainst(poor, tmp.dir)
+    const hp = engineAgainst(poor, rig.dir)
     try {
     const pairs = [
       ['obama_1.jpg', 'obama_3.jpg'],
@@ -117,9 +107,9 @@ describe('face-match job against the real sandbox process', () => {
       ['2', 'b', face('biden_1.jpg'), face('obama_240p.jpg')],
       ['3', 'c', face('rose_leslie_1.jpg'), face('obama_240p.jpg')],
     ])
-    const plan = await h.engine.plan({ file, kind: 'face-match', settings: h.settings({ concurrency: 3, budgetRp: 800 }) })
-    await h.engine.start(plan.jobId)
-    const end = await h.engine.settled(plan.jobId)
+    const plan = await rig.harness.engine.plan({ file, kind: 'face-match', settings: rig.harness.settings({ concurrency: 3, budgetRp: 800 }) })
+    await rig.harness.engine.start(plan.jobId)
+    const end = await rig.harness.engine.settled(plan.jobId)
     expect(end).toMatchObject({ state: 'blocked', blockedReason: 'needs-top-up' })
     expect(end.stateDetail).toMatch(/budget of Rp800/)
     expect(end.counts.charged).toBe(2)

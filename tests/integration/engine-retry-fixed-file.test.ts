@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
-import { engineAgainst, type Harness } from '../helpers/engine-harness'
-import { makeTempDir } from '../helpers/temp-dir'
+import { SHARED_DIR } from '../helpers/sandbox-process'
+import { useSandboxEngine } from '../helpers/sandbox-engine'
 
 const FACES = join(SHARED_DIR, 'fixtures/faces')
 
-let tmp: ReturnType<typeof makeTempDir>
-let sandbox: SandboxProcess
-let h: Harness
-
-beforeAll(async () => {
-  tmp = makeTempDir()
-  sandbox = await startSandboxProcess({ args: ['--balance', '100000'] })
-  h = engineAgainst(sandbox, tmp.dir)
-}, 60_000)
-
-afterAll(async () => {
-  await h?.close()
-  await sandbox?.stop()
-  tmp?.cleanup()
-})
+const rig = useSandboxEngine({ sandbox: { args: ['--balance', '100000'] } })
 
 describe('retry-failed after the user fixed a file (the README advice for a missing photo)', () => {
   it('checks the rows that failed pre-flight again with the same rules and sends those that pass now (defect 3)', async () => {
-    const missing = join(tmp.dir, 'ktp-later.jpg')
-    const stillMissing = join(tmp.dir, 'never-there.jpg')
-    const file = join(tmp.dir, 'kyc.csv')
+    const missing = join(rig.dir, 'ktp-later.jpg')
+    const stillMissing = join(rig.dir, 'never-there.jpg')
+    const file = join(rig.dir, 'kyc.csv')
     writeFileSync(
       file,
       [
@@ -37,19 +22,19 @@ describe('retry-failed after the user fixed a file (the README advice for a miss
         `3273010101010003,Tetap hilang,${stillMissing},${join(FACES, 'obama_2.jpg')}`,
       ].join('\n'),
     )
-    const plan = await h.engine.plan({ file, kind: 'face-match', settings: h.settings() })
+    const plan = await rig.harness.engine.plan({ file, kind: 'face-match', settings: rig.harness.settings() })
     expect(plan.rowsFailingLocally).toBe(2)
-    await h.engine.start(plan.jobId)
-    expect((await h.engine.settled(plan.jobId)).counts).toMatchObject({ done: 1, failed: 2 })
-    const chargedBefore = (await sandbox.admin('GET', '/_sandbox/state')).charged_calls
+    await rig.harness.engine.start(plan.jobId)
+    expect((await rig.harness.engine.settled(plan.jobId)).counts).toMatchObject({ done: 1, failed: 2 })
+    const chargedBefore = (await rig.sandbox.admin('GET', '/_sandbox/state')).charged_calls
 
     // the user puts the photo where the sheet says it is
     copyFileSync(join(FACES, 'obama_1.jpg'), missing)
-    await h.engine.retryFailed(plan.jobId)
-    const end = await h.engine.settled(plan.jobId)
+    await rig.harness.engine.retryFailed(plan.jobId)
+    const end = await rig.harness.engine.settled(plan.jobId)
     expect(end.state).toBe('done')
     expect(end.counts).toMatchObject({ done: 2, failed: 1, pending: 0, inFlight: 0 })
-    const rows = h.engine.rows(plan.jobId, 0, 10).rows
+    const rows = rig.harness.engine.rows(plan.jobId, 0, 10).rows
     const fixed = rows.find((r) => r.sourceRow === 3)!
     expect(fixed).toMatchObject({ state: 'done', outcome: 'match', charged: true, attempts: 1 })
     const still = rows.find((r) => r.sourceRow === 4)!
@@ -57,6 +42,6 @@ describe('retry-failed after the user fixed a file (the README advice for a miss
     expect(still.errorCode).toMatch(/^image-/)
     expect(still.error).toMatch(/never-there\.jpg/)
     expect(still.error).not.toMatch(/Cannot read properties/)
-    expect((await sandbox.admin('GET', '/_sandbox/state')).charged_calls - chargedBefore).toBe(1)
+    expect((await rig.sandbox.admin('GET', '/_sandbox/state')).charged_calls - chargedBefore).toBe(1)
   }, 180_000)
 })

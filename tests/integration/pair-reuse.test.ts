@@ -4,18 +4,15 @@
  * new pair; the sandbox's ledger shows no second charge; the rows and the report say which
  * job they were reused from; the same workbook run again is recognised.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
-import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
-import { engineAgainst, type Harness } from '../helpers/engine-harness'
-import { makeTempDir } from '../helpers/temp-dir'
+import { SHARED_DIR } from '../helpers/sandbox-process'
+import { useSandboxEngine } from '../helpers/sandbox-engine'
 import { writeJobReport } from '../../src-main/core/export'
 
-let tmp: ReturnType<typeof makeTempDir>
-let sandbox: SandboxProcess
-let h: Harness
+const rig = useSandboxEngine()
 const face = (n: string) => join(SHARED_DIR, 'fixtures/faces', n)
 const PAIRS = [
   ['obama_1.jpg', 'obama_2.jpg'],
@@ -23,28 +20,16 @@ const PAIRS = [
   ['rose_leslie_1.jpg', 'obama_3.jpg'],
 ]
 function sheet(name: string, pairs: string[][]): string {
-  const file = join(tmp.dir, name)
+  const file = join(rig.dir, name)
   writeFileSync(file, ['Foto KTP,Foto Selfie', ...pairs.map(([a, b]) => `${face(a)},${face(b)}`)].join('\n') + '\n')
   return file
 }
-async function run(file: string, settings = h.settings({ concurrency: 2 })) {
-  const plan = await h.engine.plan({ file, kind: 'face-match', settings })
-  await h.engine.start(plan.jobId)
-  const end = await h.engine.settled(plan.jobId)
+async function run(file: string, settings = rig.harness.settings({ concurrency: 2 })) {
+  const plan = await rig.harness.engine.plan({ file, kind: 'face-match', settings })
+  await rig.harness.engine.start(plan.jobId)
+  const end = await rig.harness.engine.settled(plan.jobId)
   return { plan, end }
 }
-
-beforeAll(async () => {
-  tmp = makeTempDir()
-  sandbox = await startSandboxProcess()
-  h = engineAgainst(sandbox, tmp.dir)
-}, 60_000)
-
-afterAll(async () => {
-  await h?.close()
-  await sandbox?.stop()
-  tmp?.cleanup()
-})
 
 describe('face pairs verified in an earlier job are reused for free', () => {
   let first: string
@@ -55,7 +40,7 @@ describe('face pairs verified in an earlier job are reused for free', () => {
     expect(plan.reused).toEqual({ rows: 0, fromJobs: [] })
     expect(end.state).toBe('done')
     expect(end.spentRp).toBe(1200)
-    expect((await sandbox.admin('GET', '/_sandbox/ledger')).charges).toHaveLength(3)
+    expect((await rig.sandbox.admin('GET', '/_sandbox/ledger')).charges).toHaveLength(3)
   })
 
   it('a second job with two of those pairs and a new one: the plan counts 2 reused before paying, it pays Rp400, the ledger shows one new charge', async () => {
@@ -66,23 +51,23 @@ describe('face pairs verified in an earlier job are reused for free', () => {
     expect(plan.earlierRun).toBeNull()
     expect(end.state).toBe('done')
     expect(end.spentRp).toBe(400)
-    expect(h.store.usage.chargedPoints(plan.jobId)).toBe(400)
-    const ledger = await sandbox.admin('GET', '/_sandbox/ledger')
+    expect(rig.harness.store.usage.chargedPoints(plan.jobId)).toBe(400)
+    const ledger = await rig.sandbox.admin('GET', '/_sandbox/ledger')
     expect(ledger.charges).toHaveLength(4)
     expect(new Set(ledger.charges.map((c: { pair: string }) => c.pair)).size).toBe(4) // no pair charged twice
     expect(ledger.charged_points).toBe(1600)
 
-    const rows = h.engine.rows(plan.jobId, 0, 10).rows
+    const rows = rig.harness.engine.rows(plan.jobId, 0, 10).rows
     expect(rows.map((r) => r.reusedFrom?.jobId ?? null)).toEqual([first, null, first])
     expect(rows.map((r) => r.charged)).toEqual([false, true, false])
     expect(rows[0].attempts).toBe(0)
-    const firstRows = h.engine.rows(first, 0, 10).rows
+    const firstRows = rig.harness.engine.rows(first, 0, 10).rows
     expect(rows[0].outcome).toBe(firstRows[1].outcome)
     expect(rows[0].confidence).toBe(firstRows[1].confidence)
 
     // the report says so, in the row's note
-    const out = join(tmp.dir, 'tuesday.xlsx')
-    await writeJobReport(h.store, plan.jobId, { out, lang: 'en' })
+    const out = join(rig.dir, 'tuesday.xlsx')
+    await writeJobReport(rig.harness.store, plan.jobId, { out, lang: 'en' })
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(out)
     const results = book.worksheets.find((w) => /result/i.test(w.name))!
@@ -94,7 +79,7 @@ describe('face pairs verified in an earlier job are reused for free', () => {
   })
 
   it('the same workbook again: the plan names the earlier job, and every pair is reused (nothing to pay)', async () => {
-    const plan = await h.engine.plan({ file: sheet('monday.csv', PAIRS), kind: 'face-match', settings: h.settings() })
+    const plan = await rig.harness.engine.plan({ file: sheet('monday.csv', PAIRS), kind: 'face-match', settings: rig.harness.settings() })
     expect(plan.earlierRun).toMatchObject({ jobId: first, state: 'done' })
     expect(plan.reused.rows).toBe(3)
     expect(plan.callsNeeded).toBe(0)
@@ -102,10 +87,10 @@ describe('face pairs verified in an earlier job are reused for free', () => {
   })
 
   it('reuseDays 0 turns it off: the pair is sent and paid again', async () => {
-    const before = (await sandbox.admin('GET', '/_sandbox/ledger')).charges.length
-    const { plan, end } = await run(sheet('off.csv', [PAIRS[0]]), h.settings({ reuseDays: 0 }))
+    const before = (await rig.sandbox.admin('GET', '/_sandbox/ledger')).charges.length
+    const { plan, end } = await run(sheet('off.csv', [PAIRS[0]]), rig.harness.settings({ reuseDays: 0 }))
     expect(plan.reused.rows).toBe(0)
     expect(end.spentRp).toBe(400)
-    expect((await sandbox.admin('GET', '/_sandbox/ledger')).charges.length).toBe(before + 1)
+    expect((await rig.sandbox.admin('GET', '/_sandbox/ledger')).charges.length).toBe(before + 1)
   })
 })

@@ -4,23 +4,15 @@
  * choices; directory jobs are estimated in pages, and the estimate says how it was made.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSandboxProcess, REPO_ROOT, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir } from '../helpers/temp-dir'
+import { rekap } from '../helpers/rekap-process'
 
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess
 
-function rekap(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' } })
-  let out = ''
-  let err = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s))
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })))
-}
 const lastJson = (out: string): any => JSON.parse(out.trim().split('\n').filter((l) => l.startsWith('{')).at(-1)!)
 
 beforeAll(async () => {

@@ -7,16 +7,16 @@
  * pre-flight (never sent), duplicates, and a retry-failed round at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startSandboxProcess, REPO_ROOT, type SandboxProcess } from '../helpers/sandbox-process'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir } from '../helpers/temp-dir'
 import { fullRowCounts } from '../helpers/full-row-counts'
 import { openStore } from '../../src-main/core/store'
 import { jobFigures } from '../../src-main/core/reports/job-figures'
 import { generateHospitals } from '../../src-main/sandbox/hospital-generator'
 import { loadRegionTree } from '../../src-main/core/regions/region-tree'
+import { startRekapMerged } from '../helpers/rekap-process'
 
 const KNOWN = generateHospitals(1, loadRegionTree())
   .map((h) => h.code)
@@ -31,15 +31,6 @@ const CODES = [...KNOWN, ...UNKNOWN, ...INVALID, ...KNOWN.slice(0, 30), ...UNKNO
 
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess
-
-function rekap(args: string[]): { done: Promise<{ code: number | null; out: string }>; kill: () => void; out: () => string } {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '' } })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
-  const done = new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })))
-  return { done, kill: () => child.kill('SIGKILL'), out: () => out }
-}
 
 async function waitFor(pred: () => boolean, ms: number, what: string): Promise<void> {
   const until = Date.now() + ms
@@ -75,7 +66,7 @@ describe('trigger-kept row counts after a real run', () => {
   it('equal a full count in the store, in `rekap jobs` and in the report figures after kills, retries, failures and retry-failed', async () => {
     const db = join(tmp.dir, 'rekap.db')
     const common = ['--db', db, '--key', sandbox.key]
-    let run = rekap(['run', join(tmp.dir, 'codes.csv'), '--base-url', sandbox.url, '--yes', '--concurrency', '8', '--rps', '80', ...common])
+    let run = startRekapMerged(['run', join(tmp.dir, 'codes.csv'), '--base-url', sandbox.url, '--yes', '--concurrency', '8', '--rps', '80', ...common])
     await waitFor(() => /job (j\w+)/.test(run.out()), 120_000, 'the job id')
     const jobId = /job (j\w+)/.exec(run.out())![1]
 
@@ -94,11 +85,11 @@ describe('trigger-kept row counts after a real run', () => {
       } finally {
         s.close()
       }
-      run = rekap(['resume', jobId, ...common])
+      run = startRekapMerged(['resume', jobId, ...common])
     }
     const end = await run.done
     expect(end.code, end.out).toBe(0)
-    const retry = await rekap(['retry-failed', jobId, ...common]).done
+    const retry = await startRekapMerged(['retry-failed', jobId, ...common]).done
     expect(retry.code, retry.out).toBe(0)
 
     const store = openStore(db)
@@ -117,7 +108,7 @@ describe('trigger-kept row counts after a real run', () => {
     } finally {
       store.close()
     }
-    const listed = await rekap(['jobs', '--json', '--db', db]).done
+    const listed = await startRekapMerged(['jobs', '--json', '--db', db]).done
     const job = (JSON.parse(listed.out.trim().split('\n').pop()!) as Array<{ id: string; counts: Record<string, number> }>).find((j) => j.id === jobId)!
     const full = (() => {
       const s = openStore(db)

@@ -4,25 +4,17 @@
  * without premium (then each row fails, free, saying why in plain words).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startSandboxProcess, REPO_ROOT, type SandboxProcess } from '../helpers/sandbox-process'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir } from '../helpers/temp-dir'
+import { rekap } from '../helpers/rekap-process'
 import { guessKind } from '../../src-main/core/kinds/registry'
 
 let tmp: ReturnType<typeof makeTempDir>
 let basic: SandboxProcess
 let premium: SandboxProcess
 
-function rekap(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' } })
-  let out = ''
-  let err = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s))
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })))
-}
 const lastJson = (out: string): any => JSON.parse(out.trim().split('\n').filter((l) => l.startsWith('{')).at(-1)!)
 
 beforeAll(async () => {

@@ -4,13 +4,12 @@
  * back with exceljs), in both languages; and the app's results filter selects rows by that same
  * verdict. Real sandbox process, real SQLite file, real xlsx.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createI18n } from 'vue-i18n'
-import { startSandboxProcess, SHARED_DIR, type SandboxProcess } from '../helpers/sandbox-process'
-import { engineAgainst, type Harness } from '../helpers/engine-harness'
-import { makeTempDir } from '../helpers/temp-dir'
+import { SHARED_DIR } from '../helpers/sandbox-process'
+import { useSandboxEngine } from '../helpers/sandbox-engine'
 import { writeJobReport } from '../../src-main/core/export'
 import { labelsFor } from '../../src-main/core/reports'
 import { id } from '../../src-renderer/src/i18n/id'
@@ -22,21 +21,7 @@ import { readBook } from './reports-fixtures'
 
 const face = (f: string): string => join(SHARED_DIR, 'fixtures/faces', f)
 
-let tmp: ReturnType<typeof makeTempDir>
-let sandbox: SandboxProcess
-let h: Harness
-
-beforeAll(async () => {
-  tmp = makeTempDir()
-  sandbox = await startSandboxProcess({ args: ['--balance', '1000000'] })
-  h = engineAgainst(sandbox, tmp.dir)
-}, 60_000)
-
-afterAll(async () => {
-  await h?.close()
-  await sandbox?.stop()
-  tmp?.cleanup()
-})
+const rig = useSandboxEngine({ sandbox: { args: ['--balance', '1000000'] } })
 
 /** The label in the report's results sheet for each row (by its row id column). */
 async function reportLabels(file: string, lang: 'id' | 'en'): Promise<Map<number, string>> {
@@ -58,7 +43,7 @@ async function reportLabels(file: string, lang: 'id' | 'en'): Promise<Map<number
 let faceJob: Promise<{ jobId: string; rows: RowView[] }> | undefined
 function bandedFaceJob(): Promise<{ jobId: string; rows: RowView[] }> {
   faceJob ??= (async () => {
-    const file = join(tmp.dir, 'kyc.csv')
+    const file = join(rig.dir, 'kyc.csv')
     writeFileSync(
       file,
       [
@@ -71,10 +56,10 @@ function bandedFaceJob(): Promise<{ jobId: string; rows: RowView[] }> {
       ].join('\n'),
     )
     // Every match scores above 0.5: a band [0.5, 1] sends them all to review; the no-match stays.
-    const plan = await h.engine.plan({ file, kind: 'face-match', settings: h.settings({ concurrency: 2, reviewBand: [0.5, 1] }) })
-    await h.engine.start(plan.jobId)
-    expect((await h.engine.settled(plan.jobId)).state).toBe('done')
-    return { jobId: plan.jobId, rows: h.engine.rows(plan.jobId, 0, 100).rows }
+    const plan = await rig.harness.engine.plan({ file, kind: 'face-match', settings: rig.harness.settings({ concurrency: 2, reviewBand: [0.5, 1] }) })
+    await rig.harness.engine.start(plan.jobId)
+    expect((await rig.harness.engine.settled(plan.jobId)).state).toBe('done')
+    return { jobId: plan.jobId, rows: rig.harness.engine.rows(plan.jobId, 0, 100).rows }
   })()
   return faceJob
 }
@@ -87,8 +72,8 @@ describe('the app and the report give every row the same label', () => {
     for (const [lang, messages] of [['id', id], ['en', en]] as const) {
       const i18n = createI18n({ legacy: false, locale: lang, messages: { [lang]: messages } })
       const shown = new Map(rows.map((r) => [r.rowNo, i18n.global.t(verdictKey(r))]))
-      const out = join(tmp.dir, `report-${lang}.xlsx`)
-      await writeJobReport(h.store, jobId, { out, lang })
+      const out = join(rig.dir, `report-${lang}.xlsx`)
+      await writeJobReport(rig.harness.store, jobId, { out, lang })
       const written = await reportLabels(out, lang)
       expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(written))
       const L = labelsFor(lang)
@@ -105,21 +90,21 @@ describe('the app and the report give every row the same label', () => {
     // the choices the app's filter lists (app.info's KindView): the band's own verdict among them
     const choices = kindViews().find((k) => k.kind === 'face-match')!.verdictFilters
     expect(choices).toContain('review')
-    const out = join(tmp.dir, 'report-filter-en.xlsx')
-    await writeJobReport(h.store, jobId, { out, lang: 'en' })
+    const out = join(rig.dir, 'report-filter-en.xlsx')
+    await writeJobReport(rig.harness.store, jobId, { out, lang: 'en' })
     const written = await reportLabels(out, 'en')
     const L = labelsFor('en')
     for (const verdict of choices) {
       // what the renderer sends (ResultsTable), through the command's own schema, to the query behind jobs.rows
       const filter = rowFilterSchema.parse({ verdict })
-      const page = h.engine.rows(jobId, 0, 100, filter)
+      const page = rig.harness.engine.rows(jobId, 0, 100, filter)
       const listed = page.rows.map((r) => r.rowNo)
       expect(page.total, verdict).toBe(listed.length)
       expect(listed, verdict).toEqual(rows.filter((r) => r.verdict === verdict).map((r) => r.rowNo))
       expect(listed, verdict).toEqual([...written].filter(([, label]) => label === L.outcomes[verdict]).map(([rowNo]) => rowNo))
     }
     // inside the band nothing is a plain match: "match" finds none, "review" finds the three matches
-    expect(h.engine.rows(jobId, 0, 100, rowFilterSchema.parse({ verdict: 'match' })).total).toBe(0)
-    expect(h.engine.rows(jobId, 0, 100, rowFilterSchema.parse({ verdict: 'review' })).total).toBe(3)
+    expect(rig.harness.engine.rows(jobId, 0, 100, rowFilterSchema.parse({ verdict: 'match' })).total).toBe(0)
+    expect(rig.harness.engine.rows(jobId, 0, 100, rowFilterSchema.parse({ verdict: 'review' })).total).toBe(3)
   })
 })

@@ -8,31 +8,24 @@
  * expiring its lease in the store, as the heartbeat of a suspended process would let it.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { openStore } from '../../../src-main/core/store'
 import { openTeamSession } from '../../../src-main/core/team'
 import { createTeamCoordination } from '../../../src-main/core/coordination/team/team-coordination'
-import { buildDoubtfulFaceJob, startTestTeam, type TestTeam } from './team-fixture'
+import { buildDoubtfulFaceJob } from './team-fixture'
 import { waitFor } from './desks-fixture'
+import { useTeam } from './team-rig'
 
-let team: TestTeam
-
-beforeAll(async () => {
-  team = await startTestTeam()
-  expect((await team.rekap('teamowner', ['team', 'init'])).code).toBe(0)
-  await team.addOperator('op1')
-}, 120_000)
-
-afterAll(async () => team?.stop())
+const rig = useTeam({ operators: ['op1'] })
 
 describe('a desk whose lease lapsed between reserving and sending', () => {
   it('does not send on a reservation the team released: the request is refused before it leaves', async () => {
-    const dbFile = join(team.dir, 'laptop.db')
+    const dbFile = join(rig.team.dir, 'laptop.db')
     const jobId = buildDoubtfulFaceJob(dbFile, 1)
     const store = openStore(dbFile)
     const coordination = createTeamCoordination({
-      open: () => openTeamSession({ url: team.url('op1'), password: team.password('op1'), desk: 'laptop' }),
+      open: () => openTeamSession({ url: rig.team.url('op1'), password: rig.team.password('op1'), desk: 'laptop' }),
       store,
       clock: { now: () => Date.now(), sleep: (ms: number) => new Promise((r) => setTimeout(r, ms)) } as never,
     })
@@ -42,14 +35,14 @@ describe('a desk whose lease lapsed between reserving and sending', () => {
       if (!hold.ok) return
       // a lease lives at least 15 s after the store started (schema v5): past that, as in any long run
       await waitFor(
-        async () => (await team.query(`SELECT pg_postmaster_start_time() + interval '16 seconds' < clock_timestamp() AS past`)).rows[0].past,
+        async () => (await rig.team.query(`SELECT pg_postmaster_start_time() + interval '16 seconds' < clock_timestamp() AS past`)).rows[0].past,
         (past) => past === true,
         60_000,
         250,
       )
       // the laptop sleeps: its lease lapses, and another desk's money check (the sweep) runs
       // (one transaction: the desk's heartbeat, renewing the same row, waits for it to end)
-      const owner = new pg.Client(team.server.clientConfig({ user: 'teamowner', password: team.password('teamowner'), database: team.database }))
+      const owner = new pg.Client(rig.team.server.clientConfig({ user: 'teamowner', password: rig.team.password('teamowner'), database: rig.team.database }))
       await owner.connect()
       try {
         await owner.query('BEGIN')
@@ -60,7 +53,7 @@ describe('a desk whose lease lapsed between reserving and sending', () => {
       } finally {
         await owner.end()
       }
-      expect((await team.query(`SELECT count(*)::int AS n FROM rekap.reservations`)).rows[0].n).toBe(0)
+      expect((await rig.team.query(`SELECT count(*)::int AS n FROM rekap.reservations`)).rows[0].n).toBe(0)
       // it wakes and would send now: refused, so nothing is charged outside the team's ledger
       await expect(hold.hold.sending()).rejects.toMatchObject({ reason: 'team-unreachable' })
     } finally {

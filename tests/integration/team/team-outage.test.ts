@@ -5,30 +5,13 @@
  * back every desk continues by itself: every row ends once, each pair is charged once on the
  * sandbox's ledger, and the team ledger holds every charge exactly once.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
+import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../src-main/core/store'
-import { startTestTeam, type TestTeam } from './team-fixture'
-import { facePairs, pairsFile, startDesk, stopAllDesks, waitFor, type Desk } from './desks-fixture'
+import { facePairs, pairsFile, startDesk, waitFor, type Desk } from './desks-fixture'
+import { useTeamWithSandbox } from './team-rig'
 
-let team: TestTeam
-let sandbox: SandboxProcess
-
-beforeAll(async () => {
-  team = await startTestTeam()
-  expect((await team.rekap('teamowner', ['team', 'init'])).code).toBe(0)
-  for (const op of ['op1', 'op2', 'op3', 'op4']) await team.addOperator(op)
-  // answers take ~1 s, so the run lasts long enough to stop the store in the middle of it
-  sandbox = await startSandboxProcess({ args: ['--latency', '1000'] })
-}, 120_000)
-
-// a failed or timed-out test leaves no desk process running
-afterEach(stopAllDesks)
-
-afterAll(async () => {
-  await sandbox?.stop()
-  await team?.stop()
-})
+// answers take ~1 s, so the run lasts long enough to stop the store in the middle of it
+const rig = useTeamWithSandbox({ operators: ['op1', 'op2', 'op3', 'op4'], sandbox: { args: ['--latency', '1000'] } })
 
 /** A desk's job as its own SQLite file says (a read-only connection of its own each time). */
 function jobOf(desk: Desk): { state: string; blocked_reason: string | null; done: number; other: number } | undefined {
@@ -45,20 +28,20 @@ function jobOf(desk: Desk): { state: string; blocked_reason: string | null; done
 }
 
 type Charge = { pair: string | null; at: number }
-const ledger = async (): Promise<Charge[]> => (await sandbox.admin('GET', '/_sandbox/ledger')).charges
-const requests = async (): Promise<Array<{ at: number; product: string }>> => (await sandbox.admin('GET', '/_sandbox/requests')).requests
+const ledger = async (): Promise<Charge[]> => (await rig.sandbox.admin('GET', '/_sandbox/ledger')).charges
+const requests = async (): Promise<Array<{ at: number; product: string }>> => (await rig.sandbox.admin('GET', '/_sandbox/requests')).requests
 
 describe('the team store goes away mid-run', () => {
   it('every desk blocks within 2 s, nothing is sent meanwhile, and all continue by themselves: every row once, no double charge', async () => {
     const desks = [0, 1, 2, 3].map((d) =>
       startDesk({
-        team, sandbox, role: `op${d + 1}`, name: `outage-${d + 1}`,
-        args: ['run', pairsFile(team.dir, `outage-${d}.csv`, facePairs(d * 12, 12)), '--kind', 'face-match', '--concurrency', '2', '--allow-outside-paths'],
+        team: rig.team, sandbox: rig.sandbox, role: `op${d + 1}`, name: `outage-${d + 1}`,
+        args: ['run', pairsFile(rig.team.dir, `outage-${d}.csv`, facePairs(d * 12, 12)), '--kind', 'face-match', '--concurrency', '2', '--allow-outside-paths'],
       }),
     )
     await waitFor(ledger, (l) => l.length >= 8, 120_000, 100)
 
-    await team.server.pause()
+    await rig.team.server.pause()
     const stoppedAt = Date.now()
     const blocked = await waitFor(
       () => desks.map(jobOf),
@@ -77,7 +60,7 @@ describe('the team store goes away mid-run', () => {
     expect(sentWhileDown).toEqual([])
     expect(desks.every((d) => d.child.exitCode === null)).toBe(true)
 
-    await team.server.start()
+    await rig.team.server.start()
     const ends = await Promise.all(desks.map((d) => d.done))
     for (const e of ends) expect(e.code, e.out).toBe(0)
     for (const d of desks) expect(jobOf(d)).toMatchObject({ state: 'done', done: 12, other: 0 })
@@ -89,9 +72,9 @@ describe('the team store goes away mid-run', () => {
     expect(perPair.size).toBe(48)
     expect([...perPair.values()].every((n) => n === 1)).toBe(true)
     // every charge reached the team ledger once (those settled while it was away were kept and sent after)
-    const teamLedger = await team.query('SELECT count(*)::int AS n, count(DISTINCT pair_hash)::int AS pairs FROM rekap.charges WHERE NOT reused')
+    const teamLedger = await rig.team.query('SELECT count(*)::int AS n, count(DISTINCT pair_hash)::int AS pairs FROM rekap.charges WHERE NOT reused')
     expect(teamLedger.rows[0]).toEqual({ n: 48, pairs: 48 })
-    const held = await team.query('SELECT count(*)::int AS n FROM rekap.reservations')
+    const held = await rig.team.query('SELECT count(*)::int AS n FROM rekap.reservations')
     expect(held.rows[0].n).toBe(0)
   }, 300_000)
 })

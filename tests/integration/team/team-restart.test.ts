@@ -9,29 +9,13 @@
  * desk B have come back). Nothing A did may become "uncertain (desk died)", B must not pay for A's
  * pair again, and the team ledger must hold every charge of the sandbox's ledger once, certain.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process'
+import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../src-main/core/store'
-import { startTestTeam, type TestTeam } from './team-fixture'
-import { facePairs, pairsFile, startDesk, stopAllDesks, waitFor, type Desk } from './desks-fixture'
+import { facePairs, pairsFile, startDesk, waitFor, type Desk } from './desks-fixture'
+import { useTeamWithSandbox } from './team-rig'
 
-let team: TestTeam
-let sandbox: SandboxProcess
-
-beforeAll(async () => {
-  team = await startTestTeam()
-  expect((await team.rekap('teamowner', ['team', 'init'])).code).toBe(0)
-  for (const op of ['op1', 'op2', 'op3']) await team.addOperator(op)
-  // answers take 3 s: the store stops while desk A's first pair is at the service
-  sandbox = await startSandboxProcess({ args: ['--latency', '3000'] })
-}, 120_000)
-
-afterEach(stopAllDesks)
-
-afterAll(async () => {
-  await sandbox?.stop()
-  await team?.stop()
-})
+// answers take 3 s: the store stops while desk A's first pair is at the service
+const rig = useTeamWithSandbox({ operators: ['op1', 'op2', 'op3'], sandbox: { args: ['--latency', '3000'] } })
 
 /** A desk's job as its own SQLite file says. */
 function jobOf(desk: Desk): { state: string; inFlight: number } | undefined {
@@ -48,29 +32,29 @@ function jobOf(desk: Desk): { state: string; inFlight: number } | undefined {
 }
 
 type Request = { answeredAt?: number }
-const requests = async (): Promise<Request[]> => (await sandbox.admin('GET', '/_sandbox/requests')).requests
-const charges = async (): Promise<Array<{ pair: string | null }>> => (await sandbox.admin('GET', '/_sandbox/ledger')).charges
+const requests = async (): Promise<Request[]> => (await rig.sandbox.admin('GET', '/_sandbox/requests')).requests
+const charges = async (): Promise<Array<{ pair: string | null }>> => (await rig.sandbox.admin('GET', '/_sandbox/ledger')).charges
 
 describe('the team store restarted after more than a lease away', () => {
   it("a living desk's answered pair stays certain, and no other desk pays for it again", async () => {
-    const file = pairsFile(team.dir, 'kyc.csv', facePairs(0, 3))
+    const file = pairsFile(rig.team.dir, 'kyc.csv', facePairs(0, 3))
     const args = ['run', file, '--kind', 'face-match', '--concurrency', '1', '--allow-outside-paths']
-    const a = startDesk({ team, sandbox, role: 'op1', name: 'loket-a', args })
+    const a = startDesk({ team: rig.team, sandbox: rig.sandbox, role: 'op1', name: 'loket-a', args })
     await waitFor(requests, (r) => r.length === 1, 90_000, 50)
-    const b = startDesk({ team, sandbox, role: 'op2', name: 'loket-b', args })
+    const b = startDesk({ team: rig.team, sandbox: rig.sandbox, role: 'op2', name: 'loket-b', args })
     // B has planned and waits for the pair A has at the service (nothing of B's in flight)
     await waitFor(() => jobOf(b), (j) => j?.state === 'running', 60_000, 50)
-    const leaseA = (await team.query(`SELECT max(lease_until) AS until FROM rekap.leases WHERE desk = 'loket-a'`)).rows[0].until as Date
+    const leaseA = (await rig.team.query(`SELECT max(lease_until) AS until FROM rekap.leases WHERE desk = 'loket-a'`)).rows[0].until as Date
     expect(jobOf(a)?.inFlight).toBe(1)
     expect(jobOf(b)?.inFlight).toBe(0)
 
-    await team.server.pause()
+    await rig.team.server.pause()
     await waitFor(requests, (r) => r.length === 1 && r[0].answeredAt !== undefined, 30_000, 50)
     a.child.kill('SIGSTOP')
     // away for longer than A's lease: every lease has expired by the server's clock
     await waitFor(() => Date.now(), (t) => t > new Date(leaseA).getTime() + 16_000, 60_000, 200)
-    await team.server.start()
-    const status = await team.rekap('op3', ['team', 'status'], { desk: 'supervisor' })
+    await rig.team.server.start()
+    const status = await rig.team.rekap('op3', ['team', 'status'], { desk: 'supervisor' })
     expect(status.code, status.stderr).toBe(0)
     await waitFor(() => jobOf(b), (j) => j?.state === 'running', 30_000, 50)
     a.child.kill('SIGCONT')
@@ -81,11 +65,11 @@ describe('the team store restarted after more than a lease away', () => {
     for (const c of await charges()) perPair.set(c.pair!, (perPair.get(c.pair!) ?? 0) + 1)
     expect(perPair.size).toBe(3)
     expect([...perPair.values()], 'charges per pair on the service').toEqual([1, 1, 1])
-    const lines = await team.query(
+    const lines = await rig.team.query(
       `SELECT count(*) FILTER (WHERE NOT reused AND NOT uncertain)::int AS certain, count(*) FILTER (WHERE uncertain)::int AS uncertain
          FROM rekap.charges`,
     )
     expect(lines.rows[0], 'the team ledger').toEqual({ certain: 3, uncertain: 0 })
-    expect((await team.query('SELECT count(*)::int AS n FROM rekap.reservations')).rows[0].n).toBe(0)
+    expect((await rig.team.query('SELECT count(*)::int AS n FROM rekap.reservations')).rows[0].n).toBe(0)
   }, 240_000)
 })
