@@ -1,4 +1,4 @@
-import type { Command } from 'commander'
+import { CommanderError, type Command } from 'commander'
 import { parseMoney } from '../option-parsers'
 import { addPlanOptions } from '../plan-options'
 
@@ -27,6 +27,7 @@ export function register(program: Command): void {
     .option('--db <file>')
     .option('--yes')
     .option('--report-dir <folder>')
+    .hook('preAction', refuseParentOnlyFlags)
     .action(async (job: string, _opts, command: Command) => {
       const { deleteJobCommand } = await import('../housekeeping-command')
       // `jobs` declares --db, --yes and --report-dir too: commander gives them to whichever it meets first
@@ -55,5 +56,20 @@ export function register(program: Command): void {
       const mod = await import('../job-control')
       process.exitCode = await mod.jobControlCommand(name, job, opts)
     })
+  }
+}
+
+/**
+ * `rekap jobs delete X --prune`: commander hands `--prune`, `--older-than` and `--json` to `jobs`,
+ * whose action does not run; refused as unknown (as the help, which does not list them, says).
+ */
+function refuseParentOnlyFlags(_parent: Command, command: Command): void {
+  const parent = command.parent
+  if (!parent) return
+  for (const o of parent.options) {
+    const own = command.options.some((c) => c.long === o.long)
+    if (!own && parent.getOptionValueSource(o.attributeName()) === 'cli') {
+      throw new CommanderError(2, 'commander.unknownOption', `error: unknown option '${o.long}'`)
+    }
   }
 }
