@@ -9,6 +9,9 @@ import { CommanderError, type Argument, type Option } from 'commander'
 import { commandNodes, flagOf, parseOnly, programIn, type CliNode } from '../helpers/cli-tree'
 import { CLI_LANGS, messagesFor, type CliLang } from '../../src-main/cli/cli-language'
 import { usageReason } from '../../src-main/cli/usage-error'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { REPO_ROOT } from '../helpers/temp-dir'
 
 /** The flags of the Options and Global Options sections of a help page. */
 function helpFlags(help: string): string[] {
@@ -61,7 +64,22 @@ function refusedExamples(node: CliNode): string[] {
   return bad
 }
 
+/** The CLI's message tables without their comments: the words rekap prints. */
+function messageTexts(): string {
+  const dir = join(REPO_ROOT, 'src-main/cli/messages')
+  return readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''))
+    .join('\n')
+}
+
 describe('rekap --help lists what the parser accepts', () => {
+  it('a flag any message names is one some command accepts', () => {
+    const accepted = new Set(['--help', ...commandNodes(programIn('en')).flatMap((n) => [...n.flags.keys()])])
+    const named = mentionedFlags(messageTexts())
+    expect(named.length).toBeGreaterThan(20)
+    expect(named.filter((f) => !accepted.has(f))).toEqual([])
+  })
+
   it('each help page lists exactly its command\'s flags, the same in Indonesian and English', () => {
     const listed: Record<CliLang, Map<string, string[]>> = { id: new Map(), en: new Map() }
     for (const lang of CLI_LANGS) {
