@@ -2,6 +2,8 @@ import { CommanderError, type Command } from 'commander'
 import { parseMoney } from '../option-parsers'
 import { addPlanOptions } from '../plan-options'
 
+const PRUNE_FLAGS = [['olderThan', '--older-than'], ['yes', '--yes'], ['reportDir', '--report-dir']] as const
+
 /** rekap jobs | resume | retry-failed | cancel: manage jobs kept in the local store. */
 export function register(program: Command): void {
   const jobs = program
@@ -17,6 +19,12 @@ export function register(program: Command): void {
         const { pruneJobsCommand } = await import('../housekeeping-command')
         process.exitCode = await pruneJobsCommand(opts.olderThan, opts)
         return
+      }
+      // --older-than, --yes and --report-dir are --prune's: alone they were ignored and the list shown instead
+      const pruneFlag = PRUNE_FLAGS.find(([key]) => opts[key] !== undefined)?.[1]
+      if (pruneFlag) {
+        const [{ CliError, EXIT }, { t }] = await Promise.all([import('../exit-codes'), import('../cli-language')])
+        throw new CliError(t().usage.onlyWithPrune(pruneFlag), EXIT.usage)
       }
       const { listJobsCommand } = await import('../job-control')
       process.exitCode = await listJobsCommand(opts)
