@@ -35,6 +35,8 @@ const WRONG: Array<[string, string[]]> = [
   ['--sandbox-balance', ['ui', '--no-open', '--sandbox-balance', 'abc']],
   ['--sandbox-latency', ['ui', '--no-open', '--sandbox-latency', 'abc']],
   ['--older-than', ['jobs', '--prune', '--older-than', 'xyz']],
+  ['--older-than', ['jobs', '--older-than', '90d', '--db', db]],
+  ['--yes', ['jobs', '--yes', '--db', db]],
   ['--month', ['team', 'report', '--month', '2026-13', '--out', out]],
   ['--tz', ['preset', 'save', 'p', '--tz', 'Foo/Bar', '--db', db]],
   ['--tz', ['directory', 'export', '--kind', 'hospitals', '--out', out, '--tz', 'Foo/Bar', '--db', db]],
