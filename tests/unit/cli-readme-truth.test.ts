@@ -105,4 +105,12 @@ describe('the README says what the parser does', () => {
     const shown = new Set(usages.filter((u) => u.table).flatMap((u) => resolve(u).nodes.map((n) => n.path)))
     expect(nodes.filter((n) => runnable(n) && !shown.has(n.path)).map((n) => `rekap ${n.path}`)).toEqual([])
   })
+
+  it('the sandbox README, which the command table links for its flags, lists exactly the flags of rekap sandbox', () => {
+    const doc = readFileSync(join(REPO_ROOT, 'src-main/sandbox/README.md'), 'utf8')
+    const section = /## Flags\n([\s\S]*?)\n## /.exec(doc)?.[1] ?? ''
+    const listed = new Set(section.match(/(?<![\w-])--[a-z][a-z0-9-]*/g))
+    const sandbox = byPath.get('sandbox')!
+    expect([...listed].sort()).toEqual(sandbox.cmd.options.map((o) => o.long!).sort())
+  })
 })
