@@ -3,7 +3,8 @@ import { resolve } from 'node:path'
 import { commands, type DirectoryQuery } from '../contract/ipc'
 import { reportQuery } from '../app/core-report-writers'
 import { sourceOf } from '../app/service-target'
-import { openStore } from '../core/store'
+import { openStore, type Store } from '../core/store'
+import { HOSPITAL_FILTER_FIELDS, type HospitalFilterField } from '../core/model/filter-values'
 import { REKAP_VERSION } from '../core/version'
 import { dbPathFrom } from './cli-engine'
 import { cliLang, t } from './cli-language'
@@ -74,6 +75,28 @@ function sourceOfFlag(baseUrl: string | undefined): string {
   }
 }
 
+const FILTER_FLAGS: Record<HospitalFilterField, string> = { type: '--type', class: '--class', ownership: '--ownership', blu_status: '--blu-status' }
+
+/** The app's check of the filter values, one at a time so a refused one names its flag (`--class: "E" is not …`). */
+function checkedFilters(
+  check: (store: Store, q: DirectoryQuery, source: string) => DirectoryQuery,
+  refused: new (...a: never[]) => Error,
+  store: Store,
+  query: DirectoryQuery,
+  source: string,
+): DirectoryQuery {
+  let q: DirectoryQuery = { ...query, type: undefined, class: undefined, ownership: undefined, blu_status: undefined }
+  for (const field of HOSPITAL_FILTER_FIELDS) {
+    try {
+      q = check(store, { ...q, [field]: query[field] }, source)
+    } catch (err) {
+      if (err instanceof refused) throw new CliError(t().usage.badValue(FILTER_FLAGS[field], coreMessage(err)), EXIT.usage)
+      throw err
+    }
+  }
+  return q
+}
+
 /** `rekap directory export`: the app's directory report, from the cache, without a job. */
 export async function directoryExportCommand(o: DirectoryExportOptions): Promise<number> {
   const query = directoryQueryFrom(o)
@@ -86,7 +109,7 @@ export async function directoryExportCommand(o: DirectoryExportOptions): Promise
     const { directoryCoverage, notCoveredText } = await import('../core/export/directory-coverage')
     const { checkedDirectoryQuery } = await import('../core/export/directory-values')
     // the same checks as the app's export: known filter values, and whether the cache covers the query
-    const checked = checkedDirectoryQuery(store, query, source)
+    const checked = checkedFilters(checkedDirectoryQuery, reports.ReportError, store, query, source)
     const coverage = directoryCoverage(store, checked, source)
     // One service's records only, as the app's export: the cache may hold the sandbox's and the real service's.
     const timeZone = reportTimeZone(store, o.tz)

@@ -18,6 +18,12 @@ function extras(h: HelpTexts, x: { argChoices?: string[]; defaultValue?: unknown
 const withExtras = (description: string, extra: string[]): string =>
   extra.length ? (description ? `${description} (${extra.join(', ')})` : `(${extra.join(', ')})`) : description
 
+function rootOf(cmd: Command): Command {
+  let root = cmd
+  while (root.parent) root = root.parent
+  return root
+}
+
 /** commander's help layout with localized headings and extras (set before the subcommands are added: they inherit it). */
 export function helpConfiguration(h: HelpTexts): HelpConfiguration {
   // "[options]" and "[command]" in usage lines, as the reader's words
@@ -26,6 +32,8 @@ export function helpConfiguration(h: HelpTexts): HelpConfiguration {
     showGlobalOptions: true,
     styleTitle: (title: string) => h.titles[title as keyof HelpTexts['titles']] ?? title,
     styleUsage: (usage: string) => Help.prototype.styleUsage.call(new Help(), placeholders(usage)),
+    // "Global Options" are the program's (every command takes them), not a parent's own flags: `jobs delete` takes no `--prune`
+    visibleGlobalOptions: (cmd: Command) => (cmd.parent ? rootOf(cmd).options.filter((o) => !o.hidden) : []),
     subcommandTerm: (cmd: Command) => placeholders(Help.prototype.subcommandTerm.call(new Help(), cmd)),
     // as commander's own rule: a default is shown for options that take a value (and boolean defaults)
     optionDescription: (o: Option) =>

@@ -28,6 +28,6 @@ export function collect(v: string, prev: string[]): string[] {
 
 export function parseNonNegativeInt(v: string): number {
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`"${v}" must be a whole number >= 0`)
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(t().usage.notWholeNumber(v))
   return n
 }

@@ -7,6 +7,7 @@ import { Option, InvalidArgumentError, type Command } from 'commander'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS, parseProductName } from '../core/model/plans'
 import { withPlans, type JobSettings } from '../core/model/job-settings'
 import type { Product } from '../core/model/products'
+import { t } from './cli-language'
 
 export interface PlanFlags {
   schoolPlan?: (typeof SCHOOL_PLANS)[number]
@@ -23,7 +24,7 @@ export function parseHitsUsed(v: string, prev: Array<[Product, number]> = []): A
   const product = m ? parseProductName(m[1]) : null
   const n = m ? Number(m[2].replace(/[.,_]/g, '')) : NaN
   if (!m || !product || product === 'face-match' || !Number.isInteger(n) || n < 0) {
-    throw new InvalidArgumentError(`"${v}": expected product=hits, e.g. schools=9500 (products: schools, regional, hospitals)`)
+    throw new InvalidArgumentError(t().usage.badHitsUsed(v))
   }
   return [...prev, [product, n]]
 }

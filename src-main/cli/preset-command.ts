@@ -9,6 +9,7 @@ import { coreMessage } from './core-message'
 import type { RunOptions } from './run-job'
 import { ensurePrivateDir, usePrivateFileModes } from '../core/paths/private-files'
 import { dirname, resolve } from 'node:path'
+import { checkTimeZone } from '../core/reports/time-zone'
 
 /** The store alone (presets live in its settings); created when missing only if asked. */
 function withStore<T>(db: string | undefined, create: boolean, fn: (store: Store) => T): T {
@@ -59,8 +60,18 @@ function loadOrRefuse(store: Store, name: string): Preset {
   }
 }
 
+function checkedZone(tz: string): void {
+  try {
+    checkTimeZone(tz)
+  } catch (err) {
+    throw new CliError(t().badTimeZone(coreMessage(err)), EXIT.usage)
+  }
+}
+
 export async function presetSaveCommand(name: string, opts: Record<string, unknown> & { db?: string }, command: Command): Promise<number> {
   try {
+    // a zone the report would refuse is refused here, not saved for every later run to fail on
+    if (typeof opts.tz === 'string') checkedZone(opts.tz)
     const typed = explicitIn(command)
     // mapped by the command from --max-failing and the global --lang: given when present
     const derived = new Set(['maxFailingShare', 'lang'])

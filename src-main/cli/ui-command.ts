@@ -45,6 +45,9 @@ function numberFlag(name: string, raw: string | undefined): number | undefined {
 /** Every flag checked before anything is built or written (a refused --host must leave no out/ behind). */
 function checkedFlags(flags: UiCommandFlags): { port: number | undefined; tls: { cert: Buffer; key: Buffer } | undefined; baseUrl: string | undefined } {
   const port = numberFlag('port', flags.port)
+  // the embedded sandbox's numbers too: a typo is said before the renderer is built (minutes), not after
+  numberFlag('sandbox-balance', flags.sandboxBalance)
+  numberFlag('sandbox-latency', flags.sandboxLatency)
   if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new CliError(t().ui.badPort, EXIT.usage)
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
     throw new CliError(t().ui.tlsPair, EXIT.usage)

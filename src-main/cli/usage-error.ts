@@ -22,6 +22,10 @@ export function usageReason(e: UsageProblem, m: CliMessages): string {
     case 'commander.unknownCommand':
       return m.usage.unknownCommand(q[0] ?? msg, suggestion)
     case 'commander.invalidArgument': {
+      // "command-argument value 'abc' is invalid for argument 'rp'. <our parser's reason>": name <rp>, not commander's English
+      const arg = /^command-argument value '[^']*' is invalid for argument '([^']*)'\.\s*(.*)$/.exec(msg)
+      const argChoices = arg && /^Allowed choices are (.*)\.$/.exec(arg[2])?.[1]
+      if (arg) return argChoices ? m.usage.badChoice(`<${arg[1]}>`, q[0] ?? '', argChoices) : m.usage.badValue(`<${arg[1]}>`, arg[2])
       // "option '--lang <lang>' argument 'fr' is invalid. Allowed choices are id, en." or our parser's reason
       const target = q[0] ? flagOf(q[0]) : ''
       const value = q[1] ?? ''

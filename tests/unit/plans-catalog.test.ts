@@ -63,7 +63,7 @@ describe('CLI plan flags', () => {
     expect(parseHitsUsed('schools=9.500')).toEqual([['schools', 9500]])
     expect(parseHitsUsed('hospital=3', [['schools', 1]])).toEqual([['schools', 1], ['hospitals', 3]])
     expect(parseProductName('regions')).toBe('regional')
-    expect(() => parseHitsUsed('face=3')).toThrow(/product=hits/)
+    expect(() => parseHitsUsed('face=3')).toThrow(/schools=9500/)
     expect(() => parseHitsUsed('schools')).toThrow(/schools=9500/)
   })
   it('--plan is the hospital alias; a resumed job keeps its other plans', () => {

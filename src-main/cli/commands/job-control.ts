@@ -1,6 +1,8 @@
-import type { Command } from 'commander'
+import { CommanderError, type Command } from 'commander'
 import { parseMoney } from '../option-parsers'
 import { addPlanOptions } from '../plan-options'
+
+const PRUNE_FLAGS = [['olderThan', '--older-than'], ['yes', '--yes'], ['reportDir', '--report-dir']] as const
 
 /** rekap jobs | resume | retry-failed | cancel: manage jobs kept in the local store. */
 export function register(program: Command): void {
@@ -18,6 +20,12 @@ export function register(program: Command): void {
         process.exitCode = await pruneJobsCommand(opts.olderThan, opts)
         return
       }
+      // --older-than, --yes and --report-dir are --prune's: alone they were ignored and the list shown instead
+      const pruneFlag = PRUNE_FLAGS.find(([key]) => opts[key] !== undefined)?.[1]
+      if (pruneFlag) {
+        const [{ CliError, EXIT }, { t }] = await Promise.all([import('../exit-codes'), import('../cli-language')])
+        throw new CliError(t().usage.onlyWithPrune(pruneFlag), EXIT.usage)
+      }
       const { listJobsCommand } = await import('../job-control')
       process.exitCode = await listJobsCommand(opts)
     })
@@ -27,6 +35,7 @@ export function register(program: Command): void {
     .option('--db <file>')
     .option('--yes')
     .option('--report-dir <folder>')
+    .hook('preAction', refuseParentOnlyFlags)
     .action(async (job: string, _opts, command: Command) => {
       const { deleteJobCommand } = await import('../housekeeping-command')
       // `jobs` declares --db, --yes and --report-dir too: commander gives them to whichever it meets first
@@ -55,5 +64,20 @@ export function register(program: Command): void {
       const mod = await import('../job-control')
       process.exitCode = await mod.jobControlCommand(name, job, opts)
     })
+  }
+}
+
+/**
+ * `rekap jobs delete X --prune`: commander hands `--prune`, `--older-than` and `--json` to `jobs`,
+ * whose action does not run; refused as unknown (as the help, which does not list them, says).
+ */
+function refuseParentOnlyFlags(_parent: Command, command: Command): void {
+  const parent = command.parent
+  if (!parent) return
+  for (const o of parent.options) {
+    const own = command.options.some((c) => c.long === o.long)
+    if (!own && parent.getOptionValueSource(o.attributeName()) === 'cli') {
+      throw new CommanderError(2, 'commander.unknownOption', `error: unknown option '${o.long}'`)
+    }
   }
 }

@@ -1,11 +1,12 @@
 import { Command, InvalidArgumentError } from 'commander'
+import { t } from '../cli-language'
 import { addRunSettingOptions } from './run'
 
 /** `0.1` or `10%`: the share of rows that may fail pre-flight before an unattended run waits for a person. */
 export function parseShare(v: string): number {
   const m = /^\s*(\d+(?:[.,]\d+)?)\s*(%?)\s*$/.exec(v)
   const n = m ? Number(m[1].replace(',', '.')) / (m[2] ? 100 : 1) : NaN
-  if (!m || !(n >= 0 && n <= 1)) throw new InvalidArgumentError(`"${v}": expected a share between 0 and 1, or a percentage (10%)`)
+  if (!m || !(n >= 0 && n <= 1)) throw new InvalidArgumentError(t().usage.badShare(v))
   return n
 }
 

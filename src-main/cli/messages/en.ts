@@ -42,6 +42,10 @@ export const en: CliMessages = {
     dataDirLacks: (dir, file) => `--data-dir ${dir} has no ${file}`,
     badBand: (v) => `"${v}" must be two scores low,high between 0 and 1, e.g. 0.45,0.55`,
     unknownKind: (kind, kinds) => `--kind ${kind}: the kinds are ${kinds}`,
+    onlyWithPrune: (flag) => `${flag} only works with --prune`,
+    notWholeNumber: (v) => `"${v}" must be a whole number >= 0`,
+    badShare: (v) => `"${v}": expected a share between 0 and 1, or a percentage (10%)`,
+    badHitsUsed: (v) => `"${v}": expected product=hits, e.g. schools=9500 (products: schools, regional, hospitals)`,
     badCodes: (flag, value, digits, example) => `${flag} "${value}": codes have ${digits} digits, comma-separated (e.g. ${example})`,
   },
 

@@ -49,6 +49,10 @@ export const id = {
     dataDirLacks: (dir: string, file: string) => `--data-dir ${dir} tidak memuat ${file}`,
     badBand: (v: string) => `"${v}" harus dua skor rendah,tinggi antara 0 dan 1, misalnya 0.45,0.55`,
     unknownKind: (kind: string, kinds: string) => `--kind ${kind}: jenis yang ada: ${kinds}`,
+    onlyWithPrune: (flag: string) => `${flag} hanya dipakai dengan --prune`,
+    notWholeNumber: (v: string) => `"${v}" harus bilangan bulat >= 0`,
+    badShare: (v: string) => `"${v}": tulis bagian antara 0 dan 1, atau persen (10%)`,
+    badHitsUsed: (v: string) => `"${v}": tulis produk=hit, misalnya schools=9500 (produk: schools, regional, hospitals)`,
     badCodes: (flag: string, value: string, digits: number, example: string) => `${flag} "${value}": kode harus ${digits} angka, dipisah koma (contoh: ${example})`,
   },
 
