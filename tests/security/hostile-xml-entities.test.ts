@@ -8,11 +8,11 @@
  * read; a reference to a character XML forbids (`&#0;`) stays refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeTempDir } from '../helpers/temp-dir'
+import { readAll, saveWorkbook } from './read-workbook'
 import { baseWorkbook, characterReferenceWorkbook, zipOf } from '../fixtures/builders/hostile-workbooks'
-import { ImportError, listSheets, openTable } from '../../src-main/core/importers'
+import { ImportError } from '../../src-main/core/importers'
 import { compareJobs } from '../../src-main/core/unattended/compare-runs'
 import { renderCoreText, textOfError } from '../../src-main/core/texts/core-text'
 import { rekap } from './helpers'
@@ -21,28 +21,8 @@ let tmp: ReturnType<typeof makeTempDir>
 beforeAll(() => (tmp = makeTempDir('rekap-sec-entities-')))
 afterAll(() => tmp.cleanup())
 
-function save(name: string, zip: Buffer): string {
-  const file = join(tmp.dir, name)
-  writeFileSync(file, zip)
-  return file
-}
+const save = (name: string, zip: Buffer): string => saveWorkbook(tmp.dir, name, zip)
 
-/** Lists the sheets, opens the first and reads every row, as a dry run does. */
-async function readAll(file: string): Promise<{ err: unknown; rows: Array<Record<string, unknown>> }> {
-  const rows: Array<Record<string, unknown>> = []
-  try {
-    await listSheets(file)
-    const table = await openTable(file)
-    try {
-      for await (const row of table.rows()) rows.push(row.values)
-    } finally {
-      await table.close()
-    }
-    return { err: null, rows }
-  } catch (err) {
-    return { err, rows }
-  }
-}
 
 /** The refusal in both languages; fails when the file is read. */
 async function refusal(file: string): Promise<{ id: string; en: string }> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeTempDir } from '../helpers/temp-dir'
+import { readAll, saveWorkbook } from './read-workbook'
 import {
   bracketFormatWorkbook,
   characterReferenceWorkbook,
@@ -18,7 +19,7 @@ import {
   WORKBOOK_PARTS,
   type PartDamage,
 } from '../fixtures/builders/hostile-workbooks'
-import { ImportError, listSheets, openTable } from '../../src-main/core/importers'
+import { ImportError } from '../../src-main/core/importers'
 import { isDateFormatCode } from '../../src-main/core/importers/xlsx-workbook-data'
 import { fakeRenderer, rekap, signIn, startUiChild } from './helpers'
 
@@ -26,28 +27,8 @@ let tmp: ReturnType<typeof makeTempDir>
 beforeAll(() => (tmp = makeTempDir('rekap-sec-reader-')))
 afterAll(() => tmp.cleanup())
 
-function save(name: string, zip: Buffer): string {
-  const file = join(tmp.dir, name)
-  writeFileSync(file, zip)
-  return file
-}
+const save = (name: string, zip: Buffer): string => saveWorkbook(tmp.dir, name, zip)
 
-/** Opens the table and reads every row, as a dry run does; the error it ended in, or null. */
-async function readAll(file: string): Promise<{ err: unknown; rows: Array<Record<string, unknown>> }> {
-  const rows: Array<Record<string, unknown>> = []
-  try {
-    await listSheets(file)
-    const table = await openTable(file)
-    try {
-      for await (const row of table.rows()) rows.push(row.values)
-    } finally {
-      await table.close()
-    }
-    return { err: null, rows }
-  } catch (err) {
-    return { err, rows }
-  }
-}
 
 async function expectRefusal(file: string, ...mentions: Array<string | RegExp>): Promise<ImportError> {
   const { err } = await readAll(file)

@@ -208,23 +208,12 @@ export function foreignClaims(dir: string): Array<{ file: string; name: string; 
   return out
 }
 
-/**
- * Takes over a stale claim: moved aside first (a rename: of two watchers doing it, one succeeds),
- * then claimed anew with O_EXCL, as any file. Null if its heartbeat moved meanwhile or another took it.
- */
+/** Takes over a stale claim (claimAnew). Null if its heartbeat moved meanwhile or another took it. */
 export function takeOver(dir: string, name: string, stamp: string): string | null {
   const path = claimPath(dir, name)
   const h = claimHolder(path)
   if (h.kind !== 'elsewhere' || h.stamp !== stamp) return null
-  const aside = `${path}.${process.pid}.stale`
-  try {
-    renameSync(path, aside)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw err
-  }
-  rmSync(aside, { force: true })
-  return claim(dir, name)
+  return claimAnew(dir, name, 'stale')
 }
 
 /**
@@ -237,7 +226,16 @@ export function reclaim(dir: string, name: string): string | null {
   const h = claimHolder(path)
   if (h.kind === 'this-process') return join(dir, name)
   if (h.kind !== 'here' || h.alive) return null
-  const aside = `${path}.${process.pid}.dead`
+  return claimAnew(dir, name, 'dead')
+}
+
+/**
+ * Moves a claim aside (a rename: of two watchers doing it, one succeeds) and claims the file anew
+ * with O_EXCL. Null if another watcher moved it first.
+ */
+function claimAnew(dir: string, name: string, why: 'stale' | 'dead'): string | null {
+  const path = claimPath(dir, name)
+  const aside = `${path}.${process.pid}.${why}`
   try {
     renameSync(path, aside)
   } catch (err) {
