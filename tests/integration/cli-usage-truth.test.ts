@@ -37,6 +37,8 @@ const WRONG: Array<[string, string[]]> = [
   ['--older-than', ['jobs', '--prune', '--older-than', 'xyz']],
   ['--older-than', ['jobs', '--older-than', '90d', '--db', db]],
   ['--yes', ['jobs', '--yes', '--db', db]],
+  // prune prints what it deleted as lines: --json was taken and ignored
+  ['--json', ['jobs', '--prune', '--older-than', '90d', '--json', '--yes', '--db', db]],
   ['--month', ['team', 'report', '--month', '2026-13', '--out', out]],
   ['--tz', ['preset', 'save', 'p', '--tz', 'Foo/Bar', '--db', db]],
   ['--tz', ['directory', 'export', '--kind', 'hospitals', '--out', out, '--tz', 'Foo/Bar', '--db', db]],

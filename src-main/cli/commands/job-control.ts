@@ -4,6 +4,12 @@ import { addPlanOptions } from '../plan-options'
 
 const PRUNE_FLAGS = [['olderThan', '--older-than'], ['yes', '--yes'], ['reportDir', '--report-dir']] as const
 
+/** Ends the command with the usage exit code and one line in the user's language (loaded only then). */
+async function refuseUsage(say: (t: ReturnType<typeof import('../cli-language').t>) => string): Promise<never> {
+  const [{ CliError, EXIT }, { t }] = await Promise.all([import('../exit-codes'), import('../cli-language')])
+  throw new CliError(say(t()), EXIT.usage)
+}
+
 /** rekap jobs | resume | retry-failed | cancel: manage jobs kept in the local store. */
 export function register(program: Command): void {
   const jobs = program
@@ -16,16 +22,15 @@ export function register(program: Command): void {
     .option('--report-dir <folder>')
     .action(async (opts) => {
       if (opts.prune) {
+        // prune says what it deleted in lines only: --json was taken and silently ignored
+        if (opts.json) await refuseUsage((t) => t.usage.notWithPrune('--json'))
         const { pruneJobsCommand } = await import('../housekeeping-command')
         process.exitCode = await pruneJobsCommand(opts.olderThan, opts)
         return
       }
       // --older-than, --yes and --report-dir are --prune's: alone they were ignored and the list shown instead
       const pruneFlag = PRUNE_FLAGS.find(([key]) => opts[key] !== undefined)?.[1]
-      if (pruneFlag) {
-        const [{ CliError, EXIT }, { t }] = await Promise.all([import('../exit-codes'), import('../cli-language')])
-        throw new CliError(t().usage.onlyWithPrune(pruneFlag), EXIT.usage)
-      }
+      if (pruneFlag) await refuseUsage((t) => t.usage.onlyWithPrune(pruneFlag))
       const { listJobsCommand } = await import('../job-control')
       process.exitCode = await listJobsCommand(opts)
     })

@@ -43,6 +43,7 @@ export const en: CliMessages = {
     badBand: (v) => `"${v}" must be two scores low,high between 0 and 1, e.g. 0.45,0.55`,
     unknownKind: (kind, kinds) => `--kind ${kind}: the kinds are ${kinds}`,
     onlyWithPrune: (flag) => `${flag} only works with --prune`,
+    notWithPrune: (flag) => `${flag} does not work with --prune`,
     notWholeNumber: (v) => `"${v}" must be a whole number >= 0`,
     badShare: (v) => `"${v}": expected a share between 0 and 1, or a percentage (10%)`,
     badHitsUsed: (v) => `"${v}": expected product=hits, e.g. schools=9500 (products: schools, regional, hospitals)`,

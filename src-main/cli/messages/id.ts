@@ -50,6 +50,7 @@ export const id = {
     badBand: (v: string) => `"${v}" harus dua skor rendah,tinggi antara 0 dan 1, misalnya 0.45,0.55`,
     unknownKind: (kind: string, kinds: string) => `--kind ${kind}: jenis yang ada: ${kinds}`,
     onlyWithPrune: (flag: string) => `${flag} hanya dipakai dengan --prune`,
+    notWithPrune: (flag: string) => `${flag} tidak bisa dipakai dengan --prune`,
     notWholeNumber: (v: string) => `"${v}" harus bilangan bulat >= 0`,
     badShare: (v: string) => `"${v}": tulis bagian antara 0 dan 1, atau persen (10%)`,
     badHitsUsed: (v: string) => `"${v}": tulis produk=hit, misalnya schools=9500 (produk: schools, regional, hospitals)`,
