@@ -97,6 +97,7 @@ export const en: Messages = {
     title: 'Job {id}',
     unfinishedPlan:
       'This plan never finished: rekap stopped while it read the workbook, so it may hold only some of the rows. Nothing was sent. Plan the workbook again (New job); this one can only be cancelled.',
+    pausedWhy: 'Paused: {why}',
     done: 'Done',
     failed: 'Failed',
     pending: 'Pending',

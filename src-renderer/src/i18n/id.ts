@@ -103,6 +103,7 @@ export const id = {
     title: 'Pekerjaan {id}',
     unfinishedPlan:
       'Rencana ini tidak pernah selesai: rekap berhenti saat membaca buku kerja, jadi mungkin baru sebagian baris yang tersimpan. Belum ada yang dikirim. Rencanakan ulang buku kerjanya (Pekerjaan baru); pekerjaan ini hanya bisa dibatalkan.',
+    pausedWhy: 'Dijeda: {why}',
     done: 'Selesai',
     failed: 'Gagal',
     pending: 'Menunggu',
