@@ -8,12 +8,12 @@
  *   on the (separate) sandbox's ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { REPO_ROOT, SHARED_DIR, makeTempDir } from '../helpers/temp-dir'
+import { SHARED_DIR, makeTempDir } from '../helpers/temp-dir'
 import { rekap } from '../helpers/rekap-process'
+import { startWatch, until } from '../helpers/watch-process'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 
 const face = (f: string): string => join(SHARED_DIR, 'fixtures/faces', f)
@@ -27,33 +27,8 @@ function csv(pairs: Array<[string, string]>): string {
   return ['NIK,Nama,Foto KTP,Foto Selfie', ...pairs.map(([a, b], i) => `32730101010100${10 + i},Orang ${i},${face(a)},${face(b)}`)].join('\n') + '\n'
 }
 
-interface Watcher {
-  child: ChildProcess
-  output(): string
-  exited: Promise<number | null>
-}
 
-function startWatcher(args: string[], env: NodeJS.ProcessEnv = {}): Watcher {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', 'watch', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en', ...env },
-  })
-  let out = ''
-  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-  return { child, output: () => out, exited }
-}
 
-/** Polls a condition (a state on disk or in the store), never a fixed sleep as the assertion. */
-async function until(what: string, cond: () => boolean, timeoutMs = 150_000, output?: () => string): Promise<void> {
-  const start = Date.now()
-  while (!cond()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}\n${output?.() ?? ''}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 describe('rekap watch', () => {
   it('files the good workbook under selesai/, refuses the damaged one to gagal/, keeps the over-budget one waiting, and never takes a file being copied', async () => {
@@ -62,8 +37,8 @@ describe('rekap watch', () => {
     const db = join(tmp.dir, 'watch.db')
     const saved = await rekap(['preset', 'save', 'kyc', '--kind', 'face-match', '--budget', '800', '--reuse-days', '0', '--allow-outside-paths', '--max-failing', '25%', '--db', db])
     expect(saved.code, saved.err).toBe(0)
-    const w = startWatcher([dir, '--preset', 'kyc', '--db', db, '--settle-ms', '1000'])
-    await until('the watcher to start', () => /watching/.test(w.output()), 60_000, w.output)
+    const w = startWatch([dir, '--preset', 'kyc', '--db', db, '--settle-ms', '1000'])
+    await until('the watcher to start', () => /watching/.test(w.out()), w.out, 60_000)
 
     writeFileSync(join(dir, 'good.csv'), csv([['obama_1.jpg', 'obama_2.jpg'], ['biden_1.jpg', 'biden_2.jpg']]))
     writeFileSync(join(dir, 'missing.csv'), csv([['nope-1.jpg', 'obama_2.jpg'], ['nope-2.jpg', 'biden_2.jpg'], ['kit_harington_1.jpg', 'kit_harington_2.jpg']]))
@@ -83,15 +58,15 @@ describe('rekap watch', () => {
     expect(existsSync(join(dir, 'proses', 'slow.csv.ambil'))).toBe(false)
     closeSync(fd)
 
-    await until('good.csv filed under selesai/', () => existsSync(join(dir, 'selesai', 'good.csv')), 150_000, w.output)
-    await until('missing.csv refused to gagal/', () => existsSync(join(dir, 'gagal', 'missing.csv.alasan.txt')), 150_000, w.output)
-    await until('big.csv waiting', () => existsSync(join(dir, 'proses', 'big.csv.menunggu.txt')), 150_000, w.output)
-    await until('slow.csv filed under selesai/', () => existsSync(join(dir, 'selesai', 'slow.csv')), 150_000, w.output)
+    await until('good.csv filed under selesai/', () => existsSync(join(dir, 'selesai', 'good.csv')), w.out, 150_000)
+    await until('missing.csv refused to gagal/', () => existsSync(join(dir, 'gagal', 'missing.csv.alasan.txt')), w.out, 150_000)
+    await until('big.csv waiting', () => existsSync(join(dir, 'proses', 'big.csv.menunggu.txt')), w.out, 150_000)
+    await until('slow.csv filed under selesai/', () => existsSync(join(dir, 'selesai', 'slow.csv')), w.out, 150_000)
 
     expect(readFileSync(join(dir, 'gagal', 'missing.csv.alasan.txt'), 'utf8')).toMatch(/67% of rows fail pre-flight, the preset allows 25%/)
     expect(readFileSync(join(dir, 'proses', 'big.csv.menunggu.txt'), 'utf8')).toMatch(/cost up to Rp1,200 is over the preset budget Rp800[\s\S]*rekap resume j[0-9a-f]{8}/)
     expect(existsSync(join(dir, 'big.csv'))).toBe(true)
-    const good = /job (j[0-9a-f]{8}) good\.csv/.exec(w.output())![1]
+    const good = /job (j[0-9a-f]{8}) good\.csv/.exec(w.out())![1]
     expect(existsSync(join(dir, 'selesai', `good-${good}.xlsx`))).toBe(true)
     const record = JSON.parse(readFileSync(join(dir, 'selesai', `good-${good}.json`), 'utf8'))
     expect(record).toMatchObject({ jobId: good, state: 'done', verdicts: { match: 2 } })
@@ -127,7 +102,7 @@ describe('rekap watch', () => {
         ['obama_1.jpg', 'biden_1.jpg'], ['kit_harington_1.jpg', 'rose_leslie_1.jpg'], ['obama_240p.jpg', 'obama_1.jpg'],
       ]
       writeFileSync(join(dir, 'nasabah.csv'), csv(pairs))
-      const w = startWatcher([dir, '--preset', 'kyc', '--db', db, '--settle-ms', '500'], env)
+      const w = startWatch([dir, '--preset', 'kyc', '--db', db, '--settle-ms', '500'], env)
       const doneRows = (): number => {
         if (!existsSync(db)) return 0
         const d = new Database(db, { readonly: true, timeout: 5000 })
@@ -139,7 +114,7 @@ describe('rekap watch', () => {
           d.close()
         }
       }
-      await until('two rows done', () => doneRows() >= 2, 150_000, w.output)
+      await until('two rows done', () => doneRows() >= 2, w.out, 150_000)
       w.child.kill('SIGKILL')
       await w.exited
       expect(existsSync(join(dir, 'selesai', 'nasabah.csv'))).toBe(false)

@@ -8,14 +8,14 @@
  * Real `rekap watch` processes, the real sandbox; the window made small through
  * REKAP_WATCH_CLAIM_STALE_MS.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir } from '../helpers/temp-dir'
 import { rekap } from '../helpers/rekap-process'
+import { startWatch, until } from '../helpers/watch-process'
 
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess
@@ -48,27 +48,7 @@ async function requests(): Promise<number> {
   return ((await sandbox.admin('GET', '/_sandbox/requests')).requests as unknown[]).length
 }
 
-function watcher(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; out: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', 'watch', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en', ...env },
-  })
-  let out = ''
-  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-  return { child, out: () => out, exited }
-}
 
-/** Polls a state (a file, a line), never a fixed sleep. */
-async function until(what: string, cond: () => boolean, output: () => string): Promise<void> {
-  const start = Date.now()
-  while (!cond()) {
-    if (Date.now() - start > 120_000) throw new Error(`timed out waiting for ${what}\n${output()}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 describe('a claim written by another computer on a shared watched folder', () => {
   it('is left to that computer while it is fresh: no request sent for it, the file stays, and the watcher says why', async () => {
@@ -85,7 +65,7 @@ describe('a claim written by another computer on a shared watched folder', () =>
 
   it('is taken over once its heartbeat has not moved for the staleness window, and the job completes', async () => {
     const { dir, db } = await claimedByOtherDesk('stale')
-    const w = watcher([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: '1500' })
+    const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: '1500' })
     try {
       await until('kode.csv filed under selesai/', () => existsSync(join(dir, 'selesai', 'kode.csv')), w.out)
       const out = w.out()

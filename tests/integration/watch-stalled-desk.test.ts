@@ -4,15 +4,16 @@
  * Before, it woke up and went on sending rows: every remaining row sent and paid twice. Now it
  * notices (its own claim not kept alive in time, or no longer its own) and pauses the job before
  * one more request goes out, saying why. Real `rekap watch`, the real sandbox; the stall is a
- * SIGSTOP, the takeover is what another computer's watcher does (rename aside, claim anew).
+ * SIGSTOP (POSIX), the takeover is what another computer's watcher does (rename aside, claim anew).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir } from '../helpers/temp-dir'
+import { startWatch, until, type WatchProcess } from '../helpers/watch-process'
 import { rekap } from '../helpers/rekap-process'
 import { openStore } from '../../src-main/core/store'
 import { detailText } from '../../src-main/core/texts/core-text'
@@ -37,32 +38,11 @@ async function requests(): Promise<number> {
   return ((await sandbox.admin('GET', '/_sandbox/requests')).requests as unknown[]).length
 }
 
-function watcher(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; out: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', 'watch', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en', ...env },
-  })
-  let out = ''
-  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-  return { child, out: () => out, exited }
-}
 
-/** Polls a state (a count, a line, a process state), never a fixed sleep. */
-async function until(what: string, cond: () => boolean | Promise<boolean>, output: () => string): Promise<void> {
-  const start = Date.now()
-  while (!(await cond())) {
-    if (Date.now() - start > 120_000) throw new Error(`timed out waiting for ${what}\n${output()}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
-/** The process's state letter in /proc (T: stopped). */
+/** The process's state as `ps` says it (POSIX): T while stopped by SIGSTOP. */
 function procState(pid: number): string {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+  return execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim().slice(0, 1)
 }
 
 function jobState(db: string, jobId: string): { state: string; detail: string | null } {
@@ -76,7 +56,7 @@ function jobState(db: string, jobId: string): { state: string; detail: string | 
 }
 
 /** Desk A's watcher running a slow workbook (400 rows at 4 per second), stalled (SIGSTOP) in the middle. */
-async function stalledDesk(name: string): Promise<{ dir: string; db: string; jobId: string; pid: number; w: ReturnType<typeof watcher> }> {
+async function stalledDesk(name: string): Promise<{ dir: string; db: string; jobId: string; pid: number; w: WatchProcess }> {
   const dir = join(tmp.dir, name)
   const db = join(tmp.dir, `${name}.db`)
   mkdirSync(dir, { recursive: true })
@@ -84,7 +64,7 @@ async function stalledDesk(name: string): Promise<{ dir: string; db: string; job
   expect(saved.code, saved.out + saved.err).toBe(0)
   const rows = Array.from({ length: 400 }, (_, i) => String(3201001 + i))
   writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
-  const w = watcher([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
+  const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
   const pid = w.child.pid!
   const start = await requests()
   await until('the job to send a few rows', async () => (await requests()) - start >= 4, w.out)
@@ -96,19 +76,19 @@ async function stalledDesk(name: string): Promise<{ dir: string; db: string; job
 }
 
 /** Desk A wakes up: waits until its job left `running`, or until it has sent 10 more requests. */
-async function wake(d: { db: string; jobId: string; w: ReturnType<typeof watcher> }, sentBefore: number): Promise<number> {
+async function wake(d: { db: string; jobId: string; w: WatchProcess }, sentBefore: number): Promise<number> {
   d.w.child.kill('SIGCONT')
   await until('desk A to pause the job (or to go on sending)', async () => jobState(d.db, d.jobId).state !== 'running' || (await requests()) - sentBefore >= 10, d.w.out)
   return (await requests()) - sentBefore
 }
 
-async function end(w: ReturnType<typeof watcher>): Promise<void> {
+async function end(w: WatchProcess): Promise<void> {
   w.child.kill('SIGCONT')
   w.child.kill('SIGTERM')
   await w.exited
 }
 
-describe.skipIf(process.platform !== 'linux')('a watcher stalled past the staleness window', () => {
+describe('a watcher stalled past the staleness window', () => {
   it('its workbook taken over by another computer meanwhile: pauses the job when it wakes, before one more request is sent, and says why', async () => {
     const d = await stalledDesk('taken')
     try {

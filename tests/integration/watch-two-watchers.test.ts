@@ -6,14 +6,14 @@
  * ran it again: two jobs of one workbook, every row sent twice. A claim of a live process on this
  * computer is now left to that process.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src-main/core/store'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
-import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { makeTempDir } from '../helpers/temp-dir'
 import { rekap } from '../helpers/rekap-process'
+import { startWatch, until } from '../helpers/watch-process'
 
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess
@@ -38,25 +38,7 @@ function jobs(db: string): number {
   }
 }
 
-function watcher(args: string[]): { child: ChildProcess; out: () => string; ended: () => boolean } {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', 'watch', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' },
-  })
-  let out = ''
-  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
-  return { child, out: () => out, ended: () => child.exitCode !== null || child.signalCode !== null }
-}
 
-async function until(what: string, cond: () => boolean, output: () => string): Promise<void> {
-  const start = Date.now()
-  while (!cond()) {
-    if (Date.now() - start > 120_000) throw new Error(`timed out waiting for ${what}\n${output()}`)
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 describe('a second watcher started on a folder while the first plans a file it took', () => {
   it('leaves that file to the first: no second job of the workbook', async () => {
@@ -68,8 +50,8 @@ describe('a second watcher started on a folder while the first plans a file it t
     // big enough that its plan takes a while (hashing, import, pre-flight of every row)
     writeFileSync(join(dir, 'codes.csv'), ['Kode RS', ...Array.from({ length: 50_000 }, (_, i) => `NOPE-${i + 1}`)].join('\n'))
 
-    const a = watcher([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'])
-    const b = watcher([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200', '--once'])
+    const a = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'])
+    const b = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200', '--once'])
     b.child.kill('SIGSTOP')
     try {
       // the first has taken the file; it is held there, mid-plan, while the second starts
