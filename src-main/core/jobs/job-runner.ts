@@ -227,7 +227,11 @@ export class JobRunner {
       if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
       if (!attempt.inFlight) await attempt.hold?.sending() // may be charged from here: the team's reservation says so first
       const held = this.deps.holdBack?.() // nothing awaited between this and the request
-      if (held) throw (this.stop({ kind: 'pause', detail: held }), new Error('paused before sending'))
+      if (held) {
+        this.stop({ kind: 'pause', detail: held })
+        // ends this request as the pause ends every waiting one: the row is left as it was, not failed
+        throw new Error('pause')
+      }
       if (!attempt.inFlight) {
         store.rows.markInFlight(this.job.id, run.row.rowNo, clock.now())
         run.attempts++
