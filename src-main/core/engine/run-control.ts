@@ -11,6 +11,7 @@ import { JobOwnedError } from './action-errors'
 import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
 import type { JobLimits, StartOptions } from './types'
+import { watchedClaimHoldBack } from '../unattended/watched-claim-gate'
 
 /** How often a running job's active time is added to the store (the most a killed process's report misses). */
 const ACTIVE_STEP_MS = 2_000
@@ -132,7 +133,8 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
     source: target.source,
     account,
     random: core.opts.random,
-    holdBack,
+    // the watcher passes its own (it also knows when its heartbeat came late); a person's run of a watched job gets the claim rule
+    holdBack: holdBack ?? watchedClaimHoldBack(store, j),
     onRowSettled: () => {
       if (now() - counted >= ACTIVE_STEP_MS) countActive()
       feed.emitProgress(jobId)

@@ -1,0 +1,114 @@
+/**
+ * A watched job paused because another computer took its workbook over (held back) could still be
+ * resumed by a person: `rekap resume JOB` sent the remaining rows here while the other computer ran
+ * the same workbook as its own job, every remaining row paid twice. Now a job that came from a
+ * watched folder runs only while its claim is this computer's: resuming it is refused, naming the
+ * host, and nothing is sent; with the claim gone it is refused too, saying how to go on; once
+ * `rekap watch` takes the file back, the watcher finishes the job itself.
+ * Real `rekap watch` and `rekap resume` processes, a real SQLite store, the real sandbox.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
+import { makeTempDir } from '../helpers/temp-dir'
+import { startWatch, until } from '../helpers/watch-process'
+import { rekap } from '../helpers/rekap-process'
+import { openStore } from '../../src-main/core/store'
+import { detailText } from '../../src-main/core/texts/core-text'
+
+let tmp: ReturnType<typeof makeTempDir>
+let sandbox: SandboxProcess
+
+beforeAll(async () => {
+  tmp = makeTempDir('rekap-resume-claim-')
+  sandbox = await startSandboxProcess({ args: ['--hospital-plan', 'premium'] })
+}, 60_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+  tmp?.cleanup()
+})
+
+const OTHER_DESK = `desk-b-${hostname()}`
+/** long: desk A's watcher must not take the workbook back while the test looks at the refusals */
+const WINDOW_MS = 120_000
+
+async function requests(): Promise<number> {
+  return ((await sandbox.admin('GET', '/_sandbox/requests')).requests as unknown[]).length
+}
+
+function jobState(db: string, jobId: string): { state: string; detail: string | null } {
+  const s = openStore(db)
+  try {
+    const j = s.jobs.get(jobId)!
+    return { state: j.state, detail: detailText(j.stateDetail, 'en') }
+  } finally {
+    s.close()
+  }
+}
+
+/** What desk B's watcher does to take a file over: the claim moved aside, its own written with O_EXCL. */
+function takenOverByOtherDesk(claimFile: string): string {
+  renameSync(claimFile, `${claimFile}.4242.stale`)
+  rmSync(`${claimFile}.4242.stale`)
+  const theirs = `4242@${OTHER_DESK} ${new Date().toISOString()} ${Date.now() - 60_000}\n`
+  writeFileSync(claimFile, theirs, { flag: 'wx' })
+  return theirs
+}
+
+describe('resuming a watched job whose workbook another computer took over', () => {
+  it('is refused naming the host (nothing sent); with the claim gone refused saying how to go on; rekap watch taking the file back finishes it', async () => {
+    const dir = join(tmp.dir, 'desk-a')
+    const db = join(tmp.dir, 'desk-a.db')
+    mkdirSync(dir, { recursive: true })
+    const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
+    expect(saved.code, saved.out + saved.err).toBe(0)
+    const rows = Array.from({ length: 40 }, (_, i) => String(3201001 + i))
+    writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
+    const env = { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) }
+    const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], env)
+    const claimFile = join(dir, 'proses', 'kode.csv.ambil')
+    let jobId = ''
+    try {
+      const start = await requests()
+      await until('the job to send a few rows', async () => (await requests()) - start >= 4, w.out)
+      jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
+      takenOverByOtherDesk(claimFile)
+      await until('desk A to hold the job back', () => jobState(db, jobId).state !== 'running', w.out)
+      expect(jobState(db, jobId)).toMatchObject({ state: 'paused', detail: expect.stringContaining(`taken over by ${OTHER_DESK}`) })
+    } finally {
+      w.child.kill('SIGTERM')
+      await w.exited
+    }
+
+    // a person on desk A resumes it, in English and in Indonesian: refused, nothing sent
+    const before = await requests()
+    const en = await rekap(['resume', jobId, '--db', db, '--key', sandbox.key])
+    expect(en.code, en.out + en.err).toBe(2)
+    expect(en.err).toContain(OTHER_DESK)
+    expect(en.err).toMatch(/another computer/)
+    const id = await rekap(['resume', jobId, '--db', db, '--key', sandbox.key], { REKAP_LANG: 'id' })
+    expect(id.code, id.out + id.err).toBe(2)
+    expect(id.err).toContain(OTHER_DESK)
+    expect(id.err).toMatch(/komputer lain/)
+    expect(await requests(), `rows sent by a refused resume:\n${en.out}${en.err}`).toBe(before)
+    expect(jobState(db, jobId).state).toBe('paused')
+
+    // desk B gave the file up (its claim gone, the workbook still in the folder): refused, saying how to go on
+    rmSync(claimFile)
+    const gone = await rekap(['resume', jobId, '--db', db, '--key', sandbox.key])
+    expect(gone.code, gone.out + gone.err).toBe(2)
+    expect(gone.err).toContain(`rekap watch ${dir}`)
+    expect(await requests()).toBe(before)
+
+    // the watcher takes the unclaimed file back and finishes the same job: not stranded
+    const again = await rekap(['watch', dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--once', '--settle-ms', '200'], env)
+    expect(again.code, again.out + again.err).toBe(0)
+    expect(jobState(db, jobId).state).toBe('done')
+    expect(existsSync(join(dir, 'selesai', 'kode.csv'))).toBe(true)
+    expect(await requests()).toBeGreaterThan(before)
+    expect(readFileSync(join(dir, 'selesai', 'kode.csv'), 'utf8')).toContain('3201040')
+  }, 180_000)
+})
