@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir } from '../helpers/temp-dir'
 import { startWatch, until } from '../helpers/watch-process'
-import { rekap } from '../helpers/rekap-process'
+import { rekap, startRekap } from '../helpers/rekap-process'
 import { openStore } from '../../src-main/core/store'
 import { detailText } from '../../src-main/core/texts/core-text'
 
@@ -110,5 +110,42 @@ describe('resuming a watched job whose workbook another computer took over', () 
     expect(existsSync(join(dir, 'selesai', 'kode.csv'))).toBe(true)
     expect(await requests()).toBeGreaterThan(before)
     expect(readFileSync(join(dir, 'selesai', 'kode.csv'), 'utf8')).toContain('3201040')
+  }, 180_000)
+
+  it('a person\'s resume while the watcher here holds the claim runs; another computer taking the file over midway pauses it before the next rows, saying who', async () => {
+    const dir = join(tmp.dir, 'desk-a2')
+    const db = join(tmp.dir, 'desk-a2.db')
+    mkdirSync(dir, { recursive: true })
+    const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
+    expect(saved.code, saved.out + saved.err).toBe(0)
+    const rows = Array.from({ length: 60 }, (_, i) => String(3201001 + i))
+    writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
+    const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
+    try {
+      const start = await requests()
+      await until('the job to send a few rows', async () => (await requests()) - start >= 2, w.out)
+      const jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
+      // a person pauses it (the watcher lives on, holding and beating the claim), then resumes it from a shell
+      const paused = await rekap(['pause', jobId, '--db', db])
+      expect(paused.code, paused.out + paused.err).toBe(0)
+      await until('the job to pause', () => jobState(db, jobId).state === 'paused', w.out)
+      const resumed = startRekap(['resume', jobId, '--db', db, '--key', sandbox.key])
+      await until('the resumed job to run', () => jobState(db, jobId).state === 'running', () => resumed.out() + resumed.err())
+      const running = await requests()
+      await until('the resumed job to send rows', async () => (await requests()) - running >= 2, () => resumed.out() + resumed.err())
+      takenOverByOtherDesk(join(dir, 'proses', 'kode.csv.ambil'))
+      const takenAt = await requests()
+      const code = await resumed.closed
+      const after = await requests()
+      expect(code, resumed.out() + resumed.err()).toBe(3)
+      expect(jobState(db, jobId)).toMatchObject({ state: 'paused', detail: expect.stringContaining(`held by ${OTHER_DESK} (another computer)`) })
+      expect(resumed.out()).toContain(`held by ${OTHER_DESK}`)
+      // read once a second, as the watcher reads its own claim: at most a second's rows (4/s) and the one in flight
+      expect(after - takenAt, 'rows sent after the takeover').toBeLessThanOrEqual(5)
+      expect(jobState(db, jobId).state).not.toBe('done')
+    } finally {
+      w.child.kill('SIGTERM')
+      await w.exited
+    }
   }, 180_000)
 })
