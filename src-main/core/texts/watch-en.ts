@@ -31,5 +31,5 @@ export const watchTextsEn: typeof watchTextsId = {
   'watch.resumeGone': (p) =>
     `job ${p.job} is not run here: the claim of ${p.name} is no longer in ${p.dir}/proses/ (another computer may have finished it, or the folder was moved or is out of reach), so nobody can be sure no one runs it. If ${p.name} is still in that folder, rekap watch ${p.dir} takes it back and finishes this job; if not: rekap cancel ${p.job}`,
   'watch.resumeUnwatched': (p) =>
-    `job ${p.job} is not run here: no watcher on this computer keeps the claim of ${p.name} alive, so another computer could take it over midway and pay for the same rows again. Run rekap watch ${p.dir}: the watcher takes its claim back and resumes this job`,
+    `job ${p.job} paused: the watcher on this computer that kept the claim of ${p.name} alive has ended, so another computer could take it over and pay for the same rows again. rekap resume ${p.job} takes the claim back and goes on (or rekap watch ${p.dir})`,
 }
