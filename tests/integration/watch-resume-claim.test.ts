@@ -49,6 +49,15 @@ function jobState(db: string, jobId: string): { state: string; detail: string | 
   }
 }
 
+/** The claim's text, or '' while it is absent (a claim taken back is moved aside, then written anew). */
+function claimTextOf(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
 /** What desk B's watcher does to take a file over: the claim moved aside, its own written with O_EXCL. */
 function takenOverByOtherDesk(claimFile: string): string {
   renameSync(claimFile, `${claimFile}.4242.stale`)
@@ -72,9 +81,12 @@ describe('resuming a watched job whose workbook another computer took over', () 
     const claimFile = join(dir, 'proses', 'kode.csv.ambil')
     let jobId = ''
     try {
+      await until('the job to start', () => /^job (j[0-9a-f]+) kode\.csv$/m.test(w.out()), w.out)
+      jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
+      // running (not still being planned: planning sends requests too, and a stop then does not stop the run)
+      await until('the job to run', () => jobState(db, jobId).state === 'running', w.out)
       const start = await requests()
       await until('the job to send a few rows', async () => (await requests()) - start >= 4, w.out)
-      jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
       takenOverByOtherDesk(claimFile)
       await until('desk A to hold the job back', () => jobState(db, jobId).state !== 'running', w.out)
       expect(jobState(db, jobId)).toMatchObject({ state: 'paused', detail: expect.stringContaining(`taken over by ${OTHER_DESK}`) })
@@ -122,9 +134,11 @@ describe('resuming a watched job whose workbook another computer took over', () 
     writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
     const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
     try {
+      await until('the job to start', () => /^job (j[0-9a-f]+) kode\.csv$/m.test(w.out()), w.out)
+      const jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
+      await until('the job to run', () => jobState(db, jobId).state === 'running', w.out)
       const start = await requests()
       await until('the job to send a few rows', async () => (await requests()) - start >= 2, w.out)
-      const jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
       // a person pauses it (the watcher lives on, holding and beating the claim), then resumes it from a shell
       const paused = await rekap(['pause', jobId, '--db', db])
       expect(paused.code, paused.out + paused.err).toBe(0)
@@ -147,5 +161,38 @@ describe('resuming a watched job whose workbook another computer took over', () 
       w.child.kill('SIGTERM')
       await w.exited
     }
+  }, 180_000)
+
+  it('the watcher ended (rekap watch --once, a stopped desk): rekap resume takes the claim back, keeps it alive while the job runs, and finishes it', async () => {
+    const dir = join(tmp.dir, 'desk-a3')
+    const db = join(tmp.dir, 'desk-a3.db')
+    mkdirSync(dir, { recursive: true })
+    const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
+    expect(saved.code, saved.out + saved.err).toBe(0)
+    const rows = Array.from({ length: 24 }, (_, i) => String(3201001 + i))
+    writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
+    const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
+    let jobId = ''
+    try {
+      await until('the job to start', () => /^job (j[0-9a-f]+) kode\.csv$/m.test(w.out()), w.out)
+      jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
+      // running (not still being planned: planning sends requests too, and a stop then does not stop the run)
+      await until('the job to run', () => jobState(db, jobId).state === 'running', w.out)
+      const start = await requests()
+      await until('the job to send a few rows', async () => (await requests()) - start >= 2, w.out)
+    } finally {
+      w.child.kill('SIGTERM')
+      await w.exited
+    }
+    await until('the job to pause', () => jobState(db, jobId).state === 'paused', w.out)
+    const claimFile = join(dir, 'proses', 'kode.csv.ambil')
+    expect(existsSync(claimFile), w.out() + JSON.stringify(jobState(db, jobId))).toBe(true)
+    expect(readFileSync(claimFile, 'utf8')).toMatch(new RegExp(`^${w.child.pid}@`))
+    const resumed = startRekap(['resume', jobId, '--db', db, '--key', sandbox.key])
+    const out = () => resumed.out() + resumed.err()
+    // taken back as a watcher does: moved aside, written anew (absent for a moment)
+    await until('the claim to be the resume\'s', () => claimTextOf(claimFile).startsWith(`${resumed.child.pid}@`), out)
+    expect(await resumed.closed, out()).toBe(0)
+    expect(jobState(db, jobId).state).toBe('done')
   }, 180_000)
 })
