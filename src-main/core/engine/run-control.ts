@@ -106,7 +106,14 @@ function settle(core: EngineCore, jobId: string, stop: Awaited<ReturnType<JobRun
  */
 function requestGuard(core: EngineCore, jobId: string, holdBack?: StartOptions['holdBack']): Pick<WatchedClaimHold, 'holdBack' | 'release'> | null {
   if (holdBack) return { holdBack, release: () => undefined }
-  const held = holdWatchedClaim(core.store, core.job(jobId))
+  let held: ReturnType<typeof holdWatchedClaim>
+  try {
+    held = holdWatchedClaim(core.store, core.job(jobId))
+  } catch (err) {
+    // the claim could not be taken back (the share out of reach): nothing runs
+    core.owners.release(jobId)
+    throw err
+  }
   if (held && 'refusal' in held) {
     core.owners.release(jobId)
     throw new ActionRefusedError(jobId, 'resume', held.refusal)
