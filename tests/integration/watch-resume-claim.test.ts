@@ -105,6 +105,10 @@ describe('resuming a watched job whose workbook another computer took over', () 
     expect(id.code, id.out + id.err).toBe(2)
     expect(id.err).toContain(OTHER_DESK)
     expect(id.err).toMatch(/komputer lain/)
+    // its failed rows (codes the sandbox does not know) sent again would be paid twice too
+    const retry = await rekap(['retry-failed', jobId, '--db', db, '--key', sandbox.key])
+    expect(retry.code, retry.out + retry.err).toBe(2)
+    expect(retry.err).toContain(OTHER_DESK)
     expect(await requests(), `rows sent by a refused resume:\n${en.out}${en.err}`).toBe(before)
     expect(jobState(db, jobId).state).toBe('paused')
 
