@@ -230,6 +230,9 @@ function explainEnd(cli: CliEngine, p: ProgressView, say: Say): void {
     const what = m.blockedWhat[p.blockedReason ?? '']
     say(what ? `${what} ${resume}` : resume)
   } else if (p.state === 'paused') {
+    // a pause rekap made itself (a watched file's claim no longer this computer's) says why; a person's says nothing
+    const why = detailText(cli.store.jobs.get(p.jobId)?.stateDetail, cliLang())
+    if (why) say(why)
     say(`${m.paused(p.jobId)}${needsKey ? ` (${resume})` : ''}`)
   } else if (p.state === 'cancelled') {
     // here or from another process (`rekap cancel`, the app): exit 0, the work done is kept

@@ -8,7 +8,9 @@ import { PlanError } from '../jobs/planner'
 import type { JobAction, JobFacts } from '../model/job-actions'
 import { coreText, type CoreTextLang } from '../texts/core-text'
 import type { EngineOptions } from './engine-options'
-import { createJobOwnership, type JobOwnership } from './job-ownership'
+import { createJobOwnership, RUNS_THE_JOB, type JobOwnership } from './job-ownership'
+import { ActionRefusedError } from './action-errors'
+import { watchedClaimRefusal } from '../unattended/watched-claim-gate'
 import { createPlanHolding, type PlanHolding } from './plan-holding'
 import { newOwnerIdentity, processAlive } from './owner-identity'
 import { createProgressFeed, type ProgressFeed } from './progress-feed'
@@ -74,7 +76,11 @@ export function createEngineCore(opts: EngineOptions): EngineCore {
     job,
     assertAllowed(jobId, action) {
       const j = job(jobId)
-      return { j, facts: owners.assertAllowed(j, action) }
+      const facts = owners.assertAllowed(j, action)
+      // a job from a watched folder sends only while this computer holds the file's claim (watched-run-rule.ts)
+      const claimRefusal = RUNS_THE_JOB.includes(action) ? watchedClaimRefusal(store, j) : null
+      if (claimRefusal) throw new ActionRefusedError(jobId, action, claimRefusal)
+      return { j, facts }
     },
     runners,
     owners,

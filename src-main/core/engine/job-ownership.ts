@@ -16,7 +16,7 @@ export interface JobOwnershipDeps {
 }
 
 /** Actions that would run the job here: refused outright when another live process owns it. */
-const RUNS_THE_JOB: readonly JobAction[] = ['start', 'resume', 'retryFailed', 'resendUncertain']
+export const RUNS_THE_JOB: readonly JobAction[] = ['start', 'resume', 'retryFailed', 'resendUncertain']
 
 const isPaid = (j: JobRecord): boolean => PRICE_POINTS[kindModule(j.kind).product] > 0
 

@@ -7,10 +7,11 @@ import { keptDirectoryOptions, type DirectoryOptions } from '../kinds/directory'
 import type { JobAction } from '../model/job-actions'
 import { stopTarget, type StopRequest } from '../model/job-state'
 import { accountId } from './account-id'
-import { JobOwnedError } from './action-errors'
+import { ActionRefusedError, JobOwnedError } from './action-errors'
 import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
 import type { JobLimits, StartOptions } from './types'
+import { holdWatchedClaim, type WatchedClaimHold } from '../unattended/watched-claim-gate'
 
 /** How often a running job's active time is added to the store (the most a killed process's report misses). */
 const ACTIVE_STEP_MS = 2_000
@@ -98,6 +99,28 @@ function settle(core: EngineCore, jobId: string, stop: Awaited<ReturnType<JobRun
   else feed.transition(jobId, stop.kind === 'pause' ? 'paused' : 'cancelled', { reason: 'user' })
 }
 
+/**
+ * What is asked before each request: the watcher's own check, or for a person's run of a watched job
+ * its claim held as a watcher holds it (watched-claim-gate.ts). A claim no longer this computer's
+ * (changed since the gate looked) refuses the run, the lease given back.
+ */
+function requestGuard(core: EngineCore, jobId: string, holdBack?: StartOptions['holdBack']): Pick<WatchedClaimHold, 'holdBack' | 'release'> | null {
+  if (holdBack) return { holdBack, release: () => undefined }
+  let held: ReturnType<typeof holdWatchedClaim>
+  try {
+    held = holdWatchedClaim(core.store, core.job(jobId))
+  } catch (err) {
+    // the claim could not be taken back (the share out of reach): nothing runs
+    core.owners.release(jobId)
+    throw err
+  }
+  if (held && 'refusal' in held) {
+    core.owners.release(jobId)
+    throw new ActionRefusedError(jobId, 'resume', held.refusal)
+  }
+  return held
+}
+
 /** Runs a job this engine owns (the caller took the lease). */
 async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOptions['holdBack']): Promise<ProgressView> {
   const { store, ctx, now, owners, runners, feed } = core
@@ -110,6 +133,7 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
     owners.release(jobId)
     throw err
   }
+  const guard = requestGuard(core, jobId, holdBack)
   const product = kindModule(j.kind).product
   if (j.state !== 'running') feed.transition(jobId, 'running', { reason: j.state === 'done' ? 'reopened' : undefined })
   const account = accountId(target, core.ctx.accountSecret?.())
@@ -132,7 +156,7 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
     source: target.source,
     account,
     random: core.opts.random,
-    holdBack,
+    holdBack: guard?.holdBack,
     onRowSettled: () => {
       if (now() - counted >= ACTIVE_STEP_MS) countActive()
       feed.emitProgress(jobId)
@@ -164,6 +188,7 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
       return core.snapshot(jobId)
     })
     .finally(() => {
+      guard?.release()
       hits.release()
       if (runners.get(jobId)?.runner === runner) runners.delete(jobId)
       owners.release(jobId)

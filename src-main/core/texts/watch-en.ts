@@ -26,4 +26,10 @@ export const watchTextsEn: typeof watchTextsId = {
   'watch.claimLapsed': (p) =>
     `${p.name}: its claim's heartbeat could not be written for ${p.seconds} s (the computer asleep or the shared folder out of reach), so another computer may have taken it over; job ${p.job} paused before sending more rows. If none did: rekap resume ${p.job}`,
   'watch.howToGoOn': (p) => `to run it anyway: rekap resume ${p.job} (with --budget or a bigger plan if needed)`,
+  'watch.resumeTaken': (p) =>
+    `job ${p.job} is not run here: ${p.name} in ${p.dir} is held by ${p.host} (another computer), which runs it as its own job; running it here would send and pay for the remaining rows twice. If that computer stops, rekap watch ${p.dir} takes it back and finishes this job; if it is not needed any more: rekap cancel ${p.job}`,
+  'watch.resumeGone': (p) =>
+    `job ${p.job} is not run here: the claim of ${p.name} is no longer in ${p.dir}/proses/ (another computer may have finished it, or the folder was moved or is out of reach), so nobody can be sure no one runs it. If ${p.name} is still in that folder, rekap watch ${p.dir} takes it back and finishes this job; if not: rekap cancel ${p.job}`,
+  'watch.resumeUnwatched': (p) =>
+    `job ${p.job} paused: the watcher on this computer that kept the claim of ${p.name} alive has ended, so another computer could take it over and pay for the same rows again. rekap resume ${p.job} takes the claim back and goes on (or rekap watch ${p.dir})`,
 }

@@ -32,4 +32,10 @@ export const watchTextsId = {
   'watch.claimLapsed': (p: { name: string; seconds: number; job: string }) =>
     `${p.name}: tanda hidup klaimnya tidak bisa ditulis selama ${p.seconds} detik (komputer tidur atau folder bersama tak terjangkau), jadi komputer lain mungkin sudah mengambil alih; pekerjaan ${p.job} dijeda sebelum mengirim baris lagi. Bila tidak ada yang mengambil alih: rekap resume ${p.job}`,
   'watch.howToGoOn': (p: { job: string }) => `untuk tetap menjalankan: rekap resume ${p.job} (dengan --budget atau paket yang lebih besar bila perlu)`,
+  'watch.resumeTaken': (p: { name: string; host: string; job: string; dir: string }) =>
+    `pekerjaan ${p.job} tidak dijalankan di sini: ${p.name} di ${p.dir} kini dipegang ${p.host} (komputer lain), yang menjalankannya sebagai pekerjaannya sendiri; menjalankannya di sini akan mengirim dan membayar baris yang tersisa dua kali. Bila komputer itu berhenti, rekap watch ${p.dir} mengambilnya kembali dan menyelesaikan pekerjaan ini; bila tidak diperlukan lagi: rekap cancel ${p.job}`,
+  'watch.resumeGone': (p: { name: string; job: string; dir: string }) =>
+    `pekerjaan ${p.job} tidak dijalankan di sini: klaim ${p.name} tidak ada lagi di ${p.dir}/proses/ (komputer lain mungkin sudah menyelesaikannya, atau foldernya dipindah atau tak terjangkau), jadi belum pasti tidak ada yang menjalankannya. Bila ${p.name} masih di folder itu, rekap watch ${p.dir} mengambilnya kembali dan menyelesaikan pekerjaan ini; bila tidak: rekap cancel ${p.job}`,
+  'watch.resumeUnwatched': (p: { name: string; job: string; dir: string }) =>
+    `pekerjaan ${p.job} dijeda: pemantau di komputer ini yang menjaga klaim ${p.name} tetap hidup sudah berhenti, jadi komputer lain bisa mengambil alih dan membayar baris yang sama lagi. rekap resume ${p.job} mengambil klaimnya kembali dan melanjutkan (atau rekap watch ${p.dir})`,
 }

@@ -12,6 +12,7 @@ import { CLAIM_STALE_MS, claimHolder, ForeignClaims } from './claim-owner'
 import { beatClaim, heartbeatFor, startClaimHeartbeat } from './claim-heartbeat'
 import { lossText, OwnClaim } from './own-claim'
 import { seenClaimsIn } from './seen-claims'
+import { keepWatchedOrigin, TAKEN_PREFIX } from './watched-job'
 
 /** What a watcher needs of the process running it: `rekap watch` and the app's Folder pantau each give theirs. */
 export interface WatchPorts {
@@ -37,7 +38,7 @@ interface TakenRecord {
   status: 'planned' | 'admitted' | 'waiting' | 'refused'
 }
 
-const takenKey = (fp: string): string => `watch-file:${fp}`
+const takenKey = (fp: string): string => `${TAKEN_PREFIX}${fp}`
 
 export interface WatchLoopOptions {
   settleMs?: number
@@ -182,6 +183,8 @@ export class FolderWatcher {
       return
     }
     this.p.store.settings.set(takenKey(fp), { jobId: plan.jobId, name: basename(work), status: 'planned' } satisfies TakenRecord)
+    // a person's resume of it is judged by this file's claim from now on (watched-run-rule.ts)
+    keepWatchedOrigin(this.p.store, plan.jobId, this.dir, basename(work))
     this.p.say(`job ${plan.jobId} ${basename(work)}`)
     await this.decide(work, fp, plan)
   }
@@ -242,6 +245,7 @@ export class FolderWatcher {
   private async runJob(work: string, jobId: string): Promise<void> {
     const own = this.holdClaim(work)
     if (own.lost()) return this.claimLost(work, jobId, own)
+    keepWatchedOrigin(this.p.store, jobId, this.dir, basename(work)) // a job planned by an earlier rekap too
     this.current = jobId
     this.own = own
     try {
