@@ -125,6 +125,21 @@ function volatile(L: ReportLabels): (header: string) => boolean {
   return (h) => prefixes.some((p) => h === p || h.startsWith(`${p} (`))
 }
 
+/**
+ * Each row with its key: the key columns' values, and for a key that repeats (a duplicate row of
+ * the same sheet, the same customer twice) which of them it is ("… #2"), so the n-th row of a key
+ * in one run is matched with the n-th in the other and every row is counted once.
+ */
+function rowsByKey(rows: string[][], idx: number[]): Array<[string, string[]]> {
+  const seen = new Map<string, number>()
+  return rows.map((row) => {
+    const key = idx.map((i) => row[i] ?? '').join(' | ')
+    const n = (seen.get(key) ?? 0) + 1
+    seen.set(key, n)
+    return [n > 1 ? `${key} #${n}` : key, row]
+  })
+}
+
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
@@ -167,9 +182,10 @@ export async function compareJobs(store: Store | null, idA: string, idB: string,
     const Lb = b ? L : guessLabels(tb.headers)
     const keyA = keyColumns(ta.headers, mapped, La, named)
     const keyB = keyColumns(tb.headers, mapped, Lb, named)
-    const keyOf = (row: string[], idx: number[]): string => idx.map((i) => row[i] ?? '').join(' | ')
-    const byKeyA = new Map(ta.rows.map((r) => [keyOf(r, keyA), r]))
-    const byKeyB = new Map(tb.rows.map((r) => [keyOf(r, keyB), r]))
+    const keyedA = rowsByKey(ta.rows, keyA)
+    const keyedB = rowsByKey(tb.rows, keyB)
+    const byKeyA = new Map(keyedA)
+    const byKeyB = new Map(keyedB)
     const volatileA = volatile(La)
     const volatileB = volatile(Lb)
     const isVolatile = (h: string): boolean => volatileA(h) || volatileB(h)
@@ -200,8 +216,8 @@ export async function compareJobs(store: Store | null, idA: string, idB: string,
       kind: a?.kind ?? b?.kind ?? null,
       keyColumns: keyA.map((i) => ta.headers[i]),
       columns: tb.headers,
-      added: tb.rows.filter((r) => !byKeyA.has(keyOf(r, keyB))),
-      removed: ta.rows.filter((r) => !byKeyB.has(keyOf(r, keyA))),
+      added: keyedB.filter(([key]) => !byKeyA.has(key)).map(([, r]) => r),
+      removed: keyedA.filter(([key]) => !byKeyB.has(key)).map(([, r]) => r),
       changed,
       unchanged,
     }
