@@ -1,12 +1,11 @@
 import { coreText, TextError, textOfError } from '../texts/core-text'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { excel } from '../exceljs-lazy'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Store } from '../store'
 import { writeJobReport } from '../export/job-report'
 import { labelsFor, type ReportLabels, type ReportLang } from '../reports/labels'
-import { parseCsv } from '../csv/csv-text'
 import { checkWholeWorkbook } from '../importers/whole-workbook-check'
 import { asImportError } from '../importers/reader-refusal'
 
@@ -40,20 +39,15 @@ interface ResultsTable {
   rows: string[][]
 }
 
-/** The job's results as its report states them (the CSV of the results sheet, in the given language). */
+/**
+ * The job's results as its report states them: its xlsx report (unsigned: a copy to read), read
+ * back as a report file is, so a job and a report file of it compare the same way (a CSV differs
+ * from the xlsx: codes carry an invisible guard, dates are texts, scores keep 17 digits).
+ */
 async function resultsOf(store: Store, jobId: string, lang: ReportLang, dir: string): Promise<ResultsTable> {
-  const out = join(dir, `${jobId}.csv`)
-  await writeJobReport(store, jobId, { out, format: 'csv', lang })
-  const text = readFileSync(out, 'utf8').replace(/^\uFEFF/, '')
-  const all: string[][] = []
-  parseCsv(text, (fields) => all.push(fields.map(unguard)))
-  const [headers = [], ...rows] = all
-  return { headers, rows: rows.filter((r) => r.some((v) => v !== '')) }
-}
-
-/** The report's formula guard (a leading apostrophe) is how a value is written, not the value. */
-function unguard(v: string): string {
-  return /^'[=+\-@]/.test(v) ? v.slice(1) : v
+  const out = join(dir, `${jobId}.xlsx`)
+  await writeJobReport(store, jobId, { out, format: 'xlsx', lang, signer: null })
+  return resultsOfFile(out)
 }
 
 /** A report file's results sheet(s) ("Hasil", "Hasil (2)", ... or "Results"), read back as text. */
@@ -85,7 +79,8 @@ async function resultsOfFile(file: string): Promise<ResultsTable> {
 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return ''
-  if (v instanceof Date) return v.toISOString()
+  // a date cell holds the wall-clock time of the report's zone (named in its header): shown as the report shows it, not as UTC
+  if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ')
   if (typeof v === 'object' && v && 'richText' in v) return (v as { richText: Array<{ text: string }> }).richText.map((t) => t.text).join('')
   if (typeof v === 'object' && v && 'text' in v) return String((v as { text: unknown }).text)
   if (typeof v === 'object' && v && 'result' in v) return String((v as { result: unknown }).result ?? '')
