@@ -5,12 +5,16 @@
  *   (the digest leaves such rows out) used to verify as unchanged, exit 0;
  * - the summary's signer line (the fingerprint, not signed) changed to another key's fingerprint
  *   used to verify as unchanged, the report stating a signer that did not sign it;
- * - sheets moved into another order used to be reported as "the digest lines were changed".
+ * - sheets moved into another order used to be reported as "the digest lines were changed";
+ * - a number format that prints other words than the cell holds (`;;;"COCOK"` on a TIDAK COCOK
+ *   cell prints COCOK, LibreOffice's PDF shows it) and a hidden row (not printed) used to verify
+ *   as unchanged: the digest covers values, not how they are shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { rekap } from '../helpers/rekap-process'
+import { pdfPages, sofficeConvert } from '../helpers/libreoffice'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
 
 let tmp: ReturnType<typeof makeTempDir>
@@ -83,4 +87,32 @@ describe('verify: edits the digest leaves out are changes', () => {
       expect(r.code).toBe(1)
     }
   }, 60_000)
+
+  it('a format that prints NO MATCH as MATCH, and a hidden row: changed, naming the cells and the row (exit 1)', async () => {
+    // row 4 of the results is ID Baris 3, TIDAK COCOK; row 6 is ID Baris 5
+    const edit = `ws = wb['Hasil']\nassert ws.cell(4, 7).value == 'TIDAK COCOK'\nws.cell(4, 7).number_format = ';;;"COCOK"'\nws.row_dimensions[6].hidden = True`
+    const file = editedWithOpenpyxl('shown-otherwise.xlsx', edit)
+    // what a printed copy shows: COCOK where the cell holds TIDAK COCOK, and no row for ID Baris 5
+    const [pdf] = sofficeConvert([file], join(tmp.dir, 'pdf'), 'pdf')
+    const printed = pdfPages(pdf).join('\n')
+    // the first part of the row across pages: its input columns, then Hasil
+    const shown = printed.split('\n').find((l) => l.includes('Ni Made Sari') && l.includes('Denpasar'))
+    expect(shown).toMatch(/Denpasar\s+COCOK\s/)
+    expect(printed).not.toMatch(/Nurul Hidayah/)
+    const r = await rekap(['verify', file, '--db', db], { REKAP_LANG: 'id' })
+    expect(r.out).toMatch(/^BERUBAH/)
+    expect(r.out).toContain('lembar "Hasil", baris 4, kolom G: format angka ";;;\\"COCOK\\"" bukan format yang ditulis rekap')
+    expect(r.out).toContain('lembar "Hasil", baris 6 disembunyikan')
+    expect(r.code).toBe(1)
+    const en = await rekap(['verify', file, '--lang', 'en'], { REKAP_DB: join(tmp.dir, 'elsewhere.db') })
+    expect(en.out).toContain('sheet "Hasil", row 6 is hidden (not shown, not printed; rekap hides nothing)')
+    expect(en.code).toBe(1)
+  }, 120_000)
+
+  it('the report re-saved by LibreOffice, untouched (its own spelling of the date format): unchanged (exit 0)', async () => {
+    const [resaved] = sofficeConvert([report], join(tmp.dir, 'lo'), 'xlsx:Calc MS Excel 2007 XML')
+    const r = await rekap(['verify', resaved, '--db', db], { REKAP_LANG: 'id' })
+    expect(r.out, r.err).toMatch(/^tidak berubah/)
+    expect(r.code).toBe(0)
+  }, 120_000)
 })

@@ -26,6 +26,7 @@ import { coreText, TextError, type CoreText } from '../texts/core-text'
 import { diffSheets, type LogicalSheet, type SheetRow } from './verify-diff'
 import { TEAM_REPORT_LABELS } from '../team/team-report-labels'
 import { uncoveredChanges } from './verify-uncovered'
+import { presentationChanges } from './verify-presentation'
 
 export class VerifyError extends TextError {}
 
@@ -87,8 +88,8 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
   const store = opts.store ?? null
   const signature = checkSignature(facts, store)
   const about = { jobId: facts.jobId, directory: facts.directory?.product ?? null, team: facts.team, signature }
-  // rows the digest leaves out, where rekap does not write them: a change the digest cannot see
-  const uncovered = uncoveredChanges(sheets, facts.L)
+  // what the digest cannot see: rows it leaves out where rekap does not write them, formats, hidden rows
+  const uncovered = [...uncoveredChanges(sheets, facts.L), ...presentationChanges(book)]
   if (actual.digest === facts.digest) {
     // a digest anyone can recompute over an edited file: only a signature that holds settles it
     if (signature.state === 'invalid') {
