@@ -53,3 +53,52 @@ export function pdfWordHeights(pdf: string): number[] {
       return heights.length ? heights[Math.floor(heights.length / 2)] : 0
     })
 }
+
+/** One printed word and its box on its page, in points from the top left (pdftotext -bbox). */
+export interface PdfWord {
+  page: number
+  text: string
+  xMin: number
+  yMin: number
+  xMax: number
+  yMax: number
+}
+
+export function pdfWords(pdf: string): PdfWord[] {
+  const r = spawnSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+  if (r.status !== 0) throw new Error(`pdftotext -bbox failed: ${r.stderr}`)
+  return r.stdout
+    .split('<page ')
+    .slice(1)
+    .flatMap((page, i) =>
+      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+        page: i + 1,
+        text: m[5],
+        xMin: Number(m[1]),
+        yMin: Number(m[2]),
+        xMax: Number(m[3]),
+        yMax: Number(m[4]),
+      })),
+    )
+}
+
+/**
+ * Words printed over other words: boxes that overlap across and by more than a third of a word's
+ * height down (the lines of one wrapped cell touch by a little; text spilling out of a row too
+ * low for it lies half over the row above).
+ */
+export function pdfOverprints(pdf: string): Array<[PdfWord, PdfWord]> {
+  const words = pdfWords(pdf)
+  const out: Array<[PdfWord, PdfWord]> = []
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 1; j < words.length; j++) {
+      const a = words[i]
+      const b = words[j]
+      if (a.page !== b.page) continue
+      const across = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin)
+      const down = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin)
+      if (across > 0.5 && down > (a.yMax - a.yMin) / 3) out.push([a, b])
+    }
+  }
+  return out
+}

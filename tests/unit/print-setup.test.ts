@@ -25,6 +25,14 @@ describe('print setup (issue 23 item 12)', () => {
     expect(wrappedRowHeight(['short', 'x'.repeat(130)], [1], [10, 50])).toBe(45)
     expect(wrappedRowHeight(['a\nb\nc', 1], [0], [50, 10])).toBe(45)
   })
+
+  it('counts the lines words wrap to, not characters over line length', () => {
+    // a 20-wide column holds 24 characters: three 13-letter words are 41 characters (two lines by length), one word a line as they wrap
+    expect(wrappedRowHeight([Array(3).fill('abcdefghijklm').join(' ')], [0], [20])).toBe(45)
+    // the summary's threshold note at its 68-wide column: 162 characters, two lines by length, three as words wrap
+    const note = 'Ambang keputusan layanan tidak dipublikasikan; kolom Ambang menampilkan pita tinjauan 0,05 - 0,5 yang diatur pengguna. Skor di dalam pita ditandai PERLU TINJAUAN.'
+    expect(wrappedRowHeight(['Ambang keputusan', note], [0, 1], [40, 68])).toBe(45)
+  })
 })
 
 describe('CSV: real formulas only, codes kept (issue 23 item 14)', () => {

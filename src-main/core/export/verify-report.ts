@@ -25,6 +25,8 @@ import { exceljsReason } from '../importers/reader-refusal'
 import { coreText, TextError, type CoreText } from '../texts/core-text'
 import { diffSheets, type LogicalSheet, type SheetRow } from './verify-diff'
 import { TEAM_REPORT_LABELS } from '../team/team-report-labels'
+import { uncoveredChanges } from './verify-uncovered'
+import { presentationChanges } from './verify-presentation'
 
 export class VerifyError extends TextError {}
 
@@ -86,16 +88,19 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
   const store = opts.store ?? null
   const signature = checkSignature(facts, store)
   const about = { jobId: facts.jobId, directory: facts.directory?.product ?? null, team: facts.team, signature }
+  // what the digest cannot see: rows it leaves out where rekap does not write them, formats, hidden rows
+  const uncovered = [...uncoveredChanges(sheets, facts.L), ...presentationChanges(book)]
   if (actual.digest === facts.digest) {
     // a digest anyone can recompute over an edited file: only a signature that holds settles it
     if (signature.state === 'invalid') {
-      return { unchanged: false, mode: 'digest', ...about, changes: [coreText('verify.signatureInvalid', { fingerprint: signature.fingerprint ?? '-' })], notes: [] }
+      return { unchanged: false, mode: 'digest', ...about, changes: [coreText('verify.signatureInvalid', { fingerprint: signature.fingerprint ?? '-' }), ...uncovered], notes: [] }
     }
+    if (uncovered.length) return { unchanged: false, mode: 'digest', ...about, changes: uncovered, notes: [] }
     return { unchanged: true, ...unchangedAgainst(store, facts), ...about, changes: [] }
   }
 
   const notes: CoreText[] = []
-  const bySheet = sheetLevelChanges(actual.sheets, facts.sheetDigests)
+  const bySheet = [...sheetLevelChanges(actual.sheets, facts.sheetDigests), ...uncovered]
   if (facts.team) return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
   if (!store) {
     notes.push(coreText('verify.noStore', {}))
@@ -266,10 +271,16 @@ function sheetLevelChanges(actual: Array<{ name: string; digest: string }>, stat
     else if (s.digest.slice(0, SHEET_DIGEST_CHARS) !== want) out.push(coreText('verify.sheetChanged', { sheet: s.name }))
   }
   for (const name of stated.keys()) if (!seen.has(name)) out.push(coreText('verify.sheetRemoved', { sheet: name }))
+  if (out.length) return out
+  // every sheet as written, in another order (the digest covers the order: the summary states it)
+  const order = actual.map((s) => s.name)
+  const written = [...stated.keys()]
+  if (order.join('\n') !== written.join('\n')) return [coreText('verify.sheetsReordered', { order: quoted(order), written: quoted(written) })]
   // only the summary's digest lines themselves were touched
-  if (!out.length) out.push(coreText('verify.digestLinesChanged', {}))
-  return out
+  return [coreText('verify.digestLinesChanged', {})]
 }
+
+const quoted = (names: string[]): string => names.map((n) => `"${n}"`).join(', ')
 
 /** The report made again from the store, at the report's time, in its language and zone. */
 async function remake(store: Store, facts: ReportFacts, jobId: string, maxRowsPerSheet: number | undefined): Promise<LogicalSheet[]> {

@@ -90,8 +90,29 @@ export function wrappedRowHeight(cells: readonly CellPrimitive[], wrapCols: read
     const fits = widths[i] * CHARS_PER_WIDTH
     if (typeof v !== 'string' || (v.length <= fits && v.indexOf('\n') < 0)) continue
     let n = 0
-    for (const part of v.split('\n')) n += Math.max(1, Math.ceil(part.length / fits))
+    for (const part of v.split('\n')) n += part.length <= fits ? 1 : wordWrapLines(part, fits)
     if (n > lines) lines = n
   }
   return lines > 1 ? Math.min(409, lines * LINE_PT) : 0
+}
+
+/**
+ * The lines a text takes wrapped at `fits` characters as Excel and LibreOffice wrap it: a word
+ * that does not fit on the line goes whole to the next one (so a line holds less than `fits`),
+ * a word longer than a line breaks inside itself.
+ */
+function wordWrapLines(text: string, fits: number): number {
+  let lines = 1
+  let used = 0
+  for (const word of text.split(' ')) {
+    if (used > 0 && used + 1 + word.length <= fits) {
+      used += 1 + word.length
+      continue
+    }
+    if (used > 0) lines++
+    const spans = Math.max(1, Math.ceil(word.length / fits))
+    lines += spans - 1
+    used = word.length - (spans - 1) * fits
+  }
+  return lines
 }

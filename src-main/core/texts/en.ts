@@ -187,6 +187,16 @@ export const coreTextsEn: CoreTextTable = {
   'verify.digestLinesChanged': () => 'the report digest lines on the summary sheet were changed',
   'verify.sheetNotInStore': (p) => `sheet "${p.sheet}" is not in the report rekap writes from the data file (added)`,
   'verify.sheetMissing': (p) => `sheet "${p.sheet}" is missing (deleted)`,
+  'verify.sheetsReordered': (p) => `the sheets were reordered: now ${p.order}, rekap wrote them as ${p.written}`,
+  'verify.uncoveredRow': (p) =>
+    `${at(p)}: a row labelled "${p.label}" that rekap does not write there (the digest leaves rows with this label out, so its content is not protected)`,
+  'verify.cellFormat': (p) =>
+    `sheet "${p.sheet}", row ${p.row}, column ${p.column}: number format ${JSON.stringify(p.format)} is not one rekap writes (a format can show and print something other than the cell's value)`,
+  'verify.hiddenRow': (p) => `sheet "${p.sheet}", row ${p.row} is hidden (not shown, not printed; rekap hides nothing)`,
+  'verify.hiddenColumn': (p) => `sheet "${p.sheet}", column ${p.column} is hidden (not shown, not printed; rekap hides nothing)`,
+  'verify.hiddenSheet': (p) => `sheet "${p.sheet}" is hidden (rekap hides nothing)`,
+  'verify.morePresentation': (p) => `and ${p.count} more changes of how cells are shown`,
+  'verify.signerLineMismatch': (p) => `the summary's signer line states ${p.stated}, but the public key below it has the fingerprint ${p.actual}`,
   'verify.cell': (p) =>
     `${at(p)}${p.header ? ' (header)' : ''}, ${column(p.column)}: the report has ${value(p.report)}, the data file says ${value(p.store)}`,
   'verify.rowAdded': (p) => `${at(p)}: a row that is not in the report rekap writes from the data file (added)`,

@@ -237,6 +237,17 @@ export const coreTextsId = {
   'verify.digestLinesChanged': (_p: Record<string, never>) => 'baris digest laporan di lembar ringkasan diubah',
   'verify.sheetNotInStore': (p: { sheet: string }) => `lembar "${p.sheet}" tidak ada di laporan yang ditulis rekap dari berkas data (ditambahkan)`,
   'verify.sheetMissing': (p: { sheet: string }) => `lembar "${p.sheet}" hilang (dihapus)`,
+  'verify.sheetsReordered': (p: { order: string; written: string }) => `urutan lembar berubah: sekarang ${p.order}, ditulis rekap sebagai ${p.written}`,
+  'verify.uncoveredRow': (p: { sheet: string; row: number; label: string }) =>
+    `${at(p)}: baris berlabel "${p.label}" yang tidak ditulis rekap di sana (digest tidak mencakup baris berlabel ini, jadi isinya tidak terlindungi)`,
+  'verify.cellFormat': (p: { sheet: string; row: number; column: string; format: string }) =>
+    `lembar "${p.sheet}", baris ${p.row}, kolom ${p.column}: format angka ${JSON.stringify(p.format)} bukan format yang ditulis rekap (format dapat menampilkan dan mencetak isi yang lain dari nilai sel)`,
+  'verify.hiddenRow': (p: { sheet: string; row: number }) => `lembar "${p.sheet}", baris ${p.row} disembunyikan (tidak tampil dan tidak tercetak; rekap tidak menyembunyikan apa pun)`,
+  'verify.hiddenColumn': (p: { sheet: string; column: string }) => `lembar "${p.sheet}", kolom ${p.column} disembunyikan (tidak tampil dan tidak tercetak; rekap tidak menyembunyikan apa pun)`,
+  'verify.hiddenSheet': (p: { sheet: string }) => `lembar "${p.sheet}" disembunyikan (rekap tidak menyembunyikan apa pun)`,
+  'verify.morePresentation': (p: { count: number }) => `dan ${p.count} perubahan tampilan lain`,
+  'verify.signerLineMismatch': (p: { stated: string; actual: string }) =>
+    `baris penanda tangan di ringkasan menyebut ${p.stated}, tetapi sidik jari kunci publik di bawahnya adalah ${p.actual}`,
   'verify.cell': (p: { sheet: string; row: number; key: KeyRef | null; header: boolean; column: { letter: string; header: string | null }; report: string | null; store: string | null }) =>
     `${at(p)}${p.header ? ' (judul kolom)' : ''}, ${column(p.column)}: di laporan ${value(p.report)}, menurut berkas data ${value(p.store)}`,
   'verify.rowAdded': (p: { sheet: string; row: number; key: KeyRef | null }) =>

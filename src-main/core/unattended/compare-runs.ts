@@ -1,12 +1,11 @@
 import { coreText, TextError, textOfError } from '../texts/core-text'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { excel } from '../exceljs-lazy'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Store } from '../store'
 import { writeJobReport } from '../export/job-report'
 import { labelsFor, type ReportLabels, type ReportLang } from '../reports/labels'
-import { parseCsv } from '../csv/csv-text'
 import { checkWholeWorkbook } from '../importers/whole-workbook-check'
 import { asImportError } from '../importers/reader-refusal'
 
@@ -40,20 +39,15 @@ interface ResultsTable {
   rows: string[][]
 }
 
-/** The job's results as its report states them (the CSV of the results sheet, in the given language). */
+/**
+ * The job's results as its report states them: its xlsx report (unsigned: a copy to read), read
+ * back as a report file is, so a job and a report file of it compare the same way (a CSV differs
+ * from the xlsx: codes carry an invisible guard, dates are texts, scores keep 17 digits).
+ */
 async function resultsOf(store: Store, jobId: string, lang: ReportLang, dir: string): Promise<ResultsTable> {
-  const out = join(dir, `${jobId}.csv`)
-  await writeJobReport(store, jobId, { out, format: 'csv', lang })
-  const text = readFileSync(out, 'utf8').replace(/^\uFEFF/, '')
-  const all: string[][] = []
-  parseCsv(text, (fields) => all.push(fields.map(unguard)))
-  const [headers = [], ...rows] = all
-  return { headers, rows: rows.filter((r) => r.some((v) => v !== '')) }
-}
-
-/** The report's formula guard (a leading apostrophe) is how a value is written, not the value. */
-function unguard(v: string): string {
-  return /^'[=+\-@]/.test(v) ? v.slice(1) : v
+  const out = join(dir, `${jobId}.xlsx`)
+  await writeJobReport(store, jobId, { out, format: 'xlsx', lang, signer: null })
+  return resultsOfFile(out)
 }
 
 /** A report file's results sheet(s) ("Hasil", "Hasil (2)", ... or "Results"), read back as text. */
@@ -85,7 +79,8 @@ async function resultsOfFile(file: string): Promise<ResultsTable> {
 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return ''
-  if (v instanceof Date) return v.toISOString()
+  // a date cell holds the wall-clock time of the report's zone (named in its header): shown as the report shows it, not as UTC
+  if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ')
   if (typeof v === 'object' && v && 'richText' in v) return (v as { richText: Array<{ text: string }> }).richText.map((t) => t.text).join('')
   if (typeof v === 'object' && v && 'text' in v) return String((v as { text: unknown }).text)
   if (typeof v === 'object' && v && 'result' in v) return String((v as { result: unknown }).result ?? '')
@@ -123,6 +118,21 @@ function guessLabels(headers: string[]): ReportLabels {
 function volatile(L: ReportLabels): (header: string) => boolean {
   const prefixes = [L.face.time, L.lookup.time, L.face.rowId, L.lookup.rowId, L.face.charged, L.face.cost, L.review.decidedAt, L.review.attempts, L.review.rateLimited]
   return (h) => prefixes.some((p) => h === p || h.startsWith(`${p} (`))
+}
+
+/**
+ * Each row with its key: the key columns' values, and for a key that repeats (a duplicate row of
+ * the same sheet, the same customer twice) which of them it is ("… #2"), so the n-th row of a key
+ * in one run is matched with the n-th in the other and every row is counted once.
+ */
+function rowsByKey(rows: string[][], idx: number[]): Array<[string, string[]]> {
+  const seen = new Map<string, number>()
+  return rows.map((row) => {
+    const key = idx.map((i) => row[i] ?? '').join(' | ')
+    const n = (seen.get(key) ?? 0) + 1
+    seen.set(key, n)
+    return [n > 1 ? `${key} #${n}` : key, row]
+  })
 }
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -167,9 +177,10 @@ export async function compareJobs(store: Store | null, idA: string, idB: string,
     const Lb = b ? L : guessLabels(tb.headers)
     const keyA = keyColumns(ta.headers, mapped, La, named)
     const keyB = keyColumns(tb.headers, mapped, Lb, named)
-    const keyOf = (row: string[], idx: number[]): string => idx.map((i) => row[i] ?? '').join(' | ')
-    const byKeyA = new Map(ta.rows.map((r) => [keyOf(r, keyA), r]))
-    const byKeyB = new Map(tb.rows.map((r) => [keyOf(r, keyB), r]))
+    const keyedA = rowsByKey(ta.rows, keyA)
+    const keyedB = rowsByKey(tb.rows, keyB)
+    const byKeyA = new Map(keyedA)
+    const byKeyB = new Map(keyedB)
     const volatileA = volatile(La)
     const volatileB = volatile(Lb)
     const isVolatile = (h: string): boolean => volatileA(h) || volatileB(h)
@@ -200,8 +211,8 @@ export async function compareJobs(store: Store | null, idA: string, idB: string,
       kind: a?.kind ?? b?.kind ?? null,
       keyColumns: keyA.map((i) => ta.headers[i]),
       columns: tb.headers,
-      added: tb.rows.filter((r) => !byKeyA.has(keyOf(r, keyB))),
-      removed: ta.rows.filter((r) => !byKeyB.has(keyOf(r, keyA))),
+      added: keyedB.filter(([key]) => !byKeyA.has(key)).map(([, r]) => r),
+      removed: keyedA.filter(([key]) => !byKeyB.has(key)).map(([, r]) => r),
       changed,
       unchanged,
     }
