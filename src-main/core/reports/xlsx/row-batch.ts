@@ -111,7 +111,10 @@ export class RowBatchWriter {
 /** Calls `each` for every row of a batch, in order; `row.cells` is one array refilled per row. */
 export function readRowBatch(batch: RowBatch, each: (row: BatchRow) => void): void {
   const { nums, used, text } = batch
-  const row: BatchRow = { cells: [], bold: false, digested: false, high: 0, xfs: undefined, textStart: 0, textEnd: 0 }
+  // `high` starts as a double (-0, never read before it is set): read from the Float64Array a
+  // height is one, and a field begun as a small integer was changed to a double at the first row,
+  // under the zip thread's compiled code (the row's map deprecated, its compile thrown away)
+  const row: BatchRow = { cells: [], bold: false, digested: false, high: -0, xfs: undefined, textStart: 0, textEnd: 0 }
   let t = 0
   let x = 0
   for (let u = 0; u < used; ) {

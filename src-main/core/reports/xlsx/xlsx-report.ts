@@ -106,9 +106,20 @@ interface PendingRow {
   header: boolean
 }
 
+/**
+ * An empty array of rows whose elements are already objects. A new `[]` holds small integers
+ * until its first push: each sheet after the first pushed its first row into one, and V8 threw
+ * the optimised `addRow` the sheet before had left away twice ("wrong map", then "not a Smi").
+ */
+function rowsArray(): PendingRow[] {
+  const rows: Array<PendingRow | null> = [null]
+  rows.pop()
+  return rows as PendingRow[]
+}
+
 class StreamingSheet implements SheetWriter {
   closed = false
-  private pending: PendingRow[] | null = []
+  private pending: PendingRow[] | null = rowsArray()
   private readonly cols: ColumnXml[]
   private widths: number[] = []
   private entry: PartSink | null = null

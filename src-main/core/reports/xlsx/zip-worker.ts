@@ -10,7 +10,7 @@ import { ZipEntryWriter } from './zip-writer'
 import { xmlSpecialPattern } from './xml-text'
 import { PlainSpans } from './plain-spans'
 import type { FromZipThread, ToZipThread } from './zip-thread-protocol'
-import { readRowBatch, type RowBatch } from './row-batch'
+import { readRowBatch, type BatchRow, type RowBatch } from './row-batch'
 
 if (!parentPort) throw new Error('zip-worker must run as a worker thread')
 const port = parentPort
@@ -39,15 +39,26 @@ let ended: { crc: number; compressed: number; uncompressed: number } | null = nu
 /** the row number of the last row of the current part */
 let rowNo = 0
 
+/** the current batch's spans without a character to escape, for XML and for JSON (`writeRows`) */
+let xmlSpans = new PlainSpans('', XML_SPECIAL)
+let jsonSpans = new PlainSpans('', JSON_SPECIAL)
+
+/**
+ * One row of a batch: a single function for every batch, its state in this module's variables. A
+ * new closure per batch (over that batch's spans) was inlined into the optimised row loop, which
+ * V8 then threw away ("weak objects") once the first batch's closure was collected, and compiled
+ * again: the zip thread's costliest compile, twice more per export.
+ */
+function writeRow(row: BatchRow): void {
+  if (row.digested) digest!.row(row.cells, jsonSpans.plain(row.textStart, row.textEnd))
+  entry!.write(rowXml(cols, ++rowNo, row.cells, row.bold, row.xfs, row.high, xmlSpans.plain(row.textStart, row.textEnd)))
+}
+
 function writeRows(batch: RowBatch): void {
-  const e = entry!
   // most rows hold no text to escape for XML or for JSON: their cells are then not tested one by one
-  const xml = new PlainSpans(batch.text, XML_SPECIAL)
-  const json = new PlainSpans(batch.text, JSON_SPECIAL)
-  readRowBatch(batch, (row) => {
-    if (row.digested) digest!.row(row.cells, json.plain(row.textStart, row.textEnd))
-    e.write(rowXml(cols, ++rowNo, row.cells, row.bold, row.xfs, row.high, xml.plain(row.textStart, row.textEnd)))
-  })
+  xmlSpans = new PlainSpans(batch.text, XML_SPECIAL)
+  jsonSpans = new PlainSpans(batch.text, JSON_SPECIAL)
+  readRowBatch(batch, writeRow)
 }
 
 async function handle(m: ToZipThread): Promise<void> {

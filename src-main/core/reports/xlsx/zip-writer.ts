@@ -193,6 +193,12 @@ export class ZipEntryWriter {
   private used = 0
   /** the chunk is deflated once `used` reaches this */
   private full = FIRST_CHUNK_BYTES
+  /**
+   * The CRC so far as a signed 32-bit integer (`| 0`), given out unsigned: crc32 gives it unsigned,
+   * past 2^31 half the time, and V8 then changed the writer's field from a small integer to a
+   * double under code already compiled for it (its map deprecated: the zip thread's first compile
+   * of its row loop, which inlines `write`, was thrown away)
+   */
   private crc = 0
   private compressed = 0
   private uncompressed = 0
@@ -249,7 +255,7 @@ export class ZipEntryWriter {
     this.out(FINAL_BLOCK)
     this.compressed += FINAL_BLOCK.length
     this.ended = true
-    this.onEnd(this.crc, this.compressed, this.uncompressed)
+    this.onEnd(this.crc >>> 0, this.compressed, this.uncompressed)
   }
 
   private dispatch(): void {
@@ -263,7 +269,7 @@ export class ZipEntryWriter {
 
   /** `chunk`: the buffer `data` is in, free again once it is deflated */
   private compress(data: Buffer, chunk?: Buffer<ArrayBuffer>): void {
-    this.crc = crc32(data, this.crc)
+    this.crc = crc32(data, this.crc >>> 0) | 0
     this.uncompressed += data.length
     const p = chunk ? deflateChunk(data).then((out) => (this.spare.push(chunk), out)) : deflateChunk(data)
     p.catch(() => {}) // awaited in order by drain(); this only keeps Node from calling it unhandled meanwhile
