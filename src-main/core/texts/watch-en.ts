@@ -25,6 +25,8 @@ export const watchTextsEn: typeof watchTextsId = {
   'watch.claimGone': (p) => `${p.name}: its claim is no longer in proses/ (taken or removed elsewhere); job ${p.job} paused before sending more rows`,
   'watch.claimLapsed': (p) =>
     `${p.name}: its claim's heartbeat could not be written for ${p.seconds} s (the computer asleep or the shared folder out of reach), so another computer may have taken it over; job ${p.job} paused before sending more rows. If none did: rekap resume ${p.job}`,
+  'watch.stopped': (p) =>
+    `${p.name}: the watcher was stopped before job ${p.job} was done; nothing more is sent. To go on: rekap resume ${p.job} (or watch the folder again: rekap watch ${p.dir})`,
   'watch.howToGoOn': (p) => `to run it anyway: rekap resume ${p.job} (with --budget or a bigger plan if needed)`,
   'watch.resumeTaken': (p) =>
     `job ${p.job} is not run here: ${p.name} in ${p.dir} is held by ${p.host} (another computer), which runs it as its own job; running it here would send and pay for the remaining rows twice. If that computer stops, rekap watch ${p.dir} takes it back and finishes this job; if it is not needed any more: rekap cancel ${p.job}`,

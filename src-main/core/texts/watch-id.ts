@@ -31,6 +31,8 @@ export const watchTextsId = {
     `${p.name}: klaimnya tidak ada lagi di proses/ (diambil atau dihapus di tempat lain); pekerjaan ${p.job} dijeda sebelum mengirim baris lagi`,
   'watch.claimLapsed': (p: { name: string; seconds: number; job: string }) =>
     `${p.name}: tanda hidup klaimnya tidak bisa ditulis selama ${p.seconds} detik (komputer tidur atau folder bersama tak terjangkau), jadi komputer lain mungkin sudah mengambil alih; pekerjaan ${p.job} dijeda sebelum mengirim baris lagi. Bila tidak ada yang mengambil alih: rekap resume ${p.job}`,
+  'watch.stopped': (p: { name: string; job: string; dir: string }) =>
+    `${p.name}: pemantau dihentikan sebelum pekerjaan ${p.job} selesai; tidak ada lagi yang dikirim. Untuk melanjutkan: rekap resume ${p.job} (atau pantau foldernya lagi: rekap watch ${p.dir})`,
   'watch.howToGoOn': (p: { job: string }) => `untuk tetap menjalankan: rekap resume ${p.job} (dengan --budget atau paket yang lebih besar bila perlu)`,
   'watch.resumeTaken': (p: { name: string; host: string; job: string; dir: string }) =>
     `pekerjaan ${p.job} tidak dijalankan di sini: ${p.name} di ${p.dir} kini dipegang ${p.host} (komputer lain), yang menjalankannya sebagai pekerjaannya sendiri; menjalankannya di sini akan mengirim dan membayar baris yang tersisa dua kali. Bila komputer itu berhenti, rekap watch ${p.dir} mengambilnya kembali dan menyelesaikan pekerjaan ini; bila tidak diperlukan lagi: rekap cancel ${p.job}`,

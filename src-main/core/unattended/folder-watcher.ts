@@ -81,7 +81,10 @@ export class FolderWatcher {
     return t ? this.text(t) : err instanceof Error ? err.message : String(err)
   }
 
-  /** Asks the loop to end; a job running now is paused (a restart resumes it). */
+  /**
+   * Asks the loop to end: a job running now is paused, and none starts sending after this (one being
+   * planned now is left planned), each left with a note saying how to go on.
+   */
   stop(): void {
     this.stopping = true
     if (this.current) this.p.engine.pause(this.current).catch(() => undefined)
@@ -171,6 +174,8 @@ export class FolderWatcher {
       return
     }
     if (known && job && known.status !== 'refused') return this.resumeTaken(work)
+    // taken, not planned yet: the claim stays this computer's, the next watcher here plans it
+    if (this.stopping) return
     let plan: JobPlanView
     try {
       // a .zip of a workbook and its photos: unpacked in proses/ with the upload's caps, its workbook planned
@@ -243,6 +248,8 @@ export class FolderWatcher {
   }
 
   private async runJob(work: string, jobId: string): Promise<void> {
+    // stop asked while it was planned (or before a restart's resume): it waits, planned, for a person or the next watcher
+    if (this.stopping) return this.leftByStop(work, jobId)
     const own = this.holdClaim(work)
     if (own.lost()) return this.claimLost(work, jobId, own)
     keepWatchedOrigin(this.p.store, jobId, this.dir, basename(work)) // a job planned by an earlier rekap too
@@ -260,7 +267,8 @@ export class FolderWatcher {
         this.p.say(this.text(coreText('watch.waits', { name: basename(work), job: jobId, why })))
         this.p.ended(jobId, 'blocked', '')
       }
-      // paused: the watcher is stopping; a restart resumes it
+      // paused by the watcher's stop (a restart resumes it); by a person otherwise (left to them)
+      if (final.state === 'paused' && this.stopping) this.leftByStop(work, jobId)
     } catch (err) {
       this.p.say(this.text(coreText('watch.cannotRun', { name: basename(work), job: jobId, why: this.why(err) })))
     } finally {
@@ -277,6 +285,8 @@ export class FolderWatcher {
   }
 
   private heldBack(work: string, jobId: string, own: OwnClaim): string | null {
+    // stop asked during the hand-off to engine.start: its pause found the job not running yet
+    if (this.stopping) return storedText(this.stopNote(work, jobId))
     const loss = own.lost()
     return loss ? storedText(lossText(loss, basename(work), jobId)) : null
   }
@@ -289,6 +299,17 @@ export class FolderWatcher {
     const why = this.text(lossText(own.lost()!, basename(work), jobId))
     if (claimHolder(own.claimFile).kind === 'this-process') waiting(this.dir, work, why)
     this.p.say(why)
+  }
+
+  private stopNote(work: string, jobId: string): CoreText {
+    return coreText('watch.stopped', { name: basename(work), job: jobId, dir: this.dir })
+  }
+
+  /** The watcher stopped before this job was done: nothing more is sent; the note in proses/ says how to go on. */
+  private leftByStop(work: string, jobId: string): void {
+    const note = this.text(this.stopNote(work, jobId))
+    waiting(this.dir, work, note)
+    this.p.say(note)
   }
 
   private async finish(work: string, jobId: string): Promise<void> {
