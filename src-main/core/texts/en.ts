@@ -3,6 +3,7 @@ import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsEn } from './team-en'
 import { noticeTextsEn } from './notice-en'
 import { archiveTextsEn } from './archive-en'
+import { outputTextsEn } from './output-en'
 import { watchTextsEn } from './watch-en'
 import { appTextsEn } from './app-en'
 import { presetTextsEn } from './preset-en'
@@ -222,6 +223,7 @@ export const coreTextsEn: CoreTextTable = {
   ...teamTextsEn,
   ...noticeTextsEn,
   ...archiveTextsEn,
+  ...outputTextsEn,
   ...watchTextsEn,
   ...appTextsEn,
   ...presetTextsEn,

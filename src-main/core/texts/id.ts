@@ -3,6 +3,7 @@ import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsId } from './team-id'
 import { noticeTextsId } from './notice-id'
 import { archiveTextsId } from './archive-id'
+import { outputTextsId } from './output-id'
 import { watchTextsId } from './watch-id'
 import { appTextsId } from './app-id'
 import { presetTextsId } from './preset-id'
@@ -278,6 +279,7 @@ export const coreTextsId = {
   ...teamTextsId,
   ...noticeTextsId,
   ...archiveTextsId,
+  ...outputTextsId,
   ...watchTextsId,
   ...appTextsId,
   ...presetTextsId,
