@@ -4,6 +4,7 @@ import { teamTextsEn } from './team-en'
 import { noticeTextsEn } from './notice-en'
 import { archiveTextsEn } from './archive-en'
 import { outputTextsEn } from './output-en'
+import { zipReasonTextsEn } from './zip-reason-en'
 import { watchTextsEn } from './watch-en'
 import { appTextsEn } from './app-en'
 import { presetTextsEn } from './preset-en'
@@ -224,6 +225,7 @@ export const coreTextsEn: CoreTextTable = {
   ...noticeTextsEn,
   ...archiveTextsEn,
   ...outputTextsEn,
+  ...zipReasonTextsEn,
   ...watchTextsEn,
   ...appTextsEn,
   ...presetTextsEn,

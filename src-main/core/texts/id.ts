@@ -4,6 +4,7 @@ import { teamTextsId } from './team-id'
 import { noticeTextsId } from './notice-id'
 import { archiveTextsId } from './archive-id'
 import { outputTextsId } from './output-id'
+import { zipReasonTextsId } from './zip-reason-id'
 import { watchTextsId } from './watch-id'
 import { appTextsId } from './app-id'
 import { presetTextsId } from './preset-id'
@@ -280,6 +281,7 @@ export const coreTextsId = {
   ...noticeTextsId,
   ...archiveTextsId,
   ...outputTextsId,
+  ...zipReasonTextsId,
   ...watchTextsId,
   ...appTextsId,
   ...presetTextsId,
