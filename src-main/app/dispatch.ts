@@ -12,6 +12,8 @@ import { IllegalTransitionError } from '../core/store'
 import { ActionRefusedError } from '../core/engine/action-errors'
 import { ImportError } from '../core/importers/import-error'
 import { AppError, type ErrorBody } from './app-error'
+import { OutputPathError } from '../core/paths/output-path'
+import { HeavyWorkError } from '../core/workers/heavy-work'
 import { coreText, renderCoreText, textOfError, type CoreTextLang } from '../core/texts/core-text'
 
 export type Handlers = { [N in CommandName]: (input: z.output<(typeof commands)[N]['input']>) => Promise<CommandOutput<N>> }
@@ -58,6 +60,8 @@ export function toErrorBody(err: unknown, secrets: string[], lang: CoreTextLang 
   // a workbook that cannot be read is the user's input, refused, not a crash of the server
   if (err instanceof PlanError || err instanceof ImportError) return { code: 'invalid-input', message, field: null }
   if (err instanceof IllegalTransitionError || err instanceof ActionRefusedError) return { code: 'conflict', message, field: null }
+  // an export folder that cannot be written is the user's setting to fix (the CLI's exit 2), also from the report thread
+  if (err instanceof OutputPathError || (err instanceof HeavyWorkError && err.originalName === 'OutputPathError')) return { code: 'invalid-input', message, field: null }
   return { code: 'failed', message, field: null }
 }
 

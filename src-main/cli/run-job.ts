@@ -26,6 +26,7 @@ import { coreMessage } from './core-message'
 import { sheetsThatFit } from './sheet-fit'
 import { detailText } from '../core/texts/core-text'
 import { writeRunRecords, type RecordFlags } from './run-records'
+import { OutputPathError } from '../core/paths/output-path'
 
 export interface RunOptions extends PlanFlags, RecordFlags {
   kind?: string
@@ -183,15 +184,23 @@ export async function runToEnd(
     listFailures(cli, jobId, say)
     let reportPath: string | null = null
     let report: { path: string; digest: string | null } | null = null
+    // a path the report cannot go to loses nothing: the job is kept, the records written, then it is said
+    let unwritable: OutputPathError | null = null
     if (o.out && (final.state === 'done' || final.counts.done + final.counts.failed > 0)) {
-      report = await writeReport(cli, jobId, o.out, o.tz)
-      reportPath = report.path
-      say(m.report(reportPath))
+      try {
+        report = await writeReport(cli, jobId, o.out, o.tz)
+        reportPath = report.path
+        say(m.report(reportPath))
+      } catch (err) {
+        if (!(err instanceof OutputPathError)) throw err
+        unwritable = err
+      }
     }
     await writeRunRecords(cli, jobId, o, report)
-    const code = exitCodeFor(final)
+    const code = unwritable ? reportNotWrittenCode(final) : exitCodeFor(final)
     explainEnd(cli, final, say)
     if (o.json) process.stdout.write(JSON.stringify({ jobId, state: final.state, blockedReason: final.blockedReason, detail: final.stateDetail, counts: final.counts, spentRp: final.spentRp, report: reportPath, exitCode: code }) + '\n')
+    if (unwritable) throw new CliError(`${coreMessage(unwritable)}\n${m.reportNotWritten(jobId)}`, code)
     return code
   } finally {
     process.off('SIGINT', onSignal)
@@ -205,6 +214,12 @@ export async function runToEnd(
 export function retrySummary(cli: Pick<CliEngine, 'retries'>): string {
   const r = cli.retries
   return t().retries(r.retries, r.rateLimited, formatSeconds(Math.round(r.waitedMs / 1000)))
+}
+
+/** The report's path was bad input (2), unless the job itself still needs the user (blocked or paused: 3). */
+function reportNotWrittenCode(p: ProgressView): number {
+  const code = exitCodeFor(p)
+  return code === EXIT.ok ? EXIT.usage : code
 }
 
 export function exitCodeFor(p: ProgressView): number {

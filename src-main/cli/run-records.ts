@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import type { CliEngine } from './cli-engine'
 import { allRows, buildRunRecord, type RowPager } from '../core/unattended/run-record'
 import { junitLines } from '../core/unattended/junit-record'
+import { assertWritableOutput } from '../core/paths/output-path'
 
 /** `--record-json F` and `--junit F` on run, resume, retry-failed and watch. */
 export interface RecordFlags {
@@ -23,6 +24,7 @@ export async function writeRunRecords(
   report: { path: string; digest: string | null } | null,
 ): Promise<void> {
   if (!flags.recordJson && !flags.junit) return
+  for (const file of [flags.recordJson, flags.junit]) if (file) assertWritableOutput(resolve(file))
   const rows: RowPager = (offset, limit) => cli.engine.rows(jobId, offset, limit)
   const record = buildRunRecord(cli.store, jobId, rows, report)
   if (flags.recordJson) {

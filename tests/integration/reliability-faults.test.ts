@@ -151,7 +151,7 @@ describe('a report that cannot be written', () => {
       const notAFolder = join(tmp.dir, 'not-a-folder')
       writeFileSync(notAFolder, 'x')
       const target = join(notAFolder, 'report.xlsx')
-      await expect(writeJobReport(h.store, plan.jobId, { out: target })).rejects.toThrow(/cannot write the report to .*report\.xlsx \(ENOTDIR\)/)
+      await expect(writeJobReport(h.store, plan.jobId, { out: target })).rejects.toThrow(/cannot write .*report\.xlsx: .*not-a-folder is a file, not a folder/)
       expect(h.engine.progress(plan.jobId)).toMatchObject({ state: 'done', counts: { done: 5 } })
       const ok = await writeJobReport(h.store, plan.jobId, { out: join(tmp.dir, 'after.xlsx') })
       expect(ok.rows).toBe(5)

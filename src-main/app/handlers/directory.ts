@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { makeFolderFor } from '../exports-folder'
 import path from 'node:path'
 import type { RegionView } from '../../contract/ipc'
 import { loadRegionTree } from '../../core/regions/region-tree'
@@ -68,12 +68,12 @@ export function directoryHandlers(ctx: AppContext): DirectoryHandlers {
       browseDirectory(ctx.store, query, sourceOf(ctx.settings().baseUrl), offset, limit),
     'directory.export': async ({ query, lang }) => {
       const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
-      await mkdir(dir, { recursive: true })
       // one instant for the file name and the report, both in the Settings zone (not the server's)
       const now = ctx.core.clock.now()
       const timeZone = ctx.settings().timeZone
       const fileName = directoryReportName(query.product, now, lang, timeZone)
       const out = path.join(dir, fileName)
+      await makeFolderFor(out)
       const source = sourceOf(ctx.settings().baseUrl)
       // the CLI's export checks the same: known filter values, and whether the cache covers the query
       let checked: typeof query

@@ -3,7 +3,7 @@
  * and `rekap jobs --prune` (one rule, one place). Pruning deletes only jobs the person was shown
  * and that are still prunable when they confirm (a job resumed meanwhile stays).
  */
-import { mkdir } from 'node:fs/promises'
+import { makeFolderFor } from '../exports-folder'
 import path from 'node:path'
 import type { PruneItemView, SpaceView } from '../../contract/ipc'
 import { picturesDirFor } from '../../core/engine'
@@ -45,9 +45,9 @@ export function housekeepingHandlers(ctx: AppContext): HousekeepingHandlers {
         throw err
       }
       const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
-      await mkdir(dir, { recursive: true })
       const fileName = `rekap-${lang === 'id' ? 'perbandingan' : 'comparison'}-${c.jobA}-${c.jobB}.xlsx`
       const out = path.join(dir, fileName)
+      await makeFolderFor(out)
       await writeComparison(c, out, lang)
       return {
         path: out,

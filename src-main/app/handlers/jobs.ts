@@ -1,6 +1,6 @@
 import { rowReview } from '../../core/review'
 import { kindModule } from '../../core/kinds/registry'
-import { mkdir } from 'node:fs/promises'
+import { makeFolderFor } from '../exports-folder'
 import path from 'node:path'
 import type { JobKind } from '../../contract/job-kinds'
 import { withPlans } from '../../core/model/job-settings'
@@ -102,17 +102,12 @@ export function jobsHandlers(ctx: AppContext): JobHandlers {
       const job = requireJob(ctx, jobId)
       ctx.engine.assertAllowed(jobId, 'export')
       const dir = exportsDirOf(ctx.settings(), ctx.paths.exportsDir)
-      await mkdir(dir, { recursive: true })
-      let fileName: string
-      if (annotated) {
-        if (!job.inputFile) throw new AppError('invalid-input', coreText('app.notFromSpreadsheet', { job: jobId }), 'annotated')
-        fileName = annotatedCopyName(job, lang)
-        await ctx.reports.writeAnnotatedCopy(ctx.store, jobId, { out: path.join(dir, fileName), lang })
-      } else {
-        fileName = jobReportName(job, lang, format)
-        await ctx.reports.writeJobReport(ctx.store, jobId, { out: path.join(dir, fileName), lang, format, timeZone: ctx.settings().timeZone })
-      }
+      if (annotated && !job.inputFile) throw new AppError('invalid-input', coreText('app.notFromSpreadsheet', { job: jobId }), 'annotated')
+      const fileName = annotated ? annotatedCopyName(job, lang) : jobReportName(job, lang, format)
       const out = path.join(dir, fileName)
+      await makeFolderFor(out)
+      if (annotated) await ctx.reports.writeAnnotatedCopy(ctx.store, jobId, { out, lang })
+      else await ctx.reports.writeJobReport(ctx.store, jobId, { out, lang, format, timeZone: ctx.settings().timeZone })
       return { path: out, fileName, downloadUrl: ctx.downloads.publish(out, fileName) }
     },
   }

@@ -118,6 +118,7 @@ export const en: CliMessages = {
   },
   pausing: (job) => `pausing job ${job}: requests in flight finish and are recorded…`,
   report: (path) => `report: ${path}`,
+  reportNotWritten: (job) => `job ${job} is kept in the data file; write its report to a folder that exists with: rekap export ${job} --out <file.xlsx>`,
   blocked: (reason, detail) => `BLOCKED (${reason}): ${detail}`,
   blockedWhat: {
     'needs-top-up': 'the balance or budget is used up: top up (or raise --budget/--balance), then',

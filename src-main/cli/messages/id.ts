@@ -130,6 +130,7 @@ export const id = {
   },
   pausing: (job: string) => `menjeda pekerjaan ${job}: permintaan yang sedang berjalan diselesaikan dan dicatat…`,
   report: (path: string) => `laporan: ${path}`,
+  reportNotWritten: (job: string) => `pekerjaan ${job} tetap tersimpan di berkas data; tulis laporannya ke folder yang ada dengan: rekap export ${job} --out <berkas.xlsx>`,
   blocked: (reason: string, detail: string) => `TERHENTI (${reason}): ${detail}`,
   blockedWhat: {
     'needs-top-up': 'saldo atau batas biaya habis: isi ulang (atau naikkan --budget/--balance), lalu',

@@ -92,10 +92,13 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
   const uncovered = [...uncoveredChanges(sheets, facts.L), ...presentationChanges(book)]
   if (actual.digest === facts.digest) {
     // a digest anyone can recompute over an edited file: only a signature that holds settles it
+    // the digest held: what found the changes was the checks beside it, and the note says so
+    // (not "the digest alone", which read as if nothing else had been looked at)
+    const notes = uncovered.length ? [coreText('verify.digestHeld', {})] : []
     if (signature.state === 'invalid') {
-      return { unchanged: false, mode: 'digest', ...about, changes: [coreText('verify.signatureInvalid', { fingerprint: signature.fingerprint ?? '-' }), ...uncovered], notes: [] }
+      return { unchanged: false, mode: 'digest', ...about, changes: [coreText('verify.signatureInvalid', { fingerprint: signature.fingerprint ?? '-' }), ...uncovered], notes }
     }
-    if (uncovered.length) return { unchanged: false, mode: 'digest', ...about, changes: uncovered, notes: [] }
+    if (uncovered.length) return { unchanged: false, mode: 'digest', ...about, changes: uncovered, notes }
     return { unchanged: true, ...unchangedAgainst(store, facts), ...about, changes: [] }
   }
 

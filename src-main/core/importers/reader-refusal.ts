@@ -30,7 +30,7 @@ export function exceljsReason(err: unknown): CoreText | string {
 export function asImportError(file: string, err: unknown, sheet?: string): ImportError {
   if (err instanceof ImportError) return err
   if (err instanceof ZipSizeError || err instanceof WorkbookLimitError) {
-    return importError('zip-bomb', file, coreText('import.refused', { detail: err.message }), sheet)
+    return importError('zip-bomb', file, coreText('import.refused', { detail: err.text ?? err.message }), sheet)
   }
   if (err instanceof StringItemTooLongError) {
     return importError('unreadable', file, coreText('import.stringTooLong', { part: err.part, mb: MAX_STRING_ITEM_CHARS / 1024 / 1024 }), sheet)
@@ -55,12 +55,12 @@ export function asImportError(file: string, err: unknown, sheet?: string): Impor
   // the header takes a row at least: what an .xlsx could hold at most
   if (err instanceof CsvTooManyRowsError) return importError('too-many-rows', file, coreText('import.tooManyRows', { max: MAX_ROWS - 1, lastRow: null }), sheet)
   if (err instanceof ZipPartError) return importError('unreadable', file, coreText('import.partDamaged', { part: err.part, detail: err.detail }), sheet)
-  if (err instanceof ZipFormatError) return importError('truncated', file, coreText('import.truncated', { detail: err.message }), sheet)
+  if (err instanceof ZipFormatError) return importError('truncated', file, coreText('import.truncated', { detail: err.text ?? err.message }), sheet)
   if (err instanceof XmlTextError) return xmlTextRefusal(file, err, sheet)
   if (err instanceof GridError) return importError('unreadable', file, coreText('import.beyondGrid', { ref: err.ref }), sheet)
   if (err instanceof RowTooLongError) return importError('unreadable', file, coreText('import.rowTooLong', { row: err.row, mb: MAX_ROW_CHARS / 1024 / 1024 }), sheet)
   if (err instanceof UnclosedRowError) return importError('truncated', file, coreText('import.rowUnclosed', { row: err.row }), sheet)
-  return importError('unreadable', file, coreText('import.cannotRead', { detail: (err as Error)?.message ?? String(err) }), sheet)
+  return importError('unreadable', file, coreText('import.cannotRead', { detail: textOfError(err) ?? (err as Error)?.message ?? String(err) }), sheet)
 }
 
 /** Text XML does not allow, naming the cell (its row and column) or else the part it stood in. */

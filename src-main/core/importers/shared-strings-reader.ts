@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import { SharedStringTable, StringItemTooLongError, sharedStringItems, stringItemText } from './shared-strings'
 import { EXCEL_MAX_CELL_CHARS } from './types'
 import { XmlTextError } from './xml-text-error'
+import { coreText, TextError } from '../texts/core-text'
 
 /**
  * Caps on the shared-string table: its XML (also held to the size the zip declares), its number of
@@ -12,7 +13,8 @@ import { XmlTextError } from './xml-text-error'
 export const MAX_SHARED_STRINGS_XML = 256 * 1024 * 1024
 export const MAX_SHARED_STRINGS = 8_000_000
 
-export class WorkbookLimitError extends Error {
+/** A limit of what rekap reads from a workbook, said as a core text (the refusal embeds it). */
+export class WorkbookLimitError extends TextError {
   override readonly name = 'WorkbookLimitError'
 }
 
@@ -103,7 +105,7 @@ export class SharedStringsReader {
   private add(inner: string): void {
     const { table } = this
     if (table.length >= MAX_SHARED_STRINGS) {
-      throw new WorkbookLimitError(`the shared-string table holds more than ${MAX_SHARED_STRINGS.toLocaleString('en')} texts`)
+      throw new WorkbookLimitError(coreText('zipReason.tooManyStrings', { max: MAX_SHARED_STRINGS }))
     }
     let text = ''
     try {

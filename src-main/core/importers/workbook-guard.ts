@@ -113,7 +113,7 @@ export async function openCheckedWorkbook(file: string): Promise<ZipDirectory> {
   } catch (err) {
     if (err instanceof ZipFormatError) {
       if (err.kind === 'truncated') {
-        throw importError('truncated', file, coreText('import.truncated', { detail: err.message }))
+        throw importError('truncated', file, coreText('import.truncated', { detail: err.text ?? err.message }))
       }
       throw importError('not-a-workbook', file, coreText('import.notZip', {}))
     }

@@ -1,6 +1,7 @@
 import { findElements, findTags, relsPathOf, parseRelationships, resolvePartPath } from './xml-attributes'
 import { located, type XmlTextError } from './xml-text-error'
-import { ZipSizeError, type ZipDirectory } from './zip-directory'
+import type { ZipDirectory } from './zip-directory'
+import { partTooLarge } from './zip-errors'
 import type { SharedStringTable } from './shared-strings'
 import { MAX_SHARED_STRINGS_XML, SharedStringsReader } from './shared-strings-reader'
 
@@ -59,7 +60,7 @@ async function partTarget(zip: ZipDirectory, typeSuffix: string, fallback: strin
 function sharedStringsOf(zip: ZipDirectory, part: string): SharedStringsReader {
   if (!zip.has(part)) return new SharedStringsReader(null)
   const declared = zip.entries.get(part)!.uncompressedSize
-  if (declared > MAX_SHARED_STRINGS_XML) throw new ZipSizeError(part, `the part "${part}" is larger than ${MAX_SHARED_STRINGS_XML} bytes`)
+  if (declared > MAX_SHARED_STRINGS_XML) throw partTooLarge(part, MAX_SHARED_STRINGS_XML)
   return new SharedStringsReader(() => zip.stream(part), part)
 }
 

@@ -31,7 +31,7 @@ export async function extractZipArchive(zipFile: string, dest: string, maxUnpack
   try {
     zip = await ZipDirectory.open(zipFile)
   } catch (err) {
-    const reason = err instanceof ZipFormatError ? err.message : (err as Error).message
+    const reason = err instanceof ZipFormatError && err.text ? err.text : (err as Error).message
     throw new ZipArchiveError(coreText('zip.unreadable', { reason }))
   }
   // every entry of the directory, duplicates included: a Map by name kept only the last copy

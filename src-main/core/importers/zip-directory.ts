@@ -2,6 +2,10 @@ import { createReadStream } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { Readable, Transform } from 'node:stream'
 import { createInflateRaw, inflateRawSync } from 'node:zlib'
+import { coreText } from '../texts/core-text'
+import { inflateFailed, inflatesBeyond, partTooLarge, ZipFormatError, ZipPartError, ZipSizeError } from './zip-errors'
+
+export { ZipFormatError, ZipPartError, ZipSizeError } from './zip-errors'
 
 /**
  * A minimal reader of a zip file's central directory, reading single entries by random access.
@@ -18,51 +22,12 @@ export interface ZipEntry {
   encrypted: boolean
 }
 
-export class ZipFormatError extends Error {
-  override readonly name = 'ZipFormatError'
-  constructor(
-    readonly kind: 'not-zip' | 'truncated',
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-/** A part bigger than its reader allows, or inflating beyond what the directory declares. */
-export class ZipSizeError extends Error {
-  override readonly name = 'ZipSizeError'
-  constructor(
-    readonly part: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-/**
- * A part that cannot be read: zlib's own complaint ("invalid distance too far back"), a compression
- * method other than stored/deflate, a damaged local header. Names the part, so the refusal can.
- */
-export class ZipPartError extends Error {
-  override readonly name = 'ZipPartError'
-  constructor(
-    readonly part: string,
-    readonly detail: string,
-  ) {
-    super(`the part "${part}" is damaged (${detail})`)
-  }
-}
-
 /** Deflate (8) and stored (0) are what Excel and every zip tool write for a workbook. */
 function assertMethod(entry: ZipEntry): void {
-  if (entry.method !== 0 && entry.method !== 8) throw new ZipPartError(entry.name, `compression method ${entry.method}, which rekap cannot read`)
+  if (entry.method !== 0 && entry.method !== 8) throw new ZipPartError(entry.name, coreText('zipReason.method', { method: entry.method }))
   if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) {
-    throw new ZipPartError(entry.name, 'a stored part whose sizes disagree')
+    throw new ZipPartError(entry.name, coreText('zipReason.storedSizes', {}))
   }
-}
-
-function lie(name: string, declared: number): ZipSizeError {
-  return new ZipSizeError(name, `the part "${name}" inflates beyond the ${declared} bytes its directory declares (damaged, or a disguised zip bomb)`)
 }
 
 const EOCD_SIG = 0x06054b50
@@ -94,9 +59,9 @@ async function readDirectoryBounds(fh: FileHandle, size: number): Promise<{ coun
   if (eocd < 0) {
     const head = await readAt(fh, 0, 4)
     if (head.length === 4 && head.readUInt32LE(0) === LOCAL_SIG) {
-      throw new ZipFormatError('truncated', 'the zip directory at the end of the file is missing')
+      throw new ZipFormatError('truncated', coreText('zipReason.directoryMissing', {}))
     }
-    throw new ZipFormatError('not-zip', 'not a zip file')
+    throw new ZipFormatError('not-zip', coreText('zipReason.notZip', {}))
   }
   let count = tail.readUInt16LE(eocd + 10)
   let cdSize = tail.readUInt32LE(eocd + 12)
@@ -107,7 +72,7 @@ async function readDirectoryBounds(fh: FileHandle, size: number): Promise<{ coun
       const z64Offset = Number(tail.readBigUInt64LE(loc + 8))
       const z64 = await readAt(fh, z64Offset, 56)
       if (z64.length < 56 || z64.readUInt32LE(0) !== ZIP64_EOCD_SIG) {
-        throw new ZipFormatError('truncated', 'the zip64 directory record is damaged')
+        throw new ZipFormatError('truncated', coreText('zipReason.zip64Damaged', {}))
       }
       count = Number(z64.readBigUInt64LE(32))
       cdSize = Number(z64.readBigUInt64LE(40))
@@ -123,7 +88,7 @@ function parseCentralDirectory(cd: Buffer, count: number, size: number): ZipEntr
   let p = 0
   for (let i = 0; i < count; i++) {
     if (p + 46 > cd.length || cd.readUInt32LE(p) !== CD_SIG) {
-      throw new ZipFormatError('truncated', 'the zip directory is damaged')
+      throw new ZipFormatError('truncated', coreText('zipReason.directoryDamaged', {}))
     }
     const flags = cd.readUInt16LE(p + 8)
     const method = cd.readUInt16LE(p + 10)
@@ -137,7 +102,7 @@ function parseCentralDirectory(cd: Buffer, count: number, size: number): ZipEntr
       localHeaderOffset: cd.readUInt32LE(p + 42),
     })
     if (sizes.localHeaderOffset + sizes.compressedSize > size) {
-      throw new ZipFormatError('truncated', `the part "${name}" runs past the end of the file`)
+      throw new ZipFormatError('truncated', coreText('zipReason.partPastEnd', { part: name }))
     }
     list.push({ name, method, ...sizes, encrypted: (flags & 1) === 1 })
     p += 46 + nameLen + extraLen + commentLen
@@ -186,7 +151,7 @@ export class ZipDirectory {
       const { size } = await fh.stat()
       const { count, cdSize, cdOffset } = await readDirectoryBounds(fh, size)
       if (cdOffset + cdSize > size) {
-        throw new ZipFormatError('truncated', 'the zip directory points past the end of the file')
+        throw new ZipFormatError('truncated', coreText('zipReason.directoryPastEnd', {}))
       }
       const cd = await readAt(fh, cdOffset, cdSize)
       const list = parseCentralDirectory(cd, count, size)
@@ -205,7 +170,7 @@ export class ZipDirectory {
   private async dataOffset(fh: FileHandle, entry: ZipEntry): Promise<number> {
     const local = await readAt(fh, entry.localHeaderOffset, 30)
     if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIG) {
-      throw new ZipPartError(entry.name, 'its local header is missing')
+      throw new ZipPartError(entry.name, coreText('zipReason.localHeaderMissing', {}))
     }
     return entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
   }
@@ -219,24 +184,24 @@ export class ZipDirectory {
     const entry = this.entries.get(name)
     if (!entry) throw new Error(`no part "${name}" in the zip`)
     if (entry.uncompressedSize > maxBytes) {
-      throw new ZipSizeError(name, `the part "${name}" is larger than ${maxBytes} bytes`)
+      throw partTooLarge(name, maxBytes)
     }
     const fh = await open(this.file, 'r')
     try {
       const start = await this.dataOffset(fh, entry)
       const raw = await readAt(fh, start, entry.compressedSize)
       assertMethod(entry)
-      if (raw.length < entry.compressedSize) throw new ZipPartError(name, 'it runs past the end of the file')
+      if (raw.length < entry.compressedSize) throw new ZipPartError(name, coreText('zipReason.dataPastEnd', {}))
       if (entry.method === 0) return raw
       let out: Buffer
       try {
         // one byte of room, so that "exactly the declared size" and "more than declared" differ
         out = inflateRawSync(raw, { maxOutputLength: entry.uncompressedSize + 1 })
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw lie(name, entry.uncompressedSize)
-        throw new ZipPartError(name, (err as Error).message)
+        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw inflatesBeyond(name, entry.uncompressedSize)
+        throw inflateFailed(name, err)
       }
-      if (out.length > entry.uncompressedSize) throw lie(name, entry.uncompressedSize)
+      if (out.length > entry.uncompressedSize) throw inflatesBeyond(name, entry.uncompressedSize)
       return out
     } finally {
       await fh.close()
@@ -279,11 +244,11 @@ export class ZipDirectory {
     const limit = new Transform({
       transform(chunk: Buffer, _enc, done) {
         inflated += chunk.length
-        if (inflated > entry.uncompressedSize) done(lie(name, entry.uncompressedSize))
+        if (inflated > entry.uncompressedSize) done(inflatesBeyond(name, entry.uncompressedSize))
         else done(null, chunk)
       },
     })
-    inflate.on('error', (err) => limit.destroy(err instanceof ZipSizeError ? err : new ZipPartError(name, err.message)))
+    inflate.on('error', (err) => limit.destroy(err instanceof ZipSizeError ? err : inflateFailed(name, err)))
     limit.on('close', () => inflate.destroy())
     return raw.pipe(inflate).pipe(limit)
   }

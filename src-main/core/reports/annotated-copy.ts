@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs'
+import { assertWritableOutput } from '../paths/output-path'
 import { excel } from '../exceljs-lazy'
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
@@ -41,6 +42,8 @@ export async function writeAnnotatedCopy(
   if (!input || extname(input).toLowerCase() !== '.xlsx') {
     throw new ReportError(coreText('report.annotatedNeedsXlsx', { job: job.id, input: input ?? null }))
   }
+  // before the workbook is read: a missing folder is said at once, in the user's language
+  assertWritableOutput(opts.out)
   if (!existsSync(input)) throw new ReportError(coreText('report.inputGone', { input }))
   if (resolve(opts.out) === resolve(input)) throw new ReportError(coreText('report.wouldOverwrite', {}))
   const total = store.rows.counts(job.id).total

@@ -227,6 +227,7 @@ class XlsxSheet implements SheetWriter {
  */
 export function openCsvReport(out: string): ReportWriter {
   const partial = out + '.partial'
+  probeWritable(partial, out)
   const fd = openSync(partial, 'w')
   let buf = '\uFEFF'
   let written = false

@@ -1,6 +1,7 @@
 import type { ColumnKind } from './column-cells'
 import { closeSync, openSync } from 'node:fs'
 import type { CellPrimitive } from './cell-safety'
+import { assertWritableOutput } from '../paths/output-path'
 
 /** What every report format implements: sheets of typed columns, written row by row. */
 
@@ -94,12 +95,15 @@ export const BREATHE_EVERY = 2000
 
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
-/** Creates (and leaves empty) the partial file, so a read-only or missing folder fails at once. */
+/**
+ * Creates (and leaves empty) the partial file, so a read-only or missing folder fails at once,
+ * before any row is read: as OutputPathError, the cause in the user's language (output-path.ts).
+ */
 export function probeWritable(partial: string, out: string): void {
+  assertWritableOutput(out)
   try {
     closeSync(openSync(partial, 'w'))
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'error'
-    throw new Error(`cannot write the report to ${out} (${code}): choose a folder you can write to; the job's results are kept`)
+    assertWritableOutput(out, (err as NodeJS.ErrnoException).code ?? 'EIO')
   }
 }

@@ -3,6 +3,8 @@ import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsEn } from './team-en'
 import { noticeTextsEn } from './notice-en'
 import { archiveTextsEn } from './archive-en'
+import { outputTextsEn } from './output-en'
+import { zipReasonTextsEn } from './zip-reason-en'
 import { watchTextsEn } from './watch-en'
 import { appTextsEn } from './app-en'
 import { presetTextsEn } from './preset-en'
@@ -209,6 +211,8 @@ export const coreTextsEn: CoreTextTable = {
   'verify.otherStore': (p) =>
     `the data file ${p.file} is not the one that wrote this report (its id is ${p.storeId}, the report names ${p.reportStoreId}): checked the digest alone`,
   'verify.noJobInStore': (p) => `the data file ${p.file} has no job ${p.job}: checked the digest alone`,
+  'verify.digestHeld': () =>
+    "the digest matches: every cell's value is as rekap wrote it; the changes above were found by the checks beside the digest, of how cells are shown (number formats; hidden rows, columns and sheets) and of the summary lines the digest leaves out",
   'verify.jobChangedSince': (p) => `job ${p.job} changed in the data file after this report was written; some differences below may come from that`,
   'verify.cacheChangedSince': (p) =>
     `the ${p.product === 'hospitals' ? 'hospital' : 'school'} directory cache took in records after this report was written; some differences below may come from that`,
@@ -222,6 +226,8 @@ export const coreTextsEn: CoreTextTable = {
   ...teamTextsEn,
   ...noticeTextsEn,
   ...archiveTextsEn,
+  ...outputTextsEn,
+  ...zipReasonTextsEn,
   ...watchTextsEn,
   ...appTextsEn,
   ...presetTextsEn,

@@ -3,6 +3,8 @@ import type { JobAction, JobState } from '../../contract/job-names'
 import { teamTextsId } from './team-id'
 import { noticeTextsId } from './notice-id'
 import { archiveTextsId } from './archive-id'
+import { outputTextsId } from './output-id'
+import { zipReasonTextsId } from './zip-reason-id'
 import { watchTextsId } from './watch-id'
 import { appTextsId } from './app-id'
 import { presetTextsId } from './preset-id'
@@ -262,6 +264,8 @@ export const coreTextsId = {
   'verify.otherStore': (p: { file: string; storeId: string; reportStoreId: string }) =>
     `berkas data ${p.file} bukan yang menulis laporan ini (ID-nya ${p.storeId}, laporan menyebut ${p.reportStoreId}): hanya digest yang diperiksa`,
   'verify.noJobInStore': (p: { file: string; job: string }) => `berkas data ${p.file} tidak punya pekerjaan ${p.job}: hanya digest yang diperiksa`,
+  'verify.digestHeld': (_p: Record<string, never>) =>
+    'digest cocok: nilai setiap sel seperti yang ditulis rekap; perubahan di atas ditemukan oleh pemeriksaan di luar digest, yaitu cara sel ditampilkan (format angka; baris, kolom dan lembar yang disembunyikan) dan baris ringkasan yang tidak dicakup digest',
   'verify.jobChangedSince': (p: { job: string }) =>
     `pekerjaan ${p.job} berubah di berkas data setelah laporan ini ditulis; sebagian perbedaan di bawah mungkin karena itu`,
   'verify.cacheChangedSince': (p: { product: 'hospitals' | 'schools' }) =>
@@ -278,6 +282,8 @@ export const coreTextsId = {
   ...teamTextsId,
   ...noticeTextsId,
   ...archiveTextsId,
+  ...outputTextsId,
+  ...zipReasonTextsId,
   ...watchTextsId,
   ...appTextsId,
   ...presetTextsId,

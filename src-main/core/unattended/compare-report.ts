@@ -1,5 +1,6 @@
 import { excel } from '../exceljs-lazy'
 import type { Comparison } from './compare-runs'
+import { assertWritableOutput } from '../paths/output-path'
 
 const WORDS = {
   id: {
@@ -22,6 +23,8 @@ export function changedRows(c: Comparison): number {
 
 /** The comparison as a workbook: a summary, then the changed cells, the added rows and the removed rows. */
 export async function writeComparison(c: Comparison, out: string, lang: 'id' | 'en'): Promise<void> {
+  // exceljs's stream would fail later, in the system's English
+  assertWritableOutput(out)
   const W = WORDS[lang]
   const book = new (excel().stream.xlsx.WorkbookWriter)({ filename: out, useStyles: true })
   const sheet = (name: string, headers: string[], widths: number[]): ReturnType<typeof book.addWorksheet> => {
