@@ -26,7 +26,7 @@ import { coreMessage } from './core-message'
 import { sheetsThatFit } from './sheet-fit'
 import { detailText } from '../core/texts/core-text'
 import { writeRunRecords, type RecordFlags } from './run-records'
-import { OutputPathError } from '../core/paths/output-path'
+import { assertWritableOutput, OutputPathError } from '../core/paths/output-path'
 
 export interface RunOptions extends PlanFlags, RecordFlags {
   kind?: string
@@ -80,6 +80,8 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
     } catch (err) {
       throw err instanceof ReportError ? new CliError(coreMessage(err), EXIT.usage) : err
     }
+    // and before anything is paid for: a folder that is not there is said now, not after the run
+    assertWritableOutput(resolve(o.out))
   }
   const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key, verbose: o.verbose })
   try {

@@ -2,8 +2,8 @@
  * A report, CSV or comparison asked for at a path that cannot be written (its folder missing, a
  * file where the folder should be, a folder where the file should be) is the user's input: exit 2
  * (the README's usage code) and one sentence in the user's language naming the path and what is
- * wrong, never "unexpected error" with the system's English. `run` keeps its finished job and
- * says how to get the report. Real `rekap` processes over a real SQLite file.
+ * wrong, never "unexpected error" with the system's English. `run` says it before it makes a job
+ * or sends a row. Real `rekap` processes over a real SQLite file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
@@ -54,19 +54,15 @@ describe('a report path that cannot be written is bad input, said in the user la
     }
   }, 120_000)
 
-  it('rekap run: the job is kept and done; the message says how to get its report', async () => {
+  it('rekap run: refused before a job is made or a row sent', async () => {
+    const before = (JSON.parse((await rekap(['jobs', '--json', '--db', db])).out) as unknown[]).length
     for (const lang of ['id', 'en'] as const) {
       const r = await rekap(['run', workbook, '--out', missing, '--db', db], { REKAP_LANG: lang })
-      const job = jobIdOf(r)
-      expectRefused(r, lang === 'id' ? `rekap export ${job} --out` : `rekap export ${job} --out`)
-      expect(r.err).toContain(lang === 'id' ? `pekerjaan ${job} tetap tersimpan` : `job ${job} is kept`)
-      const listed = JSON.parse((await rekap(['jobs', '--json', '--db', db])).out) as Array<{ id: string; state: string }>
-      expect(listed.find((j) => j.id === job)?.state).toBe('done')
-      const out = join(dir, `${job}.xlsx`)
-      const again = await rekap(['export', job, '--out', out, '--db', db])
-      expect(again.code, again.err).toBe(EXIT.ok)
-      expect(existsSync(out)).toBe(true)
+      expectRefused(r, lang === 'id' ? `folder ${join(dir, 'tidak-ada')} tidak ada` : `the folder ${join(dir, 'tidak-ada')} does not exist`)
+      expect(r.out).not.toMatch(/^job /m)
     }
+    const after = (JSON.parse((await rekap(['jobs', '--json', '--db', db])).out) as unknown[]).length
+    expect(after).toBe(before)
   }, 180_000)
 
   it('rekap directory export and rekap compare --out say the same', async () => {
