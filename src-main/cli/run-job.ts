@@ -25,7 +25,7 @@ import { failureText } from './failure-text'
 import { coreMessage } from './core-message'
 import { sheetsThatFit } from './sheet-fit'
 import { detailText } from '../core/texts/core-text'
-import { writeRunRecords, type RecordFlags } from './run-records'
+import { assertRecordPathsWritable, writeRunRecords, type RecordFlags } from './run-records'
 import { assertWritableOutput, OutputPathError } from '../core/paths/output-path'
 
 export interface RunOptions extends PlanFlags, RecordFlags {
@@ -83,6 +83,7 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
     // and before anything is paid for: a folder that is not there is said now, not after the run
     assertWritableOutput(resolve(o.out))
   }
+  assertRecordPathsWritable(o)
   const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key, verbose: o.verbose })
   try {
     await cli.joinTeam()

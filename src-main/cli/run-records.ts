@@ -13,6 +13,11 @@ export interface RecordFlags {
   junit?: string
 }
 
+/** Throws OutputPathError (exit 2) when a record's path cannot be written: asked before a run sends anything, and again when writing. */
+export function assertRecordPathsWritable(flags: RecordFlags): void {
+  for (const file of [flags.recordJson, flags.junit]) if (file) assertWritableOutput(resolve(file))
+}
+
 /**
  * Writes the job's run record (JSON) and/or JUnit document once the job has settled. Each file
  * appears whole or not at all (written beside, then renamed), so a pipeline never reads half.
@@ -24,7 +29,7 @@ export async function writeRunRecords(
   report: { path: string; digest: string | null } | null,
 ): Promise<void> {
   if (!flags.recordJson && !flags.junit) return
-  for (const file of [flags.recordJson, flags.junit]) if (file) assertWritableOutput(resolve(file))
+  assertRecordPathsWritable(flags)
   const rows: RowPager = (offset, limit) => cli.engine.rows(jobId, offset, limit)
   const record = buildRunRecord(cli.store, jobId, rows, report)
   if (flags.recordJson) {

@@ -61,6 +61,11 @@ describe('a report path that cannot be written is bad input, said in the user la
       expectRefused(r, lang === 'id' ? `folder ${join(dir, 'tidak-ada')} tidak ada` : `the folder ${join(dir, 'tidak-ada')} does not exist`)
       expect(r.out).not.toMatch(/^job /m)
     }
+    for (const flag of ['--record-json', '--junit']) {
+      const r = await rekap(['run', workbook, flag, join(dir, 'tidak-ada', 'catatan.txt'), '--db', db, '--lang', 'en'])
+      expectRefused(r, `the folder ${join(dir, 'tidak-ada')} does not exist`)
+      expect(r.out).not.toMatch(/^job /m)
+    }
     const after = (JSON.parse((await rekap(['jobs', '--json', '--db', db])).out) as unknown[]).length
     expect(after).toBe(before)
   }, 180_000)
