@@ -1,4 +1,5 @@
 import { ensurePrivateDir, privateStoreFiles, usePrivateFileModes } from '../core/paths/private-files'
+import { rememberDataFile } from './opened-data-file'
 import { dirname, join, resolve } from 'node:path'
 import { openStore, type Store } from '../core/store'
 import { createEngine, picturesDirFor, type Engine, type ServiceTarget } from '../core/engine'
@@ -66,6 +67,7 @@ export function keyFrom(key: string | undefined): string | undefined {
 
 export function openCliEngine(o: CliServiceOptions): CliEngine {
   const dbFile = dbPathFrom(o.db)
+  rememberDataFile(dbFile)
   const dataDir = dirname(dbFile)
   usePrivateFileModes()
   ensurePrivateDir(dataDir, { ownFolder: dataDir === defaultDataDir() })
