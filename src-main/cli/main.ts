@@ -9,7 +9,7 @@ import { coreMessage } from './core-message'
 import { helpConfiguration, localizeHelp } from './help-language'
 import { rememberCommand } from './team-command-ref'
 import { guardTerminal } from './terminal-text'
-import { diskFullAt, DiskFullError, isDiskFull } from '../core/paths/disk-full'
+import { namedDiskFull } from '../core/paths/disk-full'
 import { openedDataFile } from './opened-data-file'
 
 /** Builds the `rekap` program; exported so tests can drive it without a child process. */
@@ -55,25 +55,13 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = usageExit(err, args, program)
       return
     }
-    const full = diskFullNamed(err)
+    const full = namedDiskFull(err, openedDataFile())
     const message = coreMessage(full ?? err)
     const exitCode = (err as { exitCode?: number }).exitCode ?? EXIT.unexpected
     // a full disk is a disk error (exit 1, the README's), said as what it is, never as a bug
     process.stderr.write(exitCode === EXIT.unexpected && !full ? `${t().unexpected(message)}\n` : `rekap: ${message}\n`)
     process.exitCode = exitCode
   }
-}
-
-/**
- * A full disk as a message naming the file: a report's is named where it was written; SQLite's
- * (SQLITE_FULL) is the data file's; a system error names its own path when it has one.
- */
-function diskFullNamed(err: unknown): DiskFullError | null {
-  if (!isDiskFull(err)) return null
-  if (err instanceof DiskFullError) return err
-  const path = (err as { path?: unknown }).path
-  const named = typeof path === 'string' ? diskFullAt(err, path) : diskFullAt(err, openedDataFile() ?? '?', { store: true })
-  return named as DiskFullError
 }
 
 /**

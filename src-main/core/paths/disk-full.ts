@@ -21,3 +21,16 @@ export function diskFullAt(err: unknown, path: string, o: { store?: boolean } = 
   if (err instanceof DiskFullError || !isDiskFull(err)) return err
   return new DiskFullError(coreText(o.store ? 'disk.storeFull' : 'disk.full', { path }))
 }
+
+/**
+ * A full disk as an error naming its file, for the CLI and the app alike: a report's is named
+ * already; a system error names its own path when it has one; else it is SQLite's, the data
+ * file's. null for any other error.
+ */
+export function namedDiskFull(err: unknown, dataFile: string | null): DiskFullError | null {
+  if (!isDiskFull(err)) return null
+  if (err instanceof DiskFullError) return err
+  const path = (err as { path?: unknown }).path
+  const named = typeof path === 'string' ? diskFullAt(err, path) : diskFullAt(err, dataFile ?? '?', { store: true })
+  return named as DiskFullError
+}
