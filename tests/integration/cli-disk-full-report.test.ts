@@ -51,6 +51,20 @@ describe.skipIf(!small.disk)(`a report on a full disk ${small.why ? `(skipped: $
     })
   }
 
+  it('rekap export --annotated (a copy of the workbook): the report named, not the data file; no file left', async () => {
+    const out = join(disk.dir, 'beranotasi.xlsx')
+    // the copy of this small workbook would fit in 8 KiB: the disk is filled first
+    disk.fill()
+    try {
+      const r = await rekap(['export', jobId, '--db', db, '--out', out, '--annotated'])
+      expect(r.err).toContain(`rekap: the disk is full: ${out} could not be written in full`)
+      expect(r.code).toBe(EXIT.unexpected)
+      expect(readdirSync(disk.dir)).toEqual(['filler'])
+    } finally {
+      disk.free()
+    }
+  })
+
   it('the report at the end of rekap run: the job stays done, no file left, export elsewhere works', async () => {
     const out = join(disk.dir, 'hasil.xlsx')
     const r = await rekap(['run', 'examples/hospitals/hospital-codes.xlsx', '--db', db, '--yes', '--out', out])

@@ -46,6 +46,9 @@ describe('a full disk said to the app', () => {
   it('a system ENOSPC names its own path; other errors are left as they are', () => {
     const enospc = Object.assign(new Error('ENOSPC: no space left on device, open'), { code: 'ENOSPC', path: '/mnt/usb/rekap-photo.jpg' })
     expect(toErrorBody(enospc, [], 'en', file).message).toMatch(/^the disk is full: \/mnt\/usb\/rekap-photo\.jpg could not be written/)
+    // a stream's ENOSPC carries no path: some file, never said to be the data file
+    const streamed = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+    expect(toErrorBody(streamed, [], 'en', file).message).toBe('the disk is full: a file could not be written in full; free disk space, then try again')
     expect(toErrorBody(new Error('boom'), [], 'en', file).message).toBe('boom')
   })
 })

@@ -24,13 +24,14 @@ export function diskFullAt(err: unknown, path: string, o: { store?: boolean } = 
 
 /**
  * A full disk as an error naming its file, for the CLI and the app alike: a report's is named
- * already; a system error names its own path when it has one; else it is SQLite's, the data
- * file's. null for any other error.
+ * already; SQLite's is the data file's; a system error names its own path when it has one.
+ * null for any other error.
  */
 export function namedDiskFull(err: unknown, dataFile: string | null): DiskFullError | null {
   if (!isDiskFull(err)) return null
   if (err instanceof DiskFullError) return err
+  // only SQLite's own refusal is the data file's: a system error without a path is some other file
   const path = (err as { path?: unknown }).path
-  const named = typeof path === 'string' ? diskFullAt(err, path) : diskFullAt(err, dataFile ?? '?', { store: true })
-  return named as DiskFullError
+  if ((err as { code?: unknown }).code === 'SQLITE_FULL') return diskFullAt(err, dataFile ?? '?', { store: true }) as DiskFullError
+  return typeof path === 'string' ? (diskFullAt(err, path) as DiskFullError) : new DiskFullError(coreText('disk.fullUnnamed', {}))
 }
