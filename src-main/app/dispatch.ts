@@ -14,6 +14,7 @@ import { ImportError } from '../core/importers/import-error'
 import { AppError, type ErrorBody } from './app-error'
 import { OutputPathError } from '../core/paths/output-path'
 import { HeavyWorkError } from '../core/workers/heavy-work'
+import { namedDiskFull } from '../core/paths/disk-full'
 import { coreText, renderCoreText, textOfError, type CoreTextLang } from '../core/texts/core-text'
 
 export type Handlers = { [N in CommandName]: (input: z.output<(typeof commands)[N]['input']>) => Promise<CommandOutput<N>> }
@@ -50,7 +51,9 @@ export async function dispatch(handlers: Handlers, name: string, rawInput: unkno
  * Turns anything thrown into what the renderer may see. A refusal core made as a text (a refused
  * action, a workbook that cannot be read, …) is said in the app's language.
  */
-export function toErrorBody(err: unknown, secrets: string[], lang: CoreTextLang = 'en'): ErrorBody {
+export function toErrorBody(err: unknown, secrets: string[], lang: CoreTextLang = 'en', dataFile: string | null = null): ErrorBody {
+  // a full disk is said as such, naming the file (the data file when SQLite's), in the app's language
+  err = namedDiskFull(err, dataFile) ?? err
   if (err instanceof AppError) {
     return { code: err.code, message: redactSecrets(err.text ? renderCoreText(err.text, lang) : err.message, secrets), field: err.field }
   }

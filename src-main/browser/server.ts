@@ -239,7 +239,7 @@ async function handleApi(
     const output = await dispatch(handlers, name, input)
     sendJson(res, 200, output === undefined ? null : output, extra)
   } catch (err) {
-    const body = toErrorBody(err, ctx.secrets(), appLanguage(ctx))
+    const body = toErrorBody(err, ctx.secrets(), appLanguage(ctx), ctx.paths.dbFile)
     if (body.code === 'failed') ctx.core.logger.log('error', `command ${name} failed: ${body.message}`)
     if (!res.headersSent) sendJson(res, ERROR_STATUS[body.code], { error: body })
     else res.destroy()

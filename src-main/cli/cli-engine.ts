@@ -1,4 +1,5 @@
 import { ensurePrivateDir, privateStoreFiles, usePrivateFileModes } from '../core/paths/private-files'
+import { rememberDataFile } from './opened-data-file'
 import { dirname, join, resolve } from 'node:path'
 import { openStore, type Store } from '../core/store'
 import { createEngine, picturesDirFor, type Engine, type ServiceTarget } from '../core/engine'
@@ -64,8 +65,22 @@ export function keyFrom(key: string | undefined): string | undefined {
   return key || process.env.REKAP_API_KEY || undefined
 }
 
+/** Runs every step; the first failure is thrown once all have run. */
+async function closeEach(steps: Array<() => unknown>): Promise<void> {
+  let first: { err: unknown } | null = null
+  for (const step of steps) {
+    try {
+      await step()
+    } catch (err) {
+      first ??= { err }
+    }
+  }
+  if (first) throw first.err
+}
+
 export function openCliEngine(o: CliServiceOptions): CliEngine {
   const dbFile = dbPathFrom(o.db)
+  rememberDataFile(dbFile)
   const dataDir = dirname(dbFile)
   usePrivateFileModes()
   ensurePrivateDir(dataDir, { ownFolder: dataDir === defaultDataDir() })
@@ -118,14 +133,18 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
       if (team) await (await import('./team-coordination')).checkTeamJoin((await team)?.coordination)
     },
     async close() {
-      await engine.close()
-      // the jobs' final states (and a finished job's doubtful pairs) to the team before leaving
-      await (await team)?.close()
-      await sandbox.close()
-      // rows of jobs this command deleted or replaced go in the background (job-removal.ts): finish
-      // them, else they stay in the file until the next command that deletes a job
-      await store.removalsDone()
-      store.close()
+      // every part is closed even when one fails (a full disk refuses the engine's last writes):
+      // an embedded sandbox left open would keep the process alive after its error was said
+      await closeEach([
+        () => engine.close(),
+        // the jobs' final states (and a finished job's doubtful pairs) to the team before leaving
+        async () => (await team)?.close(),
+        () => sandbox.close(),
+        // rows of jobs this command deleted or replaced go in the background (job-removal.ts): finish
+        // them, else they stay in the file until the next command that deletes a job
+        () => store.removalsDone(),
+        () => store.close(),
+      ])
     },
   }
 }

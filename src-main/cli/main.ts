@@ -9,6 +9,8 @@ import { coreMessage } from './core-message'
 import { helpConfiguration, localizeHelp } from './help-language'
 import { rememberCommand } from './team-command-ref'
 import { guardTerminal } from './terminal-text'
+import { namedDiskFull } from '../core/paths/disk-full'
+import { openedDataFile } from './opened-data-file'
 
 /** Builds the `rekap` program; exported so tests can drive it without a child process. */
 export function buildProgram(): Command {
@@ -53,9 +55,11 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = usageExit(err, args, program)
       return
     }
-    const message = coreMessage(err)
+    const full = namedDiskFull(err, openedDataFile())
+    const message = coreMessage(full ?? err)
     const exitCode = (err as { exitCode?: number }).exitCode ?? EXIT.unexpected
-    process.stderr.write(exitCode === EXIT.unexpected ? `${t().unexpected(message)}\n` : `rekap: ${message}\n`)
+    // a full disk is a disk error (exit 1, the README's), said as what it is, never as a bug
+    process.stderr.write(exitCode === EXIT.unexpected && !full ? `${t().unexpected(message)}\n` : `rekap: ${message}\n`)
     process.exitCode = exitCode
   }
 }

@@ -23,7 +23,7 @@ export function registerIpcHandlers(
         if (!isAppUrl(from)) throw new AppError('unauthorized', coreText('app.notRekapPage', {}))
         return { ok: true, value: await dispatch(handlers, name, input) }
       } catch (err) {
-        const error = toErrorBody(err, ctx.secrets(), appLanguage(ctx))
+        const error = toErrorBody(err, ctx.secrets(), appLanguage(ctx), ctx.paths.dbFile)
         if (error.code === 'failed') ctx.core.logger.log('error', `command ${name} failed: ${error.message}`)
         return { ok: false, error }
       }

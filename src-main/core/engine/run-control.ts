@@ -1,4 +1,5 @@
 import type { ProgressView } from '../../contract/ipc'
+import { namedDiskFull } from '../paths/disk-full'
 import type { ServiceClient } from '../provider'
 import { JobRunner } from '../jobs/job-runner'
 import { recheckStoredRows } from '../jobs/planner'
@@ -176,7 +177,9 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
       return core.snapshot(jobId)
     })
     .catch((err: Error) => {
-      ctx.logger.log('error', `job ${jobId} stopped on an unexpected error: ${err.message}`)
+      // a full disk is no bug: said as such, naming the data file (the command's own last line says it in its language)
+      const full = namedDiskFull(err, store.db.name)
+      ctx.logger.log('error', full ? `job ${jobId} stopped: ${full.message}` : `job ${jobId} stopped on an unexpected error: ${err.message}`)
       try {
         const cur = store.jobs.get(jobId)
         if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: err.message })

@@ -1,4 +1,5 @@
 import type { Store, HospitalQuery, SchoolQuery } from '../store'
+import { diskFullAt } from '../paths/disk-full'
 import { REKAP_VERSION } from '../version'
 import { labelsFor, type ReportLang } from '../reports/labels'
 import { THREAD_MIN_ROWS } from '../reports/xlsx/zip-thread'
@@ -105,7 +106,8 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
     return { out: opts.out, rows, sheets }
   } catch (err) {
     writer.abort()
-    throw err
+    // the partial file is gone: a full disk is said as such, naming the report
+    throw diskFullAt(err, opts.out)
   } finally {
     reader.close()
   }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { diskFullAt } from '../paths/disk-full'
 import type { Store, JobRecord, JobFingerprint } from '../store'
 import { REKAP_VERSION } from '../version'
 import { kindModule } from '../kinds/registry'
@@ -125,7 +126,8 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
     return { out: opts.out, rows, sheets, digest: digestText }
   } catch (err) {
     writer.abort()
-    throw err
+    // the partial file is gone: a full disk is said as such, naming the report
+    throw diskFullAt(err, opts.out)
   } finally {
     reader.close()
   }

@@ -9,6 +9,7 @@ import { cellFor, NUMBER_FORMATS, type ColumnKind } from './column-cells'
 import { openReportReader } from '../store/report-reader'
 import { iterateReportRows } from '../store/report-rows'
 import { ReportError } from './report-result'
+import { diskFullAt } from '../paths/disk-full'
 import { plainAnnotatedColumns, type AnnotatedColumn } from './annotated-columns'
 import type { ReportLabels } from './labels'
 import { coreText } from '../texts/core-text'
@@ -101,7 +102,7 @@ export async function writeAnnotatedCopy(
     renameSync(partial, opts.out)
   } catch (err) {
     rmSync(partial, { force: true })
-    throw err
+    throw diskFullAt(err, opts.out)
   }
   return { out: opts.out, rows, sheet: ws.name, firstColumn }
 }

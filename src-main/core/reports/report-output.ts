@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs'
 import { excel } from '../exceljs-lazy'
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, openSync, renameSync, rmSync } from 'node:fs'
+import { writeAll } from '../paths/write-all'
 import { csvField, type CellPrimitive } from './cell-safety'
 import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnKind, type ColumnSpec } from './column-cells'
 import { formatWallClock } from './report-time'
@@ -233,7 +234,7 @@ export function openCsvReport(out: string): ReportWriter {
   let written = false
   const names: string[] = []
   const flush = (): void => {
-    if (buf) writeSync(fd, buf, null, 'utf8')
+    if (buf) writeAll(fd, Buffer.from(buf, 'utf8'))
     buf = ''
   }
   const skipped: SheetWriter = {

@@ -119,6 +119,10 @@ export const coreTextsEn: CoreTextTable = {
   'review.reviewerControl': () => 'the reviewer name has control characters in it',
   'review.noteTooLong': (p) => `the note is ${p.length} characters long; at most 2000`,
 
+  'disk.full': (p) => `the disk is full: ${p.path} could not be written in full, and is not left half-written; free disk space, then try again`,
+  'disk.fullUnnamed': () => 'the disk is full: a file could not be written in full; free disk space, then try again',
+  'disk.storeFull': (p) =>
+    `the disk is full: the data file ${p.path} cannot grow; what is stored is kept — free disk space, then run the command again (a job that had started running continues with rekap resume and its id)`,
   'report.noJob': (p) => `no job "${p.job}" in ${p.file}`,
   'report.thumbnailsLimit': (p) =>
     `thumbnails are limited to ${p.max} rows (job ${p.job} has ${p.total}); export without --thumbnails, or filter the rows first`,

@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs'
+import { writeAll } from '../../paths/write-all'
 import { constants, crc32, deflateRaw } from 'node:zlib'
 
 /**
@@ -175,8 +176,7 @@ export class ZipFileWriter {
   }
 
   private write(buf: Uint8Array): void {
-    let done = 0
-    while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done)
+    writeAll(this.fd, buf)
     this.pos += buf.length
   }
 }
