@@ -80,12 +80,13 @@ export async function runCommand(file: string, o: RunOptions): Promise<number> {
     } catch (err) {
       throw err instanceof ReportError ? new CliError(coreMessage(err), EXIT.usage) : err
     }
-    // and before anything is paid for: a folder that is not there is said now, not after the run
-    assertWritableOutput(resolve(o.out))
   }
-  assertRecordPathsWritable(o)
   const cli = openCliEngine({ db: o.db, baseUrl: o.baseUrl, key, verbose: o.verbose })
   try {
+    // before anything is paid for: a folder that is not there is said now, not after the run (checked
+    // once the data file is open: it may have made the folder the report goes to)
+    if (o.out) assertWritableOutput(resolve(o.out))
+    assertRecordPathsWritable(o)
     await cli.joinTeam()
     const chosen = await chooseKind(file, o)
     const settings = settingsFrom(o, chosen.kind, useSandbox)

@@ -170,11 +170,13 @@ describe('every documented exit code', () => {
     const r = await rekap(['run', join(dir, 'nope.xlsx'), '--db', db('e2'), '--lang', 'en'])
     expect(r.code).toBe(2)
   })
-  it('1: unexpected (the report path is a folder)', async () => {
+  // exit 1 (a disk error) is asserted on a real full disk in cli-disk-full-report.test.ts
+  it('2, not 1: a report path that is a folder is bad input, named', async () => {
     const planned = await rekap(['run', KYC, '--dry-run', '--db', db('u1')])
     const jobId = /^job (\S+)/.exec(planned.out)![1]
     const r = await rekap(['export', jobId, '--db', db('u1'), '--out', join(dir, 'out.xlsx'), '--lang', 'en'])
-    expect(r.code).toBe(1)
-    expect(r.err).toMatch(/^rekap: unexpected error: /)
+    expect(r.code).toBe(2)
+    expect(r.err).toContain(`cannot write ${join(dir, 'out.xlsx')}: it is a folder`)
+    expect(r.err).not.toMatch(/unexpected error/)
   })
 })

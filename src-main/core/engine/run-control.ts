@@ -178,7 +178,7 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
     })
     .catch((err: Error) => {
       // a full disk is no bug: said as such, naming the data file (the command's own last line says it in its language)
-      const full = namedDiskFull(err, store.db.name)
+      const full = namedDiskFull(err, store.file)
       ctx.logger.log('error', full ? `job ${jobId} stopped: ${full.message}` : `job ${jobId} stopped on an unexpected error: ${err.message}`)
       try {
         const cur = store.jobs.get(jobId)
