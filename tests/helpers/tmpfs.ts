@@ -16,17 +16,18 @@ export interface SmallDisk {
 }
 
 /**
- * Mounts a tmpfs (root only); null with the reason when this machine refuses it, so a test can
- * skip saying why. Unmount in afterAll / finally.
+ * Mounts a tmpfs of `kib` KiB. Needs root (CI runs as root, as it does for the OS packages and
+ * PostgreSQL's `runuser`); throws saying why when this machine refuses, so the test fails plainly
+ * instead of passing by skipping. Unmount in afterAll / finally.
  */
-export function mountSmallDisk(kib: number): { disk: SmallDisk | null; why: string } {
-  if (process.getuid?.() !== 0) return { disk: null, why: 'a real full disk needs a tmpfs mount, and mount needs root' }
+export function mountSmallDisk(kib: number): SmallDisk {
+  if (process.getuid?.() !== 0) throw new Error('a real full disk needs a tmpfs mount, and mount needs root: run these tests as root')
   const dir = mkdtempSync(join(tmpdir(), 'rekap-small-disk-'))
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${kib}k`, 'tmpfs', dir], { stdio: 'pipe' })
   } catch (err) {
     rmSync(dir, { recursive: true, force: true })
-    return { disk: null, why: `mount -t tmpfs was refused: ${(err as Error).message.split('\n')[0]}` }
+    throw new Error(`mount -t tmpfs was refused: ${(err as Error).message.split('\n')[0]}`)
   }
   const filler = join(dir, 'filler')
   const disk: SmallDisk = {
@@ -46,5 +47,5 @@ export function mountSmallDisk(kib: number): { disk: SmallDisk | null; why: stri
       rmSync(dir, { recursive: true, force: true })
     },
   }
-  return { disk, why: '' }
+  return disk
 }
