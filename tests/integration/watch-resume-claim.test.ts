@@ -34,6 +34,7 @@ afterAll(async () => {
 const OTHER_DESK = `desk-b-${hostname()}`
 /** long: desk A's watcher must not take the workbook back while the test looks at the refusals */
 const WINDOW_MS = 120_000
+const WATCH_ENV = { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) }
 
 async function requests(): Promise<number> {
   return ((await sandbox.admin('GET', '/_sandbox/requests')).requests as unknown[]).length
@@ -67,26 +68,38 @@ function takenOverByOtherDesk(claimFile: string): string {
   return theirs
 }
 
+/**
+ * Desk A: a folder watched by `rekap watch` (a preset of 4 lookups a second, one at a time) with a
+ * CSV of `codes` hospital codes dropped in it; the watcher is started, not awaited.
+ */
+async function watchedDesk(name: string, codes: number) {
+  const dir = join(tmp.dir, name)
+  const db = join(tmp.dir, `${name}.db`)
+  mkdirSync(dir, { recursive: true })
+  const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
+  expect(saved.code, saved.out + saved.err).toBe(0)
+  const rows = Array.from({ length: codes }, (_, i) => String(3201001 + i))
+  writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
+  const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], WATCH_ENV)
+  return { dir, db, w, claimFile: join(dir, 'proses', 'kode.csv.ambil') }
+}
+
+/** The watcher's job, once it runs (not still being planned: planning sends requests too) and has sent `rows` rows. */
+async function runningJob(w: ReturnType<typeof startWatch>, db: string, rows: number): Promise<string> {
+  await until('the job to start', () => /^job (j[0-9a-f]+) kode\.csv$/m.test(w.out()), w.out)
+  const jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
+  await until('the job to run', () => jobState(db, jobId).state === 'running', w.out)
+  const start = await requests()
+  await until('the job to send a few rows', async () => (await requests()) - start >= rows, w.out)
+  return jobId
+}
+
 describe('resuming a watched job whose workbook another computer took over', () => {
   it('is refused naming the host (nothing sent); with the claim gone refused saying how to go on; rekap watch taking the file back finishes it', async () => {
-    const dir = join(tmp.dir, 'desk-a')
-    const db = join(tmp.dir, 'desk-a.db')
-    mkdirSync(dir, { recursive: true })
-    const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
-    expect(saved.code, saved.out + saved.err).toBe(0)
-    const rows = Array.from({ length: 40 }, (_, i) => String(3201001 + i))
-    writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
-    const env = { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) }
-    const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], env)
-    const claimFile = join(dir, 'proses', 'kode.csv.ambil')
+    const { dir, db, w, claimFile } = await watchedDesk('desk-a', 40)
     let jobId = ''
     try {
-      await until('the job to start', () => /^job (j[0-9a-f]+) kode\.csv$/m.test(w.out()), w.out)
-      jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
-      // running (not still being planned: planning sends requests too, and a stop then does not stop the run)
-      await until('the job to run', () => jobState(db, jobId).state === 'running', w.out)
-      const start = await requests()
-      await until('the job to send a few rows', async () => (await requests()) - start >= 4, w.out)
+      jobId = await runningJob(w, db, 4)
       takenOverByOtherDesk(claimFile)
       await until('desk A to hold the job back', () => jobState(db, jobId).state !== 'running', w.out)
       expect(jobState(db, jobId)).toMatchObject({ state: 'paused', detail: expect.stringContaining(`taken over by ${OTHER_DESK}`) })
@@ -120,7 +133,7 @@ describe('resuming a watched job whose workbook another computer took over', () 
     expect(await requests()).toBe(before)
 
     // the watcher takes the unclaimed file back and finishes the same job: not stranded
-    const again = await rekap(['watch', dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--once', '--settle-ms', '200'], env)
+    const again = await rekap(['watch', dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--once', '--settle-ms', '200'], WATCH_ENV)
     expect(again.code, again.out + again.err).toBe(0)
     expect(jobState(db, jobId).state).toBe('done')
     expect(existsSync(join(dir, 'selesai', 'kode.csv'))).toBe(true)
@@ -129,20 +142,9 @@ describe('resuming a watched job whose workbook another computer took over', () 
   }, 180_000)
 
   it('a person\'s resume while the watcher here holds the claim runs; another computer taking the file over midway pauses it before the next rows, saying who', async () => {
-    const dir = join(tmp.dir, 'desk-a2')
-    const db = join(tmp.dir, 'desk-a2.db')
-    mkdirSync(dir, { recursive: true })
-    const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
-    expect(saved.code, saved.out + saved.err).toBe(0)
-    const rows = Array.from({ length: 60 }, (_, i) => String(3201001 + i))
-    writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
-    const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
+    const { dir, db, w } = await watchedDesk('desk-a2', 60)
     try {
-      await until('the job to start', () => /^job (j[0-9a-f]+) kode\.csv$/m.test(w.out()), w.out)
-      const jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
-      await until('the job to run', () => jobState(db, jobId).state === 'running', w.out)
-      const start = await requests()
-      await until('the job to send a few rows', async () => (await requests()) - start >= 2, w.out)
+      const jobId = await runningJob(w, db, 2)
       // a person pauses it (the watcher lives on, holding and beating the claim), then resumes it from a shell
       const paused = await rekap(['pause', jobId, '--db', db])
       expect(paused.code, paused.out + paused.err).toBe(0)
@@ -168,28 +170,15 @@ describe('resuming a watched job whose workbook another computer took over', () 
   }, 180_000)
 
   it('the watcher ended (rekap watch --once, a stopped desk): rekap resume takes the claim back, keeps it alive while the job runs, and finishes it', async () => {
-    const dir = join(tmp.dir, 'desk-a3')
-    const db = join(tmp.dir, 'desk-a3.db')
-    mkdirSync(dir, { recursive: true })
-    const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
-    expect(saved.code, saved.out + saved.err).toBe(0)
-    const rows = Array.from({ length: 24 }, (_, i) => String(3201001 + i))
-    writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${rows.join('\n')}\n`)
-    const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(WINDOW_MS) })
+    const { db, w, claimFile } = await watchedDesk('desk-a3', 24)
     let jobId = ''
     try {
-      await until('the job to start', () => /^job (j[0-9a-f]+) kode\.csv$/m.test(w.out()), w.out)
-      jobId = /^job (j[0-9a-f]+) kode\.csv$/m.exec(w.out())![1]
-      // running (not still being planned: planning sends requests too, and a stop then does not stop the run)
-      await until('the job to run', () => jobState(db, jobId).state === 'running', w.out)
-      const start = await requests()
-      await until('the job to send a few rows', async () => (await requests()) - start >= 2, w.out)
+      jobId = await runningJob(w, db, 2)
     } finally {
       w.child.kill('SIGTERM')
       await w.exited
     }
     await until('the job to pause', () => jobState(db, jobId).state === 'paused', w.out)
-    const claimFile = join(dir, 'proses', 'kode.csv.ambil')
     expect(existsSync(claimFile), w.out() + JSON.stringify(jobState(db, jobId))).toBe(true)
     expect(readFileSync(claimFile, 'utf8')).toMatch(new RegExp(`^${w.child.pid}@`))
     const resumed = startRekap(['resume', jobId, '--db', db, '--key', sandbox.key])
