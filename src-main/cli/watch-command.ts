@@ -42,10 +42,10 @@ export async function watchCommand(dirArg: string, o: WatchOptions): Promise<num
     preset,
     lang: () => preset.lang ?? cliLang(),
     say,
-    async planFile(file) {
+    async planFile(file, signal) {
       const chosen = await chooseKind(file, runOpts)
       const settings = settingsFrom(runOpts, chosen.kind, sandbox)
-      return cli.engine.plan({ file, kind: chosen.kind, sheet: runOpts.sheet, mapOverrides: runOpts.map ?? [], settings })
+      return cli.engine.plan({ file, kind: chosen.kind, sheet: runOpts.sheet, mapOverrides: runOpts.map ?? [], settings, signal })
     },
     async finishReport(work, jobId) {
       const reports = await import('../core/export')

@@ -39,9 +39,9 @@ function watcher(dir: string, wrap: (p: WatchPorts, w: () => FolderWatcher) => P
     store,
     engine,
     preset: {},
-    planFile: (file) => {
+    planFile: (file, signal) => {
       planned.push(file)
-      return engine.plan({ file, kind: 'hospital-lookup', settings: rig.harness.settings() })
+      return engine.plan({ file, kind: 'hospital-lookup', settings: rig.harness.settings(), signal })
     },
     finishReport: async () => 'report',
     lang: () => 'en',
@@ -87,8 +87,8 @@ describe('a watcher stopped', () => {
   it('while a file was planned, with another waiting: the planned one stays ready with its note, the other is not taken', async () => {
     const dir = folder('two', ['a.csv', 'b.csv'])
     const { w, lines } = watcher(dir, (p, w) => ({
-      planFile: async (file) => {
-        const plan = await p.planFile(file)
+      planFile: async (file, signal) => {
+        const plan = await p.planFile(file, signal)
         w().stop()
         return plan
       },

@@ -51,12 +51,12 @@ function watcherFor(ctx: AppContext, dir: string, preset: Preset, view: WatchVie
       view.lines.push(line)
       view.lines.splice(0, Math.max(0, view.lines.length - KEEP_LINES))
     },
-    async planFile(file) {
+    async planFile(file, signal) {
       const preview = await ctx.engine.inspect(file, { sheet: preset.sheet, kind: preset.kind })
       const kind = (preset.kind ?? preview.suggestedKind) as JobKind | null
       if (!kind) throw new AppError('invalid-input', coreText('app.presetNoKind', { file: path.basename(file) }), 'preset')
       const settings = await appJobSettings(ctx, kind, preset)
-      return ctx.engine.plan({ file, kind, sheet: preview.sheet, mapOverrides: preset.map ?? [], settings })
+      return ctx.engine.plan({ file, kind, sheet: preview.sheet, mapOverrides: preset.map ?? [], settings, signal })
     },
     async finishReport(work, jobId) {
       mkdirSync(path.join(dir, DONE_DIR), { recursive: true })

@@ -3,7 +3,8 @@
  * records. Per query, best first: fetched recently -> 0 (from the cache); fetched before ->
  * its record count then; otherwise one cheap first request reads paging.total_page (that page
  * is saved with the row's progress, so the run continues at page 2 and nothing is paid twice).
- * At most MAX_PROBES queries are probed; the rest are extrapolated from them.
+ * At most MAX_PROBES queries are probed; the rest are extrapolated from them. Once `signal` is
+ * aborted (a watcher's stop) no further probe is sent: the queries left count as not probed.
  */
 import type { Store } from '../store'
 import type { PlanEstimateView } from '../../contract/ipc'
@@ -25,7 +26,7 @@ export async function estimateDirectoryPages(
   store: Store,
   jobId: string,
   paging: DirectoryPaging,
-  ctx: { source: string; freshAfter: number; env: (rowNo: number) => UnitEnv | null; maxProbes?: number },
+  ctx: { source: string; freshAfter: number; env: (rowNo: number) => UnitEnv | null; maxProbes?: number; signal?: AbortSignal },
 ): Promise<DirectoryEstimate> {
   let pages = 0
   let cacheHits = 0
@@ -54,7 +55,7 @@ export async function estimateDirectoryPages(
       fromCache++
       continue
     }
-    const env = probed < maxProbes ? ctx.env(row.rowNo) : null
+    const env = probed < maxProbes && !ctx.signal?.aborted ? ctx.env(row.rowNo) : null
     if (env) {
       const p: PagingProgress = { nextPage: 1, totalPage: null, records: 0 }
       try {

@@ -97,11 +97,24 @@ export function planView(core: EngineCore, jobId: string, extra: PlanViewExtra):
   }
 }
 
+/** How a plan may ask the service: a dry run not at all (probe false); an aborted signal stops its probes. */
+export interface ProbeOptions {
+  probe?: boolean
+  signal?: AbortSignal
+}
+
 /**
  * The calls (hits) a planned job still needs: one per row to send for lookups and face pairs,
  * pages for directory queries, the region tree's size for a regions job.
  */
-export async function estimateCalls(core: EngineCore, jobId: string, target: ServiceTarget, duplicates: number, reused = 0, probe = true): Promise<CallsEstimate> {
+export async function estimateCalls(
+  core: EngineCore,
+  jobId: string,
+  target: ServiceTarget,
+  duplicates: number,
+  reused = 0,
+  { probe = true, signal }: ProbeOptions = {},
+): Promise<CallsEstimate> {
   const { store } = core
   const j = core.job(jobId)
   const c = store.rows.counts(jobId)
@@ -110,8 +123,9 @@ export async function estimateCalls(core: EngineCore, jobId: string, target: Ser
   if (kind.paging) {
     const client = (await core.access.clientFor(j.settings, j.kind)).client
     // a dry run sends nothing: no probes, the pages come from the cache or stay unknown
-    const probeEnv = (rowNo: number): UnitEnv | null => (probe ? probeEnvOf(core, jobId, rowNo, target, client, freshAfter) : null)
-    const d = await estimateDirectoryPages(store, jobId, kind.paging, { source: target.source, freshAfter, env: probeEnv })
+    const stop = signal ?? new AbortController().signal
+    const probeEnv = (rowNo: number): UnitEnv | null => (probe ? probeEnvOf(core, jobId, rowNo, target, client, freshAfter, stop) : null)
+    const d = await estimateDirectoryPages(store, jobId, kind.paging, { source: target.source, freshAfter, env: probeEnv, signal: stop })
     return { callsNeeded: d.pages, cacheHits: d.cacheHits, estimate: d.estimate }
   }
   const planned = kind.plannedCalls?.(store, jobId)
@@ -125,8 +139,13 @@ export async function estimateCalls(core: EngineCore, jobId: string, target: Ser
   }
 }
 
-/** A unit's environment for the plan's page probes: each probe is a counted hit, paced like a run's. */
-function probeEnvOf(core: EngineCore, jobId: string, rowNo: number, target: ServiceTarget, client: ServiceClient, freshAfter: number): UnitEnv {
+/**
+ * A unit's environment for the plan's page probes: each probe is a counted hit, paced like a run's.
+ * `stop` ends a probe still waiting for its turn (not sent, its hit given back); one already sent
+ * is answered and kept, as a paused run's requests in flight are: cut on the wire, the service
+ * would count its hit and its page be lost.
+ */
+function probeEnvOf(core: EngineCore, jobId: string, rowNo: number, target: ServiceTarget, client: ServiceClient, freshAfter: number, stop: AbortSignal): UnitEnv {
   const j = core.job(jobId)
   const product = kindModule(j.kind).product
   const account = accountId(target, core.ctx.accountSecret?.())
@@ -140,11 +159,14 @@ function probeEnvOf(core: EngineCore, jobId: string, rowNo: number, target: Serv
     // a probed page is kept like a run's (records, progress, its hit): the run continues at the next page
     keep: (learned) => keepLearned(core.store, { jobId, rowNo, source: target.source, account, product }, learned, core.now()),
     now: core.now,
-    signal: new AbortController().signal,
+    signal: stop,
     call: async (fn) => {
+      stop.throwIfAborted()
       if (!(await hits.tryStart(j.settings.monthlyQuota[product]))) throw new Error('no hit left for a probe')
       try {
-        await core.access.limiterFor(target, product, j.settings).take(new AbortController().signal)
+        await core.access.limiterFor(target, product, j.settings).take(stop)
+        // its turn came after the stop: not sent
+        stop.throwIfAborted()
         return await fn(new AbortController().signal)
       } catch (e) {
         hits.unstart()

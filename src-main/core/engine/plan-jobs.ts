@@ -47,7 +47,7 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   const target = await opts.resolveTarget(req.settings)
   const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target, req.sendNothing)
   // the callback stays in this thread: the app's importer posts the request to a worker
-  const { onJobCreated, sendNothing, ...request } = req
+  const { onJobCreated, sendNothing, signal, ...request } = req
   const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...request, directory }, {
     picturesDir: opts.picturesDir,
     now,
@@ -62,7 +62,7 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   core.plans.hold(planned.jobId)
   if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId, core.plans.mayReplace))
   const earlierRun = fingerprint ? earlierRunView(core, store.reuse.earlierRun(fingerprint, req.kind, planned.jobId)) : null
-  const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, !sendNothing)
+  const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, { probe: !sendNothing, signal })
   const hitsUsed = await hitsUsedNow(core, planned.jobId, target)
   const view = {
     ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, hitsUsed, calls, reused, earlierRun, faceWarmUpSeconds: target.faceWarmUpSeconds }),

@@ -36,6 +36,12 @@ export interface PlanRequest extends PlanRequestArgs {
    * directory pages are estimated from the cache, else as unknown.
    */
   sendNothing?: boolean
+  /**
+   * Aborted: the plan sends no more (a directory's page probes stop; one on the wire is answered
+   * and kept) and is stored from what it has (the rest estimated as queries past the probe limit
+   * are). A watcher's stop, the app closing.
+   */
+  signal?: AbortSignal
 }
 
 export interface DirectoryPlanRequest {

@@ -19,8 +19,11 @@ export interface WatchPorts {
   store: Store
   engine: Engine
   preset: Preset
-  /** plans a taken workbook with the preset (the kind chosen, the settings made the caller's way) */
-  planFile(file: string): Promise<JobPlanView>
+  /**
+   * plans a taken workbook with the preset (the kind chosen, the settings made the caller's way);
+   * `signal` is the watcher's stop, given to the engine's plan (its page probes end with it)
+   */
+  planFile(file: string, signal: AbortSignal): Promise<JobPlanView>
   /** writes a finished job's report (and run record) into selesai/; returns the report's path */
   finishReport(work: string, jobId: string): Promise<string>
   lang(): CoreTextLang
@@ -66,6 +69,8 @@ export class FolderWatcher {
   private foreign = new ForeignClaims(CLAIM_STALE_MS)
   /** the claim of the file whose job runs now: checked before each of its requests */
   private own: OwnClaim | null = null
+  /** aborted by stop(): a plan under way sends no more page probes */
+  private readonly stopSignal = new AbortController()
 
   constructor(
     private readonly dir: string,
@@ -83,10 +88,11 @@ export class FolderWatcher {
 
   /**
    * Asks the loop to end: a job running now is paused, and none starts sending after this (one being
-   * planned now is left planned), each left with a note saying how to go on.
+   * planned now sends no more page probes and is left planned), each left with a note saying how to go on.
    */
   stop(): void {
     this.stopping = true
+    this.stopSignal.abort()
     if (this.current) this.p.engine.pause(this.current).catch(() => undefined)
   }
 
@@ -179,7 +185,7 @@ export class FolderWatcher {
     let plan: JobPlanView
     try {
       // a .zip of a workbook and its photos: unpacked in proses/ with the upload's caps, its workbook planned
-      plan = await this.p.planFile(isArchive(work) ? await unpackTaken(this.dir, work) : work)
+      plan = await this.p.planFile(isArchive(work) ? await unpackTaken(this.dir, work) : work, this.stopSignal.signal)
     } catch (err) {
       const why = this.why(err)
       settle(this.dir, work, 'failed', why)
