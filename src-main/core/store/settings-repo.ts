@@ -1,5 +1,12 @@
 import type { Db } from './database'
 
+/**
+ * Settings a job owns, keyed `<prefix><jobId>` (a setting has no job column): removed with the job
+ * (job-removal.ts), or each deleted job would leave its row forever. `watchedOrigin`: what the job
+ * keeps of the watched file it came from (unattended/watched-job.ts).
+ */
+export const JOB_SETTING_PREFIXES = { watchedOrigin: 'watched-job:' } as const
+
 /** App settings as JSON values. Secrets go to the `secrets` table, encrypted, never here. */
 export class SettingsRepo {
   constructor(private readonly db: Db) {}

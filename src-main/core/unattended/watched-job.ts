@@ -1,5 +1,6 @@
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import type { JobRecord, Store } from '../store'
+import { JOB_SETTING_PREFIXES } from '../store/settings-repo'
 import { UNPACKED_SUFFIX, WORK_DIR } from './watch-folder'
 
 /** The watched file a job came from: the folder and the file's name there (its claim is proses/<name>.ambil). */
@@ -10,11 +11,12 @@ export interface WatchedOrigin {
 
 /** Where a watcher keeps what it took, by the file's SHA-256 (folder-watcher.ts TakenRecord). */
 export const TAKEN_PREFIX = 'watch-file:'
-const originKey = (jobId: string): string => `watched-job:${jobId}`
+/** a setting the job owns: deleted with it (store/job-removal.ts) */
+const originKey = (jobId: string): string => `${JOB_SETTING_PREFIXES.watchedOrigin}${jobId}`
 
 /**
  * Kept in the store's settings beside the watcher's other state (no migration: a store without it
- * reads as before), written when the watcher plans or runs the job.
+ * reads as before), written when the watcher plans or runs the job, deleted with the job.
  */
 export function keepWatchedOrigin(store: Store, jobId: string, dir: string, name: string): void {
   const origin: WatchedOrigin = { dir: resolve(dir), name }
