@@ -27,6 +27,17 @@ export class SettingsRepo {
     this.db.prepare('DELETE FROM settings WHERE key = ?').run(key)
   }
 
+  /**
+   * The settings under `prefix` whose JSON text holds `value` as a string (a job's id in a watcher's
+   * records): found by SQLite without parsing the others, which all() would do for every job listed.
+   */
+  withStringUnder(prefix: string, value: string): Array<[string, unknown]> {
+    const rows = this.db
+      .prepare<unknown[], { key: string; value_json: string }>('SELECT key, value_json FROM settings WHERE key GLOB ? AND instr(value_json, ?) > 0')
+      .all(`${prefix.replace(/[*?[]/g, '[$&]')}*`, JSON.stringify(value))
+    return rows.map((r) => [r.key, JSON.parse(r.value_json)])
+  }
+
   all(): Record<string, unknown> {
     const rows = this.db.prepare<unknown[], { key: string; value_json: string }>('SELECT key, value_json FROM settings').all()
     return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value_json)]))

@@ -37,9 +37,8 @@ export function watchedOriginOf(store: Store, job: JobRecord): WatchedOrigin | n
  */
 function legacyOrigin(store: Store, job: JobRecord): WatchedOrigin | null {
   if (!job.inputFile) return null
-  const taken = Object.entries(store.settings.all()).find(
-    ([k, v]) => k.startsWith(TAKEN_PREFIX) && (v as { jobId?: unknown } | null)?.jobId === job.id,
-  )
+  // asked for every job listed that could run (a hand job has no record): only records naming its id are read
+  const taken = store.settings.withStringUnder(TAKEN_PREFIX, job.id).find(([, v]) => (v as { jobId?: unknown } | null)?.jobId === job.id)
   const name = (taken?.[1] as { name?: unknown } | undefined)?.name
   if (typeof name !== 'string') return null
   if (basename(job.inputFile) === name) return { dir: dirname(job.inputFile), name }
