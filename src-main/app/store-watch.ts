@@ -19,7 +19,8 @@ import type { EventHub } from './event-hub'
 
 export const STORE_WATCH_MS = 500
 
-const signature = (j: JobSummaryView): string => `${j.state}|${JSON.stringify(j.counts)}|${j.actions.join(',')}`
+// notRunHere: a watched job's claim moved (taken, then given up) changes why it is not run here, not its actions
+const signature = (j: JobSummaryView): string => `${j.state}|${JSON.stringify(j.counts)}|${j.actions.join(',')}|${j.notRunHere ?? ''}`
 
 export function watchStoreChanges(store: Store, engine: Engine, hub: EventHub, intervalMs = STORE_WATCH_MS): () => void {
   const version = (): number => store.dataVersion()

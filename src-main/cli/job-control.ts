@@ -44,6 +44,8 @@ export async function listJobsCommand(o: { db?: string; json?: boolean }): Promi
         // verdict, band-aware, as the report, the app and the review queue say them
         counts: { ...j.counts, verdicts: verdictCounts(cli.store, cli.store.jobs.get(j.id)!) },
         actions: j.actions,
+        // why resume, retry and re-send are not listed though the state allows them (a watched file another computer holds)
+        notRunHere: j.notRunHere,
       }))
       process.stdout.write(JSON.stringify(rows) + '\n')
       return EXIT.ok

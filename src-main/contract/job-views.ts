@@ -126,6 +126,12 @@ export interface ProgressView {
   balanceRp: number | null
   at: number
   actions: JobActionView[]
+  /**
+   * Why start, resume, retry and re-send are not in `actions` though the state allows them: a job
+   * from a watched folder whose file another computer holds (or nobody), with how the work goes on.
+   * In the view's language; null otherwise.
+   */
+  notRunHere: string | null
   owner: JobOwnerView | null
 }
 
@@ -142,6 +148,8 @@ export interface JobSummaryView {
   interrupted: boolean
   sandbox: boolean
   actions: JobActionView[]
+  /** as ProgressView.notRunHere */
+  notRunHere: string | null
 }
 
 export interface RowView {

@@ -1,9 +1,11 @@
 /**
- * The Resume button of a job that came from a watched folder another computer now holds: the
- * refusal is shown on the job's screen (the error notice, in the app's language, naming the other
- * computer), the job stays paused and nothing is sent. Before, Resume ran the job here while the
- * other computer ran the same workbook as its own: every remaining row paid twice. The job and the
- * claim are written by this test as the watcher's process and the other computer's would be.
+ * The job screen of a job that came from a watched folder another computer now holds: no Resume
+ * button (the engine would refuse it), but the reason, in the app's language, naming the other
+ * computer and saying how to go on (rekap watch DIR takes the file back once that computer stops,
+ * or Cancel, which stays offered). Before, Resume was offered and only then refused; earlier still
+ * it ran the job here while the other computer ran the same workbook as its own: every remaining
+ * row paid twice. The job and the claim are written by this test as the watcher's process and the
+ * other computer's would be. Saved to docs/screenshots/job-held-elsewhere.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,6 +16,7 @@ import { coreText, storedText } from '../../src-main/core/texts/core-text'
 import { claimPath } from '../../src-main/core/unattended/watch-folder'
 import { keepWatchedOrigin } from '../../src-main/core/unattended/watched-job'
 import { useAppPage } from './helpers/app-page'
+import { screenshot } from './helpers/browser'
 
 /** A watched hospital-lookup job of 3 rows, held back (paused) as the watcher leaves it, its claim another computer's. */
 function heldBackJob(dbFile: string, dir: string): string {
@@ -38,27 +41,32 @@ function heldBackJob(dbFile: string, dir: string): string {
 
 let held: string
 let dbFile: string
+let watched: string
 const app = useAppPage({
   viewport: { width: 1280, height: 800 },
   locale: 'id-ID',
   beforeBrowser: async (ui) => {
     dbFile = ui.dbFile
-    held = heldBackJob(ui.dbFile, join(ui.dbFile, '..', 'masuk'))
+    watched = join(ui.dbFile, '..', 'masuk')
+    held = heldBackJob(ui.dbFile, watched)
   },
   readyTestId: 'nav-history',
 })
 
-describe('Resume on a watched job another computer holds', () => {
-  it('shows the refusal naming that computer, in Indonesian; the job stays paused, no row sent', async () => {
+describe('the job screen of a watched job another computer holds', () => {
+  it('offers no Resume but says why, naming that computer, in Indonesian, and how to go on; Cancel stays; no row sent', async () => {
     await app.page.evaluate((job) => (location.hash = `#/job/${job}`), held)
     await app.page.locator('[data-testid=job-state][data-state=paused]').waitFor()
-    await app.page.getByTestId('resume').click()
-    const error = app.page.getByTestId('job-error')
-    await error.waitFor()
-    const text = (await error.textContent()) ?? ''
+    // the buttons come with the state (one view): none that the engine would refuse
+    for (const button of ['resume', 'start', 'retry-failed', 'resend-uncertain']) expect(await app.page.getByTestId(button).count(), button).toBe(0)
+    expect(await app.page.getByTestId('cancel').isVisible()).toBe(true)
+    const why = app.page.getByTestId('not-run-here')
+    await why.waitFor()
+    const text = (await why.textContent()) ?? ''
     expect(text).toContain('meja-b')
     expect(text).toContain('komputer lain')
-    await app.page.locator('[data-testid=job-state][data-state=paused]').waitFor()
+    expect(text).toContain(`rekap watch ${watched}`)
+    await screenshot(app.page, 'job-held-elsewhere')
     const store = openStore(dbFile)
     try {
       expect(store.jobs.get(held)!.state).toBe('paused')

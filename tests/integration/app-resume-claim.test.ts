@@ -4,7 +4,9 @@
  * refused as a conflict the screen shows (errorText), in the app's language, naming the host, and
  * nothing sent. The job as a watcher of an earlier rekap left it (only its `watch-file:` record,
  * nothing structured about the folder): the store such a desk already has. Allowed again once the
- * claim is this computer's. Real store, real engine, the embedded sandbox, through the one dispatcher.
+ * claim is this computer's. The job's views offer only what the gate allows (availableActions with the
+ * claim read): no Start or Resume button that then fails, but the refusal, so the screen says why and
+ * how to go on. Real store, real engine, the embedded sandbox, through the one dispatcher.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
@@ -44,6 +46,15 @@ afterAll(async () => {
 
 const OTHER_DESK = `desk-b-${hostname()}`
 
+/** What the job screen and History are given for the job: its legal actions and why it does not run here. */
+async function offered(jobId: string) {
+  const view = await call('jobs.get', { jobId })
+  const listed = (await call('jobs.list', {})).find((j) => j.id === jobId)!
+  expect(listed.actions).toEqual(view.actions)
+  expect(listed.notRunHere).toBe(view.notRunHere)
+  return { actions: view.actions, notRunHere: view.notRunHere }
+}
+
 async function refusal(p: Promise<unknown>): Promise<unknown> {
   return p.then(
     () => {
@@ -64,6 +75,12 @@ describe('the Resume button on a watched job', () => {
     app.ctx.store.settings.set(`watch-file:${await fileFingerprint(file)}`, { jobId: plan.jobId, name: 'kode.csv', status: 'admitted' })
     writeFileSync(claimPath(dir, 'kode.csv'), `4242@${OTHER_DESK} ${new Date().toISOString()} ${Date.now() - 60_000}\n`)
 
+    const heldElsewhere = await offered(plan.jobId)
+    expect(heldElsewhere.actions).toEqual(['cancel', 'export'])
+    expect(heldElsewhere.notRunHere).toContain(OTHER_DESK)
+    expect(heldElsewhere.notRunHere).toMatch(/komputer lain/)
+    expect(heldElsewhere.notRunHere).toContain(`rekap watch ${dir}`)
+
     const taken = await refusal(call('jobs.resume', { jobId: plan.jobId }))
     const id = toErrorBody(taken, [], 'id')
     expect(id.code).toBe('conflict')
@@ -75,6 +92,9 @@ describe('the Resume button on a watched job', () => {
     expect(app.ctx.store.jobs.get(plan.jobId)!.state).toBe('ready')
 
     rmSync(claimPath(dir, 'kode.csv'))
+    const noClaim = await offered(plan.jobId)
+    expect(noClaim.actions).toEqual(['cancel', 'export'])
+    expect(noClaim.notRunHere).toContain(`rekap watch ${dir}`)
     const gone = toErrorBody(await refusal(call('jobs.resume', { jobId: plan.jobId })), [], 'en')
     expect(gone.code).toBe('conflict')
     expect(gone.message).toContain(`rekap watch ${dir}`)
@@ -82,6 +102,7 @@ describe('the Resume button on a watched job', () => {
 
     // this process claims the file (as the app's own Folder pantau does): the job may run
     expect(claim(dir, 'kode.csv')).toBe(file)
+    expect(await offered(plan.jobId)).toEqual({ actions: ['start', 'cancel', 'export'], notRunHere: null })
     await call('jobs.resume', { jobId: plan.jobId })
     expect((await app.ctx.engine.settled(plan.jobId)).state).toBe('done')
     expect(app.ctx.store.rows.counts(plan.jobId).pending).toBe(0)

@@ -50,6 +50,15 @@ function jobState(db: string, jobId: string): { state: string; detail: string | 
   }
 }
 
+/** What `rekap jobs --json` and the plain `rekap jobs` offer for the job: the same list the engine's gate allows. */
+async function listed(db: string, jobId: string): Promise<{ actions: string[]; notRunHere: string | null; line: string }> {
+  const json = await rekap(['jobs', '--json', '--db', db])
+  expect(json.code, json.err).toBe(0)
+  const job = (JSON.parse(json.out) as Array<{ id: string; actions: string[]; notRunHere: string | null }>).find((j) => j.id === jobId)!
+  const plain = await rekap(['jobs', '--db', db])
+  return { actions: job.actions, notRunHere: job.notRunHere, line: plain.out.split('\n').find((l) => l.startsWith(jobId)) ?? '' }
+}
+
 /** The claim's text, or '' while it is absent (a claim taken back is moved aside, then written anew). */
 function claimTextOf(file: string): string {
   try {
@@ -124,12 +133,18 @@ describe('resuming a watched job whose workbook another computer took over', () 
     expect(retry.err).toContain(OTHER_DESK)
     expect(await requests(), `rows sent by a refused resume:\n${en.out}${en.err}`).toBe(before)
     expect(jobState(db, jobId).state).toBe('paused')
+    // the lists offer no resume nor retry that would be refused, and say why
+    const held = await listed(db, jobId)
+    expect(held.actions).toEqual(['cancel', 'export'])
+    expect(held.notRunHere).toContain(`held by ${OTHER_DESK} (another computer)`)
+    expect(held.line).toMatch(/\[cancel\]$/)
 
     // desk B gave the file up (its claim gone, the workbook still in the folder): refused, saying how to go on
     rmSync(claimFile)
     const gone = await rekap(['resume', jobId, '--db', db, '--key', sandbox.key])
     expect(gone.code, gone.out + gone.err).toBe(2)
     expect(gone.err).toContain(`rekap watch ${dir}`)
+    expect((await listed(db, jobId)).actions).toEqual(['cancel', 'export'])
     expect(await requests()).toBe(before)
 
     // the watcher takes the unclaimed file back and finishes the same job: not stranded
@@ -181,6 +196,8 @@ describe('resuming a watched job whose workbook another computer took over', () 
     await until('the job to pause', () => jobState(db, jobId).state === 'paused', w.out)
     expect(existsSync(claimFile), w.out() + JSON.stringify(jobState(db, jobId))).toBe(true)
     expect(readFileSync(claimFile, 'utf8')).toMatch(new RegExp(`^${w.child.pid}@`))
+    // this computer's claim nobody beats any more: resume is offered (it takes the claim back)
+    expect(await listed(db, jobId)).toMatchObject({ actions: expect.arrayContaining(['resume']), notRunHere: null })
     const resumed = startRekap(['resume', jobId, '--db', db, '--key', sandbox.key])
     const out = () => resumed.out() + resumed.err()
     // taken back as a watcher does: moved aside, written anew (absent for a moment)

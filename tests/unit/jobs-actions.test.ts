@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { availableActions, whyNot as whyNotText, type JobAction, type JobFacts } from '../../src-main/core/model/job-actions'
-import { renderCoreText } from '../../src-main/core/texts/core-text'
+import { coreText, renderCoreText } from '../../src-main/core/texts/core-text'
 import { describeOwner, isInterrupted, judgeLease, leaseFor, LEASE_TTL_MS, STALE_SAME_HOST_MS, type OwnerIdentity } from '../../src-main/core/model/lease-rules'
 
 const counts = { pending: 0, inFlight: 0, failed: 2, uncertain: 1, done: 7 }
@@ -42,6 +42,22 @@ describe('availableActions (one rule for engine, CLI and renderer)', () => {
   it('ready starts; running (self) pauses and cancels but does not retry', () => {
     expect(availableActions(facts({ state: 'ready' }))).toEqual(['start', 'cancel', 'export'])
     expect(availableActions(facts({ state: 'running', holder: 'self' }))).toEqual(['pause', 'cancel', 'export'])
+  })
+  it('a watched job whose file another computer holds offers no start, resume, retry or re-send: the refusal says why and how to go on', () => {
+    const taken = coreText('watch.resumeTaken', { name: 'kode.csv', host: 'meja-b', job: 'j1', dir: '/srv/masuk' })
+    const held = (o: Partial<JobFacts>): JobFacts => facts({ claimRefusal: taken, ...o })
+    expect(availableActions(held({ state: 'paused' }))).toEqual(['cancel', 'export'])
+    expect(availableActions(held({ state: 'ready' }))).toEqual(['cancel', 'export'])
+    expect(availableActions(held({ state: 'blocked' }))).toEqual(['pause', 'cancel', 'export'])
+    expect(availableActions(held({ state: 'running', holder: 'dead', counts: { ...counts, inFlight: 2 } }))).toEqual(['pause', 'cancel', 'export'])
+    expect(availableActions(held({}))).toEqual(['export'])
+    for (const a of ['start', 'resume', 'retryFailed', 'resendUncertain'] as const) {
+      const f = held({ state: a === 'start' ? 'ready' : 'paused' })
+      expect(whyNot(a, f, 'j1')).toMatch(/^job j1 is not run here: kode\.csv in \/srv\/masuk is held by meja-b \(another computer\).*rekap watch \/srv\/masuk takes it back/)
+    }
+    // what the state itself forbids is said as before: a done job is done, wherever its file is
+    expect(whyNot('resume', held({}), 'j1')).toMatch(/done; nothing is left/)
+    expect(whyNot('cancel', held({ state: 'paused' }), 'j1')).toBeNull()
   })
 })
 

@@ -61,7 +61,7 @@ export function createEngine(given: EngineOptions): Engine {
     listJobs: () =>
       store.jobs.list().map((j) => {
         const counts = store.rows.counts(j.id)
-        return summaryView(j, counts, owners.ownership(j, counts))
+        return summaryView(j, counts, owners.ownership(j, counts), core.textLang)
       }),
     rows(jobId, offset, limit, { verdict, ...rest }: RowsFilter = {}) {
       const j = core.job(jobId)

@@ -2,9 +2,10 @@ import type { Logger } from '../context'
 import type { JobRecord, Store } from '../store'
 import { kindModule } from '../kinds/registry'
 import { PRICE_POINTS } from '../model/products'
-import { availableActions, whyNot, type JobAction, type JobFacts } from '../model/job-actions'
+import { availableActions, mayRunByState, RUNS_THE_JOB, whyNot, type JobAction, type JobFacts } from '../model/job-actions'
 import { HEARTBEAT_MS, isInterrupted, judgeLease, type LeaseEnv, type OwnerIdentity, type OwnerRequest } from '../model/lease-rules'
 import { ActionRefusedError, JobOwnedError } from './action-errors'
+import { watchedClaimRefusal } from '../unattended/watched-claim-gate'
 import type { Ownership } from './views'
 
 export interface JobOwnershipDeps {
@@ -14,9 +15,6 @@ export interface JobOwnershipDeps {
   env: () => LeaseEnv
   logger: Logger
 }
-
-/** Actions that would run the job here: refused outright when another live process owns it. */
-export const RUNS_THE_JOB: readonly JobAction[] = ['start', 'resume', 'retryFailed', 'resendUncertain']
 
 const isPaid = (j: JobRecord): boolean => PRICE_POINTS[kindModule(j.kind).product] > 0
 
@@ -59,7 +57,9 @@ export function createJobOwnership(d: JobOwnershipDeps) {
     const lease = store.leases.get(j.id) ?? null
     const holder = judgeLease(lease, me, d.env())
     const facts: JobFacts = { state: j.state, holder, counts, paid: isPaid(j) }
-    return { facts, ownership: { holder, lease, actions: availableActions(facts) } }
+    // a watched job's claim is a file read: only for a job whose state would let it send (no finished job's, no running one's)
+    if (mayRunByState(facts)) facts.claimRefusal = watchedClaimRefusal(store, j)
+    return { facts, ownership: { holder, lease, actions: availableActions(facts), claimRefusal: facts.claimRefusal ?? null } }
   }
 
   function release(jobId: string): void {

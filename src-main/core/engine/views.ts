@@ -6,13 +6,15 @@ import { rowVerdict } from '../verdict'
 import { parseReusedKey } from '../store/reuse-repo'
 import { parseMachine } from '../model/machine-id'
 import { kindModule } from '../kinds/registry'
-import { detailText, type CoreTextLang } from '../texts/core-text'
+import { detailText, renderCoreText, type CoreText, type CoreTextLang } from '../texts/core-text'
 
 /** Who owns a job and what may be done to it now, as the engine judged it for a view. */
 export interface Ownership {
   holder: LeaseHolder
   lease: Lease | null
   actions: JobAction[]
+  /** why start, resume, retry and re-send are not among them though the job's state allows them (a watched file's claim) */
+  claimRefusal: CoreText | null
 }
 
 /** The state a user sees: `running` with no live owner is shown as `interrupted`. */
@@ -64,11 +66,16 @@ export function progressView(
     balanceRp: job.settings.balanceRp === null ? null : Math.max(0, job.settings.balanceRp - counts.costPoints),
     at: live.now,
     actions: own.actions,
+    notRunHere: notRunHereText(own, lang),
     owner: ownerView(own),
   }
 }
 
-export function summaryView(job: JobRecord, counts: RowCounts, own: Ownership): JobSummaryView {
+function notRunHereText(own: Ownership, lang: CoreTextLang | (() => CoreTextLang)): string | null {
+  return own.claimRefusal && renderCoreText(own.claimRefusal, typeof lang === 'function' ? lang() : lang)
+}
+
+export function summaryView(job: JobRecord, counts: RowCounts, own: Ownership, lang: CoreTextLang | (() => CoreTextLang) = 'en'): JobSummaryView {
   const state = stateView(job, own)
   return {
     id: job.id,
@@ -82,6 +89,7 @@ export function summaryView(job: JobRecord, counts: RowCounts, own: Ownership): 
     interrupted: state === 'interrupted',
     sandbox: job.settings.sandbox,
     actions: own.actions,
+    notRunHere: notRunHereText(own, lang),
   }
 }
 

@@ -16,7 +16,16 @@ export interface JobFacts {
   counts: { pending: number; inFlight: number; failed: number; uncertain: number; done: number }
   /** does a request of this job's product cost money (orphaned in-flight rows then become uncertain) */
   paid: boolean
+  /**
+   * A job from a watched folder whose file's claim is not this computer's (another computer's, or
+   * none): why it may not send here (watched-run-rule.ts), read only when its state would let it.
+   * Absent or null: nothing of its file stops it.
+   */
+  claimRefusal?: CoreText | null
 }
+
+/** Actions that send the job's rows here: refused when another live process owns it, or another computer its file. */
+export const RUNS_THE_JOB: readonly JobAction[] = ['start', 'resume', 'retryFailed', 'resendUncertain']
 
 /** Rows that will be uncertain once a new owner recovers the job (paid rows a dead owner left in flight). */
 function uncertainAfterRecovery(f: JobFacts): number {
@@ -24,7 +33,21 @@ function uncertainAfterRecovery(f: JobFacts): number {
   return f.counts.uncertain + (f.paid ? orphans : 0)
 }
 
+/**
+ * What the job may do now: what its state and lease allow, less the runs its watched file's claim
+ * forbids, so no button or listed command is offered that the engine would then refuse.
+ */
 export function availableActions(f: JobFacts): JobAction[] {
+  const allowed = byStateAndLease(f)
+  return f.claimRefusal ? allowed.filter((a) => !RUNS_THE_JOB.includes(a)) : allowed
+}
+
+/** Does the job's state (and lease) let it send here, its file's claim aside? Asked before the claim is read (a file read). */
+export function mayRunByState(f: JobFacts): boolean {
+  return byStateAndLease(f).some((a) => RUNS_THE_JOB.includes(a))
+}
+
+function byStateAndLease(f: JobFacts): JobAction[] {
   const out: JobAction[] = []
   const otherRuns = f.holder === 'live'
   const interrupted = isInterrupted(f.state, f.holder)
@@ -67,6 +90,8 @@ export function availableActions(f: JobFacts): JobAction[] {
 export function whyNot(action: JobAction, f: JobFacts, jobId: string): CoreText | null {
   const allowed = availableActions(f)
   if (allowed.includes(action)) return null
+  // the state allows it, the file's claim does not: its refusal says how the work goes on
+  if (f.claimRefusal && byStateAndLease(f).includes(action)) return f.claimRefusal
   const p = { job: jobId, possible: allowed }
   const running = f.state === 'running' && !isInterrupted(f.state, f.holder)
   if (f.holder === 'live' && ['start', 'resume', 'retryFailed', 'resendUncertain'].includes(action)) return coreText('action.otherProcess', p)

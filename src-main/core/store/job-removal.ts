@@ -1,5 +1,6 @@
 import { type Db, writeTransaction } from './database'
 import { afterStep, STEP_ROWS } from './steps'
+import { JOB_SETTING_PREFIXES } from './settings-repo'
 
 /**
  * Removing a job. Its row in `jobs` goes in the caller's short transaction, with SQLite's
@@ -29,13 +30,31 @@ function ownedByJob(db: Db): string[] {
 
 const sweeps = new WeakMap<Db, Promise<void>>()
 
-/** Runs `remove` (a transaction deleting rows of `jobs`) without the cascade, then starts the sweep. */
+/**
+ * The settings rows of jobs no longer in `jobs` (JOB_SETTING_PREFIXES): few and small, so deleted at
+ * once, in the transaction that removes the jobs. Those an earlier rekap left behind go too.
+ */
+function forgetSettingsOfRemovedJobs(db: Db): void {
+  const del = db.prepare('DELETE FROM settings WHERE key GLOB ? AND substr(key, ?) NOT IN (SELECT id FROM jobs)')
+  for (const prefix of Object.values(JOB_SETTING_PREFIXES)) del.run(`${prefix}*`, prefix.length + 1)
+}
+
+/**
+ * Runs `remove` (deleting rows of `jobs`) without the cascade, with the settings the removed jobs
+ * owned in the same transaction, then starts the sweep.
+ */
 export function removingJobs<T>(db: Db, remove: () => T): T {
+  const removeWithSettings = (): T =>
+    writeTransaction(db, () => {
+      const removed = remove()
+      forgetSettingsOfRemovedJobs(db)
+      return removed
+    })
   // the pragma is a no-op inside a transaction: there the cascade runs (all at once, as before)
-  if (db.inTransaction) return remove()
+  if (db.inTransaction) return removeWithSettings()
   db.pragma('foreign_keys = OFF')
   try {
-    return remove()
+    return removeWithSettings()
   } finally {
     db.pragma('foreign_keys = ON')
     startSweep(db)

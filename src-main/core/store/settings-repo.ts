@@ -1,5 +1,12 @@
 import type { Db } from './database'
 
+/**
+ * Settings a job owns, keyed `<prefix><jobId>` (a setting has no job column): removed with the job
+ * (job-removal.ts), or each deleted job would leave its row forever. `watchedOrigin`: what the job
+ * keeps of the watched file it came from (unattended/watched-job.ts).
+ */
+export const JOB_SETTING_PREFIXES = { watchedOrigin: 'watched-job:' } as const
+
 /** App settings as JSON values. Secrets go to the `secrets` table, encrypted, never here. */
 export class SettingsRepo {
   constructor(private readonly db: Db) {}
@@ -18,6 +25,17 @@ export class SettingsRepo {
 
   delete(key: string): void {
     this.db.prepare('DELETE FROM settings WHERE key = ?').run(key)
+  }
+
+  /**
+   * The settings under `prefix` whose JSON text holds `value` as a string (a job's id in a watcher's
+   * records): found by SQLite without parsing the others, which all() would do for every job listed.
+   */
+  withStringUnder(prefix: string, value: string): Array<[string, unknown]> {
+    const rows = this.db
+      .prepare<unknown[], { key: string; value_json: string }>('SELECT key, value_json FROM settings WHERE key GLOB ? AND instr(value_json, ?) > 0')
+      .all(`${prefix.replace(/[*?[]/g, '[$&]')}*`, JSON.stringify(value))
+    return rows.map((r) => [r.key, JSON.parse(r.value_json)])
   }
 
   all(): Record<string, unknown> {

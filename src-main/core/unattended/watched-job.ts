@@ -1,5 +1,6 @@
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import type { JobRecord, Store } from '../store'
+import { JOB_SETTING_PREFIXES } from '../store/settings-repo'
 import { UNPACKED_SUFFIX, WORK_DIR } from './watch-folder'
 
 /** The watched file a job came from: the folder and the file's name there (its claim is proses/<name>.ambil). */
@@ -10,11 +11,12 @@ export interface WatchedOrigin {
 
 /** Where a watcher keeps what it took, by the file's SHA-256 (folder-watcher.ts TakenRecord). */
 export const TAKEN_PREFIX = 'watch-file:'
-const originKey = (jobId: string): string => `watched-job:${jobId}`
+/** a setting the job owns: deleted with it (store/job-removal.ts) */
+const originKey = (jobId: string): string => `${JOB_SETTING_PREFIXES.watchedOrigin}${jobId}`
 
 /**
  * Kept in the store's settings beside the watcher's other state (no migration: a store without it
- * reads as before), written when the watcher plans or runs the job.
+ * reads as before), written when the watcher plans or runs the job, deleted with the job.
  */
 export function keepWatchedOrigin(store: Store, jobId: string, dir: string, name: string): void {
   const origin: WatchedOrigin = { dir: resolve(dir), name }
@@ -35,9 +37,8 @@ export function watchedOriginOf(store: Store, job: JobRecord): WatchedOrigin | n
  */
 function legacyOrigin(store: Store, job: JobRecord): WatchedOrigin | null {
   if (!job.inputFile) return null
-  const taken = Object.entries(store.settings.all()).find(
-    ([k, v]) => k.startsWith(TAKEN_PREFIX) && (v as { jobId?: unknown } | null)?.jobId === job.id,
-  )
+  // asked for every job listed that could run (a hand job has no record): only records naming its id are read
+  const taken = store.settings.withStringUnder(TAKEN_PREFIX, job.id).find(([, v]) => (v as { jobId?: unknown } | null)?.jobId === job.id)
   const name = (taken?.[1] as { name?: unknown } | undefined)?.name
   if (typeof name !== 'string') return null
   if (basename(job.inputFile) === name) return { dir: dirname(job.inputFile), name }
