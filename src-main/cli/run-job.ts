@@ -324,7 +324,7 @@ export interface ChosenKind {
 export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKind> {
   const m = t()
   if (o.kind && !isJobKind(o.kind)) throw new CliError(m.usage.unknownKind(o.kind, JOB_KINDS.join(', ')), EXIT.usage)
-  const table = await openTable(resolve(file), { sheet: o.sheet, pictures: false })
+  const table = await openTable(resolve(file), { sheet: o.sheet, pictures: false }).catch((err: unknown) => explainUnreadableSheet(err, file, o))
   const sheet = table.sheet
   const columns = table.headers
   await table.close()
@@ -338,6 +338,19 @@ export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKin
     if (fits.length) text += `\n${otherSheets(fits)}`
   }
   throw new CliError(text, EXIT.usage)
+}
+
+/**
+ * The first sheet read as no table at all (empty, as a new workbook's Sheet1 left in front of the
+ * data, or without a header row): the refusal names the other sheets that would fit, as it does for
+ * a first sheet whose columns fit no kind. A sheet the user named is refused as it is.
+ */
+async function explainUnreadableSheet(err: unknown, file: string, o: RunOptions): Promise<never> {
+  if (o.sheet === undefined && err instanceof ImportError && err.sheet !== undefined) {
+    const fits = await sheetsThatFit(resolve(file), o.kind && isJobKind(o.kind) ? o.kind : null, err.sheet)
+    if (fits.length) throw new CliError(`${coreMessage(err)}\n${otherSheets(fits)}`, EXIT.usage)
+  }
+  throw err
 }
 
 /** --hits-used: the account's hits this month as the user states them, before anything is planned. */

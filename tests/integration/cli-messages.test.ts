@@ -28,6 +28,7 @@ const KYC = join(REPO_ROOT, 'examples/kyc/kyc-sample.xlsx')
 const { dir, cleanup } = makeTempDir('rekap-cli-messages-')
 const db = (name: string): string => join(dir, name, 'rekap.db')
 let twoSheets = ''
+let blankFirst = ''
 
 beforeAll(async () => {
   // First sheet: notes a person keeps beside the data; the second is a hospital code list.
@@ -41,6 +42,14 @@ beforeAll(async () => {
   codes.addRow(['3171026', 'RS Dua'])
   twoSheets = join(dir, 'two-sheets.xlsx')
   await wb.xlsx.writeFile(twoSheets)
+  // Excel's blank first sheet left in front of the data (a new workbook's Sheet1, the data pasted in Sheet2)
+  const blank = new ExcelJS.Workbook()
+  blank.addWorksheet('Sheet1')
+  const list = blank.addWorksheet('Daftar RS')
+  list.addRow(['Kode RS', 'Nama'])
+  list.addRow(['3171015', 'RS Satu'])
+  blankFirst = join(dir, 'blank-first.xlsx')
+  await blank.xlsx.writeFile(blankFirst)
   mkdirSync(join(dir, 'out.xlsx'), { recursive: true }) // a folder where a report file should go
 })
 afterAll(() => cleanup())
@@ -134,6 +143,16 @@ describe('rekap run says what it guessed; machine-read output is the same in eve
     const ok = await rekap(['run', twoSheets, '--sheet', 'Daftar RS', '--dry-run', '--db', db('s1'), '--lang', 'en'])
     expect(ok.code).toBe(0)
     expect(ok.out).toContain('hospital-lookup')
+  })
+  it('an empty first sheet (Excel\'s blank Sheet1 before the data) names the sheets that would fit, in both languages', async () => {
+    const en = await rekap(['run', blankFirst, '--dry-run', '--db', db('s3'), '--lang', 'en'])
+    expect(en.code).toBe(2)
+    expect(en.err).toContain('sheet "Sheet1": the sheet is empty')
+    expect(en.err).toContain('sheets that would fit: "Daftar RS" (hospital-lookup); choose one with --sheet "NAME"')
+    const id = await rekap(['run', blankFirst, '--kind', 'hospital-lookup', '--dry-run', '--db', db('s3'), '--lang', 'id'])
+    expect(id.code).toBe(2)
+    expect(id.err).toContain('lembar ini kosong')
+    expect(id.err).toContain('lembar lain yang cocok: "Daftar RS" (hospital-lookup); pilih dengan --sheet "NAMA"')
   })
   it('with --kind given, a first sheet without its columns also names the sheet that has them', async () => {
     const r = await rekap(['run', twoSheets, '--kind', 'hospital-lookup', '--dry-run', '--db', db('s2'), '--lang', 'id'])
