@@ -9,10 +9,12 @@
  * language's locale, the words read back with pdftotext; verify after LibreOffice saves it again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { rekap } from '../helpers/rekap-process'
 import { pdfPages, sofficeConvert } from '../helpers/libreoffice'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { entryText, readRawZip, withPart, writeRawZip } from '../fixtures/builders/zip-surgery'
 
 let tmp: ReturnType<typeof makeTempDir>
 let db: string
@@ -62,6 +64,20 @@ describe('a printed report shows numbers in its own language, whatever the reade
     expect(r.code, r.out + r.err).toBe(0)
     const [resaved] = sofficeConvert([xlsx], join(tmp.dir, 'lo'), 'xlsx:Calc MS Excel 2007 XML', undefined, 'en-US')
     const v = await rekap(['verify', resaved, '--db', db])
+    expect(v.code, v.out + v.err).toBe(0)
+    expect(v.out).toContain('unchanged')
+  }, 180_000)
+
+  it('a report written before the tags (its formats untagged, "0.0000") still verifies: the auditor keeps last month reports', async () => {
+    const xlsx = join(tmp.dir, 'laporan-untagged.xlsx')
+    const r = await rekap(['export', jobId, '--out', xlsx, '--lang', 'id', '--db', db])
+    expect(r.code, r.out + r.err).toBe(0)
+    // the formats as the rekap before wrote them; values, digest and signature untouched
+    const entries = readRawZip(readFileSync(xlsx))
+    const styles = entryText(entries.find((e) => e.name === 'xl/styles.xml')!)
+    expect(styles).toContain('[$-421]0.0000')
+    writeFileSync(xlsx, writeRawZip(withPart(entries, 'xl/styles.xml', styles.replaceAll('[$-421]', ''))))
+    const v = await rekap(['verify', xlsx, '--db', db])
     expect(v.code, v.out + v.err).toBe(0)
     expect(v.out).toContain('unchanged')
   }, 180_000)

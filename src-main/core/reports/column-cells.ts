@@ -54,11 +54,15 @@ export function numberFormatOf(kind: ColumnKind, lang: ReportLang): string | und
   return MARKED_KINDS.has(kind) ? `${LOCALE_TAGS[lang]}${format ?? 'General'}` : format
 }
 
-/** Every number format a report of rekap holds (verify refuses any other). */
+/**
+ * Every number format a report of rekap holds (verify refuses any other): this rekap's, tagged, and
+ * the untagged NUMBER_FORMATS a report written before the tags holds, which still verifies.
+ */
 export function reportNumberFormats(): string[] {
   const kinds = new Set<ColumnKind>([...(Object.keys(NUMBER_FORMATS) as ColumnKind[]), ...MARKED_KINDS])
   const langs = Object.keys(LOCALE_TAGS) as ReportLang[]
-  return ['General', ...langs.flatMap((lang) => [...kinds].map((k) => numberFormatOf(k, lang) ?? 'General'))]
+  const tagged = langs.flatMap((lang) => [...kinds].map((k) => numberFormatOf(k, lang) ?? 'General'))
+  return [...new Set(['General', ...Object.values(NUMBER_FORMATS).map((f) => f!), ...tagged])]
 }
 
 /**
