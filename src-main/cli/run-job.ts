@@ -295,6 +295,12 @@ function printPlan(p: JobPlanView, say: Say): void {
     for (const o of outside.slice(0, 10)) say(`  ${failureText({ row: o.row, column: o.column, code: o.code, message: o.message }, cliLang(), { withFile: true })}`)
     if (outside.length > 10) say(`  ${m.andMore(outside.length - 10)}`)
   }
+  const doubted = p.cellWarnings ?? []
+  if (doubted.length) {
+    say(m.cellWarnings(doubted.length))
+    for (const w of doubted.slice(0, 10)) say(`  ${failureText({ row: w.row, column: w.column, code: w.code, message: w.message }, cliLang(), { withFile: true })}`)
+    if (doubted.length > 10) say(`  ${m.andMore(doubted.length - 10)}`)
+  }
   const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)
   const quota = p.quotaLeft === null ? m.quotaUnlimited : m.quotaLeft(p.quotaLeft)
   // pages not counted (a dry run sends nothing): one page a query is the least it can take
