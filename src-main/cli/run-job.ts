@@ -295,6 +295,12 @@ function printPlan(p: JobPlanView, say: Say): void {
     for (const o of outside.slice(0, 10)) say(`  ${failureText({ row: o.row, column: o.column, code: o.code, message: o.message }, cliLang(), { withFile: true })}`)
     if (outside.length > 10) say(`  ${m.andMore(outside.length - 10)}`)
   }
+  const doubted = p.cellWarnings ?? []
+  if (doubted.length) {
+    say(m.cellWarnings(doubted.length))
+    for (const w of doubted.slice(0, 10)) say(`  ${failureText({ row: w.row, column: w.column, code: w.code, message: w.message }, cliLang(), { withFile: true })}`)
+    if (doubted.length > 10) say(`  ${m.andMore(doubted.length - 10)}`)
+  }
   const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)
   const quota = p.quotaLeft === null ? m.quotaUnlimited : m.quotaLeft(p.quotaLeft)
   // pages not counted (a dry run sends nothing): one page a query is the least it can take
@@ -324,7 +330,7 @@ export interface ChosenKind {
 export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKind> {
   const m = t()
   if (o.kind && !isJobKind(o.kind)) throw new CliError(m.usage.unknownKind(o.kind, JOB_KINDS.join(', ')), EXIT.usage)
-  const table = await openTable(resolve(file), { sheet: o.sheet, pictures: false })
+  const table = await openTable(resolve(file), { sheet: o.sheet, pictures: false }).catch((err: unknown) => explainUnreadableSheet(err, file, o))
   const sheet = table.sheet
   const columns = table.headers
   await table.close()
@@ -338,6 +344,19 @@ export async function chooseKind(file: string, o: RunOptions): Promise<ChosenKin
     if (fits.length) text += `\n${otherSheets(fits)}`
   }
   throw new CliError(text, EXIT.usage)
+}
+
+/**
+ * The first sheet read as no table at all (empty, as a new workbook's Sheet1 left in front of the
+ * data, or without a header row): the refusal names the other sheets that would fit, as it does for
+ * a first sheet whose columns fit no kind. A sheet the user named is refused as it is.
+ */
+async function explainUnreadableSheet(err: unknown, file: string, o: RunOptions): Promise<never> {
+  if (o.sheet === undefined && err instanceof ImportError && err.sheet !== undefined) {
+    const fits = await sheetsThatFit(resolve(file), o.kind && isJobKind(o.kind) ? o.kind : null, err.sheet)
+    if (fits.length) throw new CliError(`${coreMessage(err)}\n${otherSheets(fits)}`, EXIT.usage)
+  }
+  throw err
 }
 
 /** --hits-used: the account's hits this month as the user states them, before anything is planned. */

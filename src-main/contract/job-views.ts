@@ -65,6 +65,8 @@ export interface JobPlanView {
   problems: PlanProblem[]
   /** photo paths outside the workbook's folder that the user allowed: listed so they are never silent */
   outsidePaths?: PlanProblem[]
+  /** cells the importer doubts but sends (a NIK Excel may have rounded): listed so they are never silent */
+  cellWarnings?: PlanProblem[]
   callsNeeded: number
   cacheHits: number
   estimatedCostRp: number

@@ -21,6 +21,7 @@ const id = {
   fileMissing: 'Berkas foto hilang setelah pra-periksa; tidak dikirim',
   invalidCode: 'Kode tidak sesuai format',
   nikDigitsLost: 'NIK tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
+  nikMaybeTruncated: 'NIK tersimpan sebagai angka dan berakhir 0; Excel hanya menyimpan 15 digit, jadi digit terakhirnya mungkin hilang; format kolom sebagai teks dan periksa NIK-nya',
   codeDigitsLost: 'Kode tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
   codeNotInteger: 'Kode berisi pecahan',
   codeWrongType: 'Kode bukan teks atau angka',
@@ -57,6 +58,7 @@ const en: Record<keyof typeof id, string> = {
   fileMissing: 'Photo file disappeared after the pre-flight; not sent',
   invalidCode: 'Code does not have the right form',
   nikDigitsLost: 'NIK stored as a number lost digits; format the column as text',
+  nikMaybeTruncated: 'NIK stored as a number ends in 0; Excel keeps only 15 digits, so its last digit may be lost; format the column as text and check the NIK',
   codeDigitsLost: 'Code stored as a number lost digits; format the column as text',
   codeNotInteger: 'The code has a fraction',
   codeWrongType: 'The code is not text or a number',
@@ -115,6 +117,7 @@ export function rowErrorSubject(message: string): string | null {
     /^"(.+)" is (?:not a picture path|not a valid file:\/\/ address|a Windows path that cannot be opened)/,
     /^web addresses are not downloaded \((.+?)\);/,
     /^the photo path (.+?) is outside the workbook's folder/,
+    /^NIK stored as a number ends in 0 \((\d+)\);/,
     /^(.+?): (?:the file is|named \.|the picture is|this is a folder|file not found|no permission|the file cannot be read)/,
   ]
   for (const f of forms) {

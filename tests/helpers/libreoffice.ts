@@ -4,15 +4,29 @@
  * Each call uses its own user profile, so parallel tests and a user's LibreOffice never share one.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 
 let calls = 0
 
-/** Converts `files` into `outDir` as `to` ('pdf', 'xlsx'); returns the converted files in order. */
-export function sofficeConvert(files: string[], outDir: string, to: string, infilter?: string): string[] {
+/**
+ * Converts `files` into `outDir` as `to` ('pdf', 'xlsx'); returns the converted files in order.
+ * `locale` ('id-ID', 'en-US') is the locale LibreOffice is set to, as a user's Tools → Options →
+ * Language settings: it decides the decimal and grouping marks of numbers in untagged formats.
+ * Without it LibreOffice takes the system's (en-US on a machine with only the C locale).
+ */
+export function sofficeConvert(files: string[], outDir: string, to: string, infilter?: string, locale?: string): string[] {
   mkdirSync(outDir, { recursive: true })
-  const profile = `file:///tmp/lo-rekap-test-${process.pid}-${++calls}`
+  const dir = `/tmp/lo-rekap-test-${process.pid}-${++calls}`
+  const profile = `file://${dir}`
+  if (locale) {
+    mkdirSync(join(dir, 'user'), { recursive: true })
+    writeFileSync(
+      join(dir, 'user', 'registrymodifications.xcu'),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n' +
+        `<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooSetupSystemLocale" oor:op="fuse"><value>${locale}</value></prop></item>\n</oor:items>\n`,
+    )
+  }
   const args = ['--headless', `-env:UserInstallation=${profile}`, ...(infilter ? [`--infilter=${infilter}`] : []), '--convert-to', to, '--outdir', outDir, ...files]
   const r = spawnSync('soffice', args, { encoding: 'utf8', timeout: 300_000 })
   if (r.status !== 0) throw new Error(`soffice failed (${r.status}):\n${r.stdout}\n${r.stderr}`)

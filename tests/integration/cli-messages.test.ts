@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
@@ -28,6 +28,8 @@ const KYC = join(REPO_ROOT, 'examples/kyc/kyc-sample.xlsx')
 const { dir, cleanup } = makeTempDir('rekap-cli-messages-')
 const db = (name: string): string => join(dir, name, 'rekap.db')
 let twoSheets = ''
+let blankFirst = ''
+let roundedNik = ''
 
 beforeAll(async () => {
   // First sheet: notes a person keeps beside the data; the second is a hospital code list.
@@ -41,6 +43,24 @@ beforeAll(async () => {
   codes.addRow(['3171026', 'RS Dua'])
   twoSheets = join(dir, 'two-sheets.xlsx')
   await wb.xlsx.writeFile(twoSheets)
+  // Excel's blank first sheet left in front of the data (a new workbook's Sheet1, the data pasted in Sheet2)
+  const blank = new ExcelJS.Workbook()
+  blank.addWorksheet('Sheet1')
+  const list = blank.addWorksheet('Daftar RS')
+  list.addRow(['Kode RS', 'Nama'])
+  list.addRow(['3171015', 'RS Satu'])
+  blankFirst = join(dir, 'blank-first.xlsx')
+  await blank.xlsx.writeFile(blankFirst)
+  // NIKs typed into a number-formatted column: Excel kept 15 digits, 3273015708920003 became ...0000
+  const kyc = new ExcelJS.Workbook()
+  const ws = kyc.addWorksheet('Data KYC')
+  ws.addRow(['NIK', 'Nama', 'Foto KTP', 'Foto Selfie'])
+  ws.addRow([3273015708920000, 'Ayu Lestari', 'photos/ktp-01.jpg', 'photos/selfie-01.jpg'])
+  ws.addRow(['3171024112950001', 'Siti Rahmawati', 'photos/ktp-02.jpg', 'photos/selfie-02.jpg'])
+  mkdirSync(join(dir, 'photos'), { recursive: true })
+  for (const f of ['ktp-01.jpg', 'selfie-01.jpg', 'ktp-02.jpg', 'selfie-02.jpg']) copyFileSync(join(REPO_ROOT, 'examples/kyc/photos', f), join(dir, 'photos', f))
+  roundedNik = join(dir, 'rounded-nik.xlsx')
+  await kyc.xlsx.writeFile(roundedNik)
   mkdirSync(join(dir, 'out.xlsx'), { recursive: true }) // a folder where a report file should go
 })
 afterAll(() => cleanup())
@@ -134,6 +154,32 @@ describe('rekap run says what it guessed; machine-read output is the same in eve
     const ok = await rekap(['run', twoSheets, '--sheet', 'Daftar RS', '--dry-run', '--db', db('s1'), '--lang', 'en'])
     expect(ok.code).toBe(0)
     expect(ok.out).toContain('hospital-lookup')
+  })
+  it('an empty first sheet (Excel\'s blank Sheet1 before the data) names the sheets that would fit, in both languages', async () => {
+    const en = await rekap(['run', blankFirst, '--dry-run', '--db', db('s3'), '--lang', 'en'])
+    expect(en.code).toBe(2)
+    expect(en.err).toContain('sheet "Sheet1": the sheet is empty')
+    expect(en.err).toContain('sheets that would fit: "Daftar RS" (hospital-lookup); choose one with --sheet "NAME"')
+    const id = await rekap(['run', blankFirst, '--kind', 'hospital-lookup', '--dry-run', '--db', db('s3'), '--lang', 'id'])
+    expect(id.code).toBe(2)
+    expect(id.err).toContain('lembar ini kosong')
+    expect(id.err).toContain('lembar lain yang cocok: "Daftar RS" (hospital-lookup); pilih dengan --sheet "NAMA"')
+  })
+  it('a NIK stored as a number that Excel may have rounded (16 digits ending in 0) is said in the plan, in both languages, not kept silent', async () => {
+    const en = await rekap(['run', roundedNik, '--dry-run', '--db', db('n1'), '--lang', 'en'])
+    expect(en.code, en.out + en.err).toBe(0)
+    expect(en.out).toContain('pre-flight: 2 rows, 2 OK')
+    expect(en.out).toMatch(/1 cell\(s\) to check before paying/)
+    expect(en.out).toContain('row 2, column "NIK": NIK stored as a number ends in 0 (3273015708920000); Excel keeps only 15 significant digits')
+    const id = await rekap(['run', roundedNik, '--dry-run', '--db', db('n2'), '--lang', 'id'])
+    expect(id.code, id.out + id.err).toBe(0)
+    expect(id.out).toMatch(/1 sel perlu diperiksa sebelum membayar/)
+    expect(id.out).toContain('baris 2, kolom "NIK": NIK tersimpan sebagai angka dan berakhir 0')
+    // the Indonesian line names the NIK, without the importer's English
+    expect(id.out).toContain('periksa NIK-nya — 3273015708920000')
+    expect(id.out).not.toContain('Excel keeps')
+    const json = await rekap(['run', roundedNik, '--dry-run', '--json', '--db', db('n3')])
+    expect(JSON.parse(json.out).plan.cellWarnings).toEqual([expect.objectContaining({ row: 2, column: 'NIK', code: 'nik-maybe-truncated' })])
   })
   it('with --kind given, a first sheet without its columns also names the sheet that has them', async () => {
     const r = await rekap(['run', twoSheets, '--kind', 'hospital-lookup', '--dry-run', '--db', db('s2'), '--lang', 'id'])

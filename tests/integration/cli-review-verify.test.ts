@@ -114,7 +114,7 @@ describe('rekap export after review', () => {
     expect(finished).toBeInstanceOf(Date)
     expect(finished.getTime()).toBe(reportZone('Asia/Makassar').wall(Date.UTC(2026, 10, 23, 2, 0, 3, 400)).getTime())
     expect(cellAt(ws, 2, 'Biaya (Rp)').value).toBe(400)
-    expect(cellAt(ws, 2, 'Biaya (Rp)').numFmt).toBe('"Rp"#,##0')
+    expect(cellAt(ws, 2, 'Biaya (Rp)').numFmt).toBe('[$-421]"Rp"#,##0')
 
     const log = wb.getWorksheet('Tinjauan')!
     const rows = [2, 3, 4].map((n) => ['No.', 'ID Baris', 'Keputusan', 'Oleh', 'Catatan', 'Hasil Layanan Saat Itu'].map((h) => cellAt(log, n, h).value ?? null))

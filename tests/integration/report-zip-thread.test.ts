@@ -140,7 +140,7 @@ describe('when the zip thread fails', () => {
 
   it('a report abandoned half way leaves neither the report nor its partial file', async () => {
     const out = join(tmp.dir, 'abandoned.xlsx')
-    const writer = openStreamingXlsxReport(out, { thread: true })
+    const writer = openStreamingXlsxReport(out, { lang: 'en', thread: true })
     const sheet = writer.sheet('Hasil', [{ header: 'NIK', kind: 'code' }, { header: 'Nama', kind: 'auto' }])
     for (let i = 0; i < 5000; i++) {
       sheet.addRow([`32730101${String(i).padStart(8, '0')}`, `Nasabah ${i}`])

@@ -78,7 +78,7 @@ function expectCell(cell: ExcelJS.Cell, written: unknown, kind: ColumnSpec['kind
 describe('streaming xlsx writer', () => {
   it('writes 1,000 rows that exceljs reads back cell by cell, with the header, widths, filter and frozen row', async () => {
     const out = join(tmp.dir, 'thousand.xlsx')
-    const w = openStreamingXlsxReport(out)
+    const w = openStreamingXlsxReport(out, { lang: 'en' })
     const s = w.sheet('Hasil', COLUMNS, { outcomeColumn: 9, outcomeTones: { COCOK: 'good', 'TIDAK COCOK': 'bad' } })
     for (let i = 1; i <= 1000; i++) {
       s.addRow(rowValues(i))
@@ -96,7 +96,7 @@ describe('streaming xlsx writer', () => {
     expect(ws.autoFilter).toBe('A1:J1001')
     expect(ws.getColumn(3).width).toBe(40)
     expect(ws.getColumn(7).numFmt ?? ws.getCell('G2').numFmt).toBe('yyyy-mm-dd hh:mm:ss')
-    expect(ws.getCell('D2').numFmt).toBe('#,##0')
+    expect(ws.getCell('D2').numFmt).toBe('[$-409]#,##0')
     expect(ws.getCell('A2').numFmt).toBe('@')
     for (let i = 1; i <= 1000; i++) {
       const values = rowValues(i)
@@ -120,7 +120,7 @@ describe('streaming xlsx writer', () => {
     const texts = ['2024-03-01T10:20:30.000Z', '2024-03-01T10:20:31.000Z', '', 'a\u0001b', '007', 'x y', '  tepi  ', '12.5', '12.6', 'TIDAK COCOK', 'PERLU TINJA', '2025-03-01T10:20:30']
     const values = (i: number): unknown[] => kinds.map((_, k) => (i % 9 === 4 && k === 0 ? 7 : texts[(Math.floor(i / 3) + k) % texts.length]))
     const out = join(tmp.dir, 'repeated.xlsx')
-    const w = openStreamingXlsxReport(out)
+    const w = openStreamingXlsxReport(out, { lang: 'en' })
     const s = w.sheet('Ulang', columns)
     for (let i = 0; i < 300; i++) {
       if (i % 50 === 49) s.addRow(values(i), { kinds: ['text', 'text', undefined, undefined, undefined, undefined, undefined] })
@@ -139,7 +139,7 @@ describe('streaming xlsx writer', () => {
 
   it('writes several sheets in order and splits one at the row limit, header repeated', async () => {
     const out = join(tmp.dir, 'multi.xlsx')
-    const w = openStreamingXlsxReport(out, { maxRowsPerSheet: 301 })
+    const w = openStreamingXlsxReport(out, { lang: 'en', maxRowsPerSheet: 301 })
     const summary = w.sheet('Ringkasan', [{ header: 'Item', kind: 'auto' }, { header: 'Nilai', kind: 'auto' }], { table: false })
     summary.addRow(['Laporan'], { bold: true })
     summary.addRow(['Jumlah', 1000])

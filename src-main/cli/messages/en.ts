@@ -67,6 +67,7 @@ export const en: CliMessages = {
   preflight: (total, ok, failing, dups) =>
     `pre-flight: ${total} rows, ${ok} OK, ${failing} failing locally (free), ${dups} duplicate(s) reused`,
   andMore: (n) => `… and ${n} more`,
+  cellWarnings: (n) => `${n} cell(s) to check before paying (their rows are still sent):`,
   outsidePaths: (n) => `${n} photo path(s) outside the workbook's folder will be read and sent (allowed by --allow-outside-paths):`,
   plan: (calls, cached, cost, eta, quota, sandbox, lowerBound = false) =>
     `plan: ${formatNumber(calls, 'en')} call(s), ${formatNumber(cached, 'en')} from cache, cost ${cost}, ${lowerBound ? 'at least' : 'about'} ${eta}, quota ${quota}${sandbox ? ' [SANDBOX]' : ''}`,

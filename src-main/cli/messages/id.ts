@@ -77,6 +77,7 @@ export const id = {
   preflight: (total: number, ok: number, failing: number, dups: number) =>
     `pra-periksa: ${total} baris, ${ok} siap, ${failing} gagal di pra-periksa (gratis), ${dups} duplikat dipakai ulang`,
   andMore: (n: number) => `… dan ${n} lagi`,
+  cellWarnings: (n: number) => `${n} sel perlu diperiksa sebelum membayar (barisnya tetap dikirim):`,
   outsidePaths: (n: number) => `${n} jalur foto di luar folder buku kerja akan dibaca dan dikirim (diizinkan oleh --allow-outside-paths):`,
   /** `lowerBound`: pages not counted yet (a dry run of a directory job): the time is at least this */
   plan: (calls: number, cached: number, cost: string, eta: string, quota: string, sandbox: boolean, lowerBound = false) =>

@@ -67,8 +67,9 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   const view = {
     ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, hitsUsed, calls, reused, earlierRun, faceWarmUpSeconds: target.faceWarmUpSeconds }),
     outsidePaths: planned.outsidePaths,
+    cellWarnings: planned.cellWarnings,
   }
-  const kept = { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length, directory: keptDirectoryOptions(req.directory) }
+  const kept = { ...view, problems: view.problems.length, outsidePaths: view.outsidePaths.length, cellWarnings: view.cellWarnings.length, directory: keptDirectoryOptions(req.directory) }
   store.jobs.update(planned.jobId, { plan: kept }, now())
   store.jobs.transition(planned.jobId, 'ready', now())
   return view

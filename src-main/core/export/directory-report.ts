@@ -50,7 +50,7 @@ export async function writeDirectoryReport(store: Store, opts: DirectoryReportOp
   const reader = openReportReader(store)
   const meta = reader.cache.stats(opts.product)
   // the cached records bound the query's: a large cache's rows are written on the zip thread
-  const writer = openReport(opts.out, format, { thread: format === 'xlsx' && (opts.thread ?? meta.n >= THREAD_MIN_ROWS) })
+  const writer = openReport(opts.out, format, { lang: L.lang, thread: format === 'xlsx' && (opts.thread ?? meta.n >= THREAD_MIN_ROWS) })
   try {
     const notes = [L.notes.recordsFromCache]
     if (opts.product === 'schools' && cachedSchoolsLackPremiumFields(reader, opts.query ?? {})) notes.push(L.notes.premium)

@@ -70,7 +70,7 @@ export async function writeJobReport(store: Store, jobId: string, opts: JobRepor
   }
   const reader = openReportReader(store)
   const thread = format === 'xlsx' && !thumbnails && (opts.thread ?? reportRows(reader, job) >= THREAD_MIN_ROWS)
-  const writer = openReport(opts.out, format, { pictures: thumbnails, maxRowsPerSheet: opts.maxRowsPerSheet, thread })
+  const writer = openReport(opts.out, format, { lang: L.lang, pictures: thumbnails, maxRowsPerSheet: opts.maxRowsPerSheet, thread })
   // Whole seconds: the summary states the time exactly, and `rekap verify` re-makes the report at it.
   // Rounded up, not down: a review decision made a moment before the export (in the same second) is
   // in the report; rounded down it was left out (reports-every-kind: Budi's reject missing).

@@ -3,12 +3,12 @@
  * not its number format or whether its row or column is shown: a format such as `;;;"COCOK"`
  * prints a NO MATCH cell as MATCH, and a hidden row is not printed, while the values (and so the
  * digest and its signature) stay as rekap wrote them. rekap writes only its own few formats
- * (NUMBER_FORMATS) and hides nothing, so any other format and any hidden row or column is a change.
+ * (reportNumberFormats: NUMBER_FORMATS, tagged with a language's locale) and hides nothing, so any other format and any hidden row or column is a change.
  * Formats are compared as another program may save them again (LibreOffice writes
  * `yyyy\-mm\-dd\ hh:mm:ss` for `yyyy-mm-dd hh:mm:ss`; case does not matter).
  */
 import type ExcelJS from 'exceljs'
-import { NUMBER_FORMATS } from '../reports/column-cells'
+import { reportNumberFormats } from '../reports/column-cells'
 import { columnLetter } from '../importers/column-letters'
 import { coreText, type CoreText } from '../texts/core-text'
 
@@ -16,7 +16,7 @@ import { coreText, type CoreText } from '../texts/core-text'
 const MAX_NAMED = 20
 
 const normalFormat = (f: string): string => f.replace(/\\(.)/g, '$1').toLowerCase()
-const REKAP_FORMATS = new Set(['general', ...Object.values(NUMBER_FORMATS).map((f) => normalFormat(f!))])
+const REKAP_FORMATS = new Set(reportNumberFormats().map(normalFormat))
 
 /** Cells in a format rekap does not write, and hidden rows and columns, sheet by sheet. */
 export function presentationChanges(book: ExcelJS.Workbook): CoreText[] {

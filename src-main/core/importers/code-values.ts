@@ -68,8 +68,7 @@ export function normaliseCodeValue(value: CellValue, isNik: boolean): CodeValue 
       issue: {
         code: 'nik-maybe-truncated',
         severity: 'warning',
-        reason:
-          'NIK stored as a number ends in 0; Excel keeps only 15 significant digits, so its last digit may have been lost; format the column as text and check it',
+        reason: `NIK stored as a number ends in 0 (${digits}); Excel keeps only 15 significant digits, so its last digit may have been lost; format the column as text and check it`,
       },
     }
   }

@@ -29,6 +29,11 @@ export interface PlannedTable {
   problems: PlanProblem[]
   /** photos read from outside the workbook's folder because the user allowed it (listed, never silent) */
   outsidePaths: PlanProblem[]
+  /**
+   * cells of the columns that will be read the importer doubts but can send (a NIK Excel may have
+   * rounded, a cell cut at Excel's limit): the row is planned, the user is told before paying
+   */
+  cellWarnings: PlanProblem[]
 }
 
 const MAX_PROBLEMS_SHOWN = 500
@@ -140,6 +145,8 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
     }
     const checker = rowChecker(req.kind, checkContext)
     const problems: PlanProblem[] = []
+    const cellWarnings: PlanProblem[] = []
+    const mappedHeaders = new Set(Object.values(mapping))
     let rowsTotal = 0
     let failing = 0
     let duplicates = 0
@@ -172,6 +179,11 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
     for await (const row of table.rows()) {
       rowsTotal++
       const rowNo = rowsTotal
+      for (const p of row.problems) {
+        if (p.severity === 'warning' && mappedHeaders.has(p.column) && cellWarnings.length < MAX_PROBLEMS_SHOWN) {
+          cellWarnings.push({ row: p.row ?? row.sourceRow, column: p.column, code: p.code, message: p.message })
+        }
+      }
       batch.push(queued ? (queue.add(() => checker(row, rowNo)) as Promise<NewRow>) : checker(row, rowNo))
       if (batch.length >= INSERT_CHUNK) await flush()
     }
@@ -180,7 +192,15 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
       store.jobs.delete(job.id)
       throw new PlanError(coreText('plan.noDataRows', { where: whereOf(req.file, table.sheet) }))
     }
-    return { jobId: job.id, rowsTotal, rowsFailingLocally: failing, duplicates, problems, outsidePaths: checkContext.outsidePaths.sort((a, b) => a.row - b.row) }
+    return {
+      jobId: job.id,
+      rowsTotal,
+      rowsFailingLocally: failing,
+      duplicates,
+      problems,
+      outsidePaths: checkContext.outsidePaths.sort((a, b) => a.row - b.row),
+      cellWarnings,
+    }
   } finally {
     await table.close()
   }

@@ -5,7 +5,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import type { Store } from '../store'
 import { labelsFor, type ReportLang } from './labels'
-import { cellFor, NUMBER_FORMATS, type ColumnKind } from './column-cells'
+import { cellFor, numberFormatOf, type ColumnKind } from './column-cells'
 import { openReportReader } from '../store/report-reader'
 import { iterateReportRows } from '../store/report-rows'
 import { ReportError } from './report-result'
@@ -88,7 +88,7 @@ export async function writeAnnotatedCopy(
         if (v === null) return
         const cell = target.getCell(firstColumn + i)
         cell.value = v
-        const fmt = NUMBER_FORMATS[c.kind]
+        const fmt = numberFormatOf(c.kind, L.lang)
         if (fmt) cell.numFmt = fmt
       })
       rows++

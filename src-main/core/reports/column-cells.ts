@@ -2,6 +2,7 @@ import { cleanText, literalCell, type CellPrimitive } from './cell-safety'
 import { codeText } from '../importers/code-values'
 import { revivedInputDate, wallClockDate, zonelessIsoDate } from './report-time'
 import { canonicalNumber } from './canonical-number'
+import type { ReportLang } from './labels'
 
 /**
  * What a report column holds, which fixes how a value becomes a cell and how Excel shows it.
@@ -29,6 +30,47 @@ export const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   money: '"Rp"#,##0',
   score: '0.0000',
   date: 'yyyy-mm-dd hh:mm:ss',
+}
+
+/**
+ * The locale a report's number formats are tagged with, by the report's language (Indonesian 0x421,
+ * English US 0x409). LibreOffice shows a tagged format's decimal and grouping marks in that locale,
+ * whatever its own: an Indonesian report's scores and amounts print as 0,9926 and Rp2.800 beside its
+ * text (the band "0,45 - 0,55", "biaya paling banyak Rp3.200"), not as 0.9926 and Rp2,800 on an
+ * English-locale LibreOffice. Excel keeps the reader's system marks either way (it reads the tag for
+ * names of months and days only); the values, and so the digest, do not change.
+ */
+const LOCALE_TAGS: Record<ReportLang, string> = { id: '[$-421]', en: '[$-409]' }
+
+/** The kinds whose cells show a decimal or grouping mark ('number' in General, the others in their format). */
+const MARKED_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['integer', 'fte', 'money', 'score', 'number'])
+
+/**
+ * The number format of a column kind in a report of `lang` (every xlsx writer asks here):
+ * NUMBER_FORMATS, tagged with the language's locale where the kind shows marks.
+ */
+export function numberFormatOf(kind: ColumnKind, lang: ReportLang): string | undefined {
+  const format = NUMBER_FORMATS[kind]
+  return MARKED_KINDS.has(kind) ? `${LOCALE_TAGS[lang]}${format ?? 'General'}` : format
+}
+
+/**
+ * Every number format a report of rekap holds (verify refuses any other): this rekap's, tagged, and
+ * the untagged NUMBER_FORMATS a report written before the tags holds, which still verifies.
+ */
+export function reportNumberFormats(): string[] {
+  const kinds = new Set<ColumnKind>([...(Object.keys(NUMBER_FORMATS) as ColumnKind[]), ...MARKED_KINDS])
+  const langs = Object.keys(LOCALE_TAGS) as ReportLang[]
+  const tagged = langs.flatMap((lang) => [...kinds].map((k) => numberFormatOf(k, lang) ?? 'General'))
+  return [...new Set(['General', ...Object.values(NUMBER_FORMATS).map((f) => f!), ...tagged])]
+}
+
+/**
+ * The format of a Date in a column of this kind: the column's own format where it has one that
+ * shows a date, else the date format (a Date in a 'number' column still shows as a date).
+ */
+export function dateFormatOf(kind: ColumnKind, lang: ReportLang): string {
+  return NUMBER_FORMATS[kind] && kind !== 'code' && kind !== 'text' ? numberFormatOf(kind, lang)! : NUMBER_FORMATS.date!
 }
 
 /** One value -> the cell written for a column of this kind. */

@@ -3,7 +3,8 @@ import { excel } from '../exceljs-lazy'
 import { closeSync, openSync, renameSync, rmSync } from 'node:fs'
 import { writeAll } from '../paths/write-all'
 import { csvField, type CellPrimitive } from './cell-safety'
-import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnKind, type ColumnSpec } from './column-cells'
+import { cellFor, dateFormatOf, measuredWidth, numberFormatOf, type ColumnKind, type ColumnSpec } from './column-cells'
+import type { ReportLang } from './labels'
 import { formatWallClock } from './report-time'
 import { columnLetter } from '../importers/column-letters'
 import {
@@ -29,7 +30,7 @@ export type { ReportFormat, OutcomeTone, SheetOptions, RowOptions, SheetWriter, 
  * ./xlsx/xlsx-report.ts, writes every other xlsx), because pictures need drawings and media
  * parts; its caller caps it at MAX_THUMBNAIL_ROWS rows.
  */
-export function openInMemoryXlsxReport(out: string): ReportWriter {
+export function openInMemoryXlsxReport(out: string, lang: ReportLang): ReportWriter {
   const partial = out + '.partial'
   probeWritable(partial, out)
   const book = new (excel()).Workbook()
@@ -42,7 +43,7 @@ export function openInMemoryXlsxReport(out: string): ReportWriter {
     sheet(name, columns, sheetOpts = {}) {
       if (open && !open.closed) throw new Error(`sheet "${open.name}" must be closed before "${name}" is opened`)
       names.push(name)
-      open = new XlsxSheet(book, name, columns, sheetOpts)
+      open = new XlsxSheet(book, name, columns, sheetOpts, lang)
       return open
     },
     async finish() {
@@ -75,8 +76,9 @@ class XlsxSheet implements SheetWriter {
     readonly name: string,
     private readonly columns: ColumnSpec[],
     private readonly opts: SheetOptions,
+    private readonly lang: ReportLang,
   ) {
-    this.styles = XlsxSheet.stylesFor(columns)
+    this.styles = XlsxSheet.stylesFor(columns, lang)
     this.wrapCols = columns.flatMap((c, i) => (wrapsText(c) ? [i] : []))
     const table = opts.table ?? true
     this.ws = book.addWorksheet(name, { views: table ? [{ state: 'frozen', ySplit: 1, xSplit: 0 }] : [] })
@@ -177,7 +179,7 @@ class XlsxSheet implements SheetWriter {
       cell.value = v
       const styles = this.styles[i]
       const kind = opts.kinds?.[i]
-      cell.style = kind ? XlsxSheet.cellStyle(kind, opts.bold === true) : opts.bold ? styles.bold : v instanceof Date ? styles.date : styles.base
+      cell.style = kind ? XlsxSheet.cellStyle(kind, opts.bold === true, this.lang) : opts.bold ? styles.bold : v instanceof Date ? styles.date : styles.base
     })
     if (this.rowNo > 1 && this.opts.rowHeight) row.height = this.opts.rowHeight
     else if (this.rowNo > 1 && this.wrapCols.length) {
@@ -195,11 +197,11 @@ class XlsxSheet implements SheetWriter {
   private readonly styles: Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>>
 
   /** The style of a cell whose kind differs from its column's; one object per kind and weight, as above. */
-  private static cellStyle(kind: ColumnKind, bold: boolean): Partial<ExcelJS.Style> {
-    const key = `${kind}|${bold}`
+  private static cellStyle(kind: ColumnKind, bold: boolean, lang: ReportLang): Partial<ExcelJS.Style> {
+    const key = `${kind}|${bold}|${lang}`
     let style = XlsxSheet.cellStyles.get(key)
     if (!style) {
-      const fmt = NUMBER_FORMATS[kind]
+      const fmt = numberFormatOf(kind, lang)
       style = { ...(fmt ? { numFmt: fmt } : {}), ...(bold ? { font: { bold: true } } : {}) }
       XlsxSheet.cellStyles.set(key, style)
     }
@@ -207,13 +209,13 @@ class XlsxSheet implements SheetWriter {
   }
   private static readonly cellStyles = new Map<string, Partial<ExcelJS.Style>>()
 
-  private static stylesFor(columns: ColumnSpec[]): Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>> {
+  private static stylesFor(columns: ColumnSpec[], lang: ReportLang): Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>> {
     return columns.map((c) => {
-    const fmt = NUMBER_FORMATS[c.kind]
+    const fmt = numberFormatOf(c.kind, lang)
     const base: Partial<ExcelJS.Style> = { ...(fmt ? { numFmt: fmt } : {}), ...(wrapsText(c) ? { alignment: { wrapText: true } } : {}) }
     return {
       base,
-      date: { numFmt: fmt && c.kind !== 'code' && c.kind !== 'text' ? fmt : NUMBER_FORMATS.date! },
+      date: { numFmt: dateFormatOf(c.kind, lang) },
       bold: { ...base, font: { bold: true } },
     }
     })
@@ -301,7 +303,7 @@ export function openCsvReport(out: string): ReportWriter {
  * `pictures` asks for the in-memory workbook (thumbnails); `maxRowsPerSheet` is for tests of the split;
  * `thread` writes the rows' bytes on a second thread (a large streamed xlsx).
  */
-export function openReport(out: string, format: ReportFormat, opts: { pictures?: boolean; maxRowsPerSheet?: number; thread?: boolean } = {}): ReportWriter {
+export function openReport(out: string, format: ReportFormat, opts: { lang: ReportLang; pictures?: boolean; maxRowsPerSheet?: number; thread?: boolean }): ReportWriter {
   if (format === 'csv') return openCsvReport(out)
-  return opts.pictures ? openInMemoryXlsxReport(out) : openStreamingXlsxReport(out, { maxRowsPerSheet: opts.maxRowsPerSheet, thread: opts.thread })
+  return opts.pictures ? openInMemoryXlsxReport(out, opts.lang) : openStreamingXlsxReport(out, { lang: opts.lang, maxRowsPerSheet: opts.maxRowsPerSheet, thread: opts.thread })
 }

@@ -78,7 +78,7 @@ export async function writeTeamReport(m: TeamMonth, opts: TeamReportOptions): Pr
   const zone = reportZone(opts.timeZone)
   // whole seconds, as every report: the summary states the time exactly
   const now = Math.floor((opts.now ?? Date.now()) / 1000) * 1000
-  const writer = openReport(opts.out, 'xlsx')
+  const writer = openReport(opts.out, 'xlsx', { lang })
   const summary = (audit: DigestResult | null): SummaryLine[] => [
     { label: L.summary.sectionJob },
     { label: L.summary.kind, value: T.kind },

@@ -1,6 +1,7 @@
 import { renameSync, rmSync } from 'node:fs'
 import type { CellPrimitive } from '../cell-safety'
-import { cellFor, measuredWidth, NUMBER_FORMATS, type ColumnKind, type ColumnSpec } from '../column-cells'
+import { cellFor, dateFormatOf, measuredWidth, numberFormatOf, type ColumnKind, type ColumnSpec } from '../column-cells'
+import type { ReportLang } from '../labels'
 import { columnLetter } from '../../importers/column-letters'
 import {
   BREATHE_EVERY,
@@ -31,6 +32,8 @@ interface Book {
   /** a large report's second thread, which writes the sheets' rows (null: this thread writes them) */
   thread: ZipThread | null
   styles: StyleRegistry
+  /** the report's language: its number formats show that language's marks (numberFormatOf) */
+  lang: ReportLang
   /** in workbook order */
   sheets: SheetEntry[]
   /** part number of the next sheet part (1 is kept for a reserved first sheet) */
@@ -45,14 +48,14 @@ interface Book {
  * streaming writer needs over three; memory stays flat whatever the row count. Sheets longer than
  * `maxRowsPerSheet` continue in `Name (2)`, ... with the header repeated.
  */
-export function openStreamingXlsxReport(out: string, opts: { maxRowsPerSheet?: number; creator?: string; thread?: boolean } = {}): ReportWriter {
+export function openStreamingXlsxReport(out: string, opts: { lang: ReportLang; maxRowsPerSheet?: number; creator?: string; thread?: boolean }): ReportWriter {
   const partial = out + '.partial'
   probeWritable(partial, out)
   const maxRows = opts.maxRowsPerSheet ?? EXCEL_MAX_ROWS
   if (maxRows < 2 || maxRows > EXCEL_MAX_ROWS) throw new Error(`rows per sheet must be 2..${EXCEL_MAX_ROWS}`)
   const zip = new ZipFileWriter(partial)
   const thread = opts.thread ? new ZipThread(zip) : null
-  const book: Book = { zip, thread, styles: new StyleRegistry(), sheets: [], nextPart: 1, reserved: false }
+  const book: Book = { zip, thread, styles: new StyleRegistry(), lang: opts.lang, sheets: [], nextPart: 1, reserved: false }
   let open: StreamingSheet | null = null
   return {
     format: 'xlsx',
@@ -175,9 +178,9 @@ class StreamingSheet implements SheetWriter {
     this.lastTexts = columns.map(() => '')
     this.lastCells = columns.map((c) => cellFor('', c.kind))
     this.cols = columns.map((c, i) => {
-      const fmt = NUMBER_FORMATS[c.kind]
+      const fmt = numberFormatOf(c.kind, book.lang)
       // a Date in a column with no date format of its own still shows as a date
-      const dateFmt = fmt && c.kind !== 'code' && c.kind !== 'text' ? fmt : NUMBER_FORMATS.date!
+      const dateFmt = dateFormatOf(c.kind, book.lang)
       const wrap = wrapsText(c)
       return columnXml(columnLetter(i), {
         base: styles.xf({ numFmt: fmt, wrap }),
@@ -220,7 +223,7 @@ class StreamingSheet implements SheetWriter {
       }
     } else for (let i = 0; i < cells.length; i++) cells[i] = cellFor(values[i], kinds[i] ?? this.kinds[i])
     this.onCells?.(cells)
-    const xfs = kinds?.map((k) => (k ? this.book.styles.xf({ numFmt: NUMBER_FORMATS[k], bold }) : undefined))
+    const xfs = kinds?.map((k) => (k ? this.book.styles.xf({ numFmt: numberFormatOf(k, this.book.lang), bold }) : undefined))
     const row: PendingRow = { cells, bold, xfs, header: false }
     if (this.pending) {
       this.pending.push(row)
