@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto'
 import { TextHash } from '../text-hash'
-import { canonicalNumber } from './canonical-number'
+import { canonicalNumber, canonicalNumberText } from './canonical-number'
 import { cellFor, type ColumnSpec } from './column-cells'
 import type { ReportWriter, SheetWriter } from './report-writer'
 
@@ -79,7 +79,7 @@ function canonicalJson(v: unknown): string | null {
       return JSON_PLAIN.test(v) ? '"' + v + '"' : JSON.stringify(v.indexOf('\r') < 0 ? v : v.replace(/\r\n?/g, '\n'))
     case 'number':
       // JSON writes a finite number as String does
-      return Number.isFinite(v) ? String(canonicalNumber(v)) : null
+      return Number.isFinite(v) ? canonicalNumberText(v) : null
     case 'boolean':
       return v ? 'true' : 'false'
     case 'undefined':
