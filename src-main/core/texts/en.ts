@@ -52,6 +52,10 @@ export const coreTextsEn: CoreTextTable = {
   'import.noSheetNamed': (p) => `there is no sheet named "${p.name}"; the sheets are ${p.names}`,
   'import.notAFile': () => 'is not a file',
   'import.cannotOpen': (p) => `cannot be opened (${p.code})`,
+  'import.notFound': () => 'not found (moved, deleted, or the name mistyped?)',
+  'import.noReadPermission': () => 'this user may not read it (permission denied); ask its owner for read permission, or copy it into a folder of yours',
+  'import.isFolder': () => 'this is a folder, not a workbook; give the name of a file in it',
+  'import.pathThroughFile': () => 'a folder on its path is a file; check the path',
   'import.emptyFile': () => 'the file is empty (0 bytes)',
   'import.passwordProtected': () =>
     'the workbook is password-protected (encrypted); open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password, clear it), save and try again',

@@ -77,6 +77,11 @@ export const coreTextsId = {
   'import.noSheetNamed': (p: { name: string; names: string }) => `tidak ada lembar bernama "${p.name}"; lembar yang ada: ${p.names}`,
   'import.notAFile': (_p: Record<string, never>) => 'bukan berkas',
   'import.cannotOpen': (p: { code: string }) => `tidak bisa dibuka (${p.code})`,
+  'import.notFound': (_p: Record<string, never>) => 'tidak ditemukan (dipindah, dihapus, atau namanya salah ketik?)',
+  'import.noReadPermission': (_p: Record<string, never>) =>
+    'tidak boleh dibaca oleh pengguna ini (izin ditolak); minta pemiliknya memberi izin baca, atau salin berkasnya ke folder Anda',
+  'import.isFolder': (_p: Record<string, never>) => 'ini sebuah folder, bukan buku kerja; beri nama berkas di dalamnya',
+  'import.pathThroughFile': (_p: Record<string, never>) => 'salah satu folder di jalurnya ternyata sebuah berkas; periksa jalurnya',
   'import.emptyFile': (_p: Record<string, never>) => 'berkas kosong (0 byte)',
   'import.passwordProtected': (_p: Record<string, never>) =>
     'buku kerja dilindungi kata sandi (terenkripsi); buka di Excel, hapus kata sandinya (File > Info > Protect Workbook > Encrypt with Password, kosongkan), simpan lalu coba lagi',
