@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openStore } from '../core/store'
+import { openDataFile } from './data-file-open'
 import { compareJobs, CompareError } from '../core/unattended/compare-runs'
 import { changedRows, writeComparison } from '../core/unattended/compare-report'
 import { dbPathFrom } from './cli-engine'
@@ -13,7 +14,7 @@ export async function compareCommand(a: string, b: string, o: { out?: string; db
   const file = dbPathFrom(o.db)
   const bothFiles = [a, b].every((x) => /\.xlsx$/i.test(x))
   if (!bothFiles && !existsSync(file)) throw new CliError(t().noDataFile(file), EXIT.usage)
-  const store = existsSync(file) ? openStore(file) : null
+  const store = existsSync(file) ? openDataFile(file, () => openStore(file)) : null
   try {
     const c = await compareJobs(store, resolveArg(a), resolveArg(b), cliLang(), o.key ?? [])
     if (o.out) await writeComparison(c, resolve(o.out), cliLang())

@@ -125,6 +125,7 @@ export const coreTextsEn: CoreTextTable = {
 
   'disk.full': (p) => `the disk is full: ${p.path} could not be written in full, and is not left half-written; free disk space, then try again`,
   'disk.fullUnnamed': () => 'the disk is full: a file could not be written in full; free disk space, then try again',
+  'disk.storeNotMade': (p) => `the disk is full: the data file ${p.path} cannot be made; free disk space, then run the command again`,
   'disk.storeFull': (p) =>
     `the disk is full: the data file ${p.path} cannot grow; what is stored is kept — free disk space, then run the command again (a job that had started running continues with rekap resume and its id)`,
   'report.noJob': (p) => `no job "${p.job}" in ${p.file}`,

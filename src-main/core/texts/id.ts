@@ -165,6 +165,7 @@ export const coreTextsId = {
   // reports
   'disk.full': (p: { path: string }) => `disk penuh: ${p.path} tidak bisa ditulis sampai selesai, dan tidak ditinggalkan setengah jadi; kosongkan ruang disk, lalu coba lagi`,
   'disk.fullUnnamed': (_p: Record<string, never>) => 'disk penuh: sebuah berkas tidak bisa ditulis sampai selesai; kosongkan ruang disk, lalu coba lagi',
+  'disk.storeNotMade': (p: { path: string }) => `disk penuh: berkas data ${p.path} tidak bisa dibuat; kosongkan ruang disk, lalu jalankan perintahnya lagi`,
   'disk.storeFull': (p: { path: string }) =>
     `disk penuh: berkas data ${p.path} tidak bisa bertambah; yang sudah tersimpan tetap ada — kosongkan ruang disk, lalu jalankan perintahnya lagi (pekerjaan yang sudah mulai berjalan dilanjutkan dengan rekap resume dan id-nya)`,
   'report.noJob': (p: { job: string; file: string }) => `tidak ada pekerjaan "${p.job}" di ${p.file}`,
