@@ -151,6 +151,10 @@ export const coreTextsEn: CoreTextTable = {
 
   'block.budget': (p) => `The budget of ${formatRp(p.limit, 'en')} is reached; raise it to continue.`,
   'block.balance': (p) => `The stated balance of ${formatRp(p.limit, 'en')} is used up; top up, update the balance and resume.`,
+  'stopped.storeBusy': (p) =>
+    `the data file ${p.file} was held by another program (a backup, sqlite3, another rekap) longer than rekap waits, so a row's answer could not be stored; resuming the job settles that row (one that may have been charged becomes UNCERTAIN, not sent again unless you allow it)`,
+  'stopped.storeRefused': (p) => `the data file ${p.file} refused to store a row's answer (${p.code}); resuming the job settles that row (one that may have been charged becomes UNCERTAIN, not sent again unless you allow it)`,
+  'stopped.rowMoved': (p) => `a row in the data file ${p.file} was changed by another process while this one was sending it; resuming the job settles that row (one that may have been charged becomes UNCERTAIN, not sent again unless you allow it)`,
   'block.offline': (p) => `The service cannot be reached (${p.detail}). Check the connection, then resume.`,
   'block.teamUnreachable': (p) => `The team store cannot be reached (${p.detail}); nothing is sent until it answers, then the job continues by itself.`,
   'block.team-budget': (p) => `The team's budget for this month, ${formatRp(p.limit, 'en')}, is reached; raise it (rekap team budget) to continue.`,

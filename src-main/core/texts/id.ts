@@ -194,6 +194,12 @@ export const coreTextsId = {
   // why a running job stopped: rekap's own reasons (the service's words are kept as they came)
   'block.budget': (p: { limit: number }) => `Batas biaya ${formatRp(p.limit, 'id')} tercapai; naikkan untuk melanjutkan.`,
   'block.balance': (p: { limit: number }) => `Saldo yang dinyatakan ${formatRp(p.limit, 'id')} sudah habis; isi saldo, perbarui saldonya, lalu lanjutkan.`,
+  'stopped.storeBusy': (p: { file: string }) =>
+    `berkas data ${p.file} dipegang program lain (cadangan, sqlite3, rekap lain) lebih lama dari yang ditunggu rekap, jadi jawaban sebuah baris tidak bisa disimpan; saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`,
+  'stopped.storeRefused': (p: { file: string; code: string }) =>
+    `berkas data ${p.file} menolak menyimpan jawaban sebuah baris (${p.code}); saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`,
+  'stopped.rowMoved': (p: { file: string }) =>
+    `sebuah baris di berkas data ${p.file} diubah proses lain selagi dikirim dari sini; saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`,
   'block.offline': (p: { detail: string }) => `Layanan tidak bisa dihubungi (${p.detail}). Periksa koneksi, lalu lanjutkan.`,
   'block.teamUnreachable': (p: { detail: string }) => `Penyimpanan tim tidak bisa dihubungi (${p.detail}); tidak ada yang dikirim sampai ia menjawab, lalu pekerjaan berlanjut sendiri.`,
   'block.team-budget': (p: { limit: number }) => `Batas biaya tim bulan ini, ${formatRp(p.limit, 'id')}, tercapai; naikkan (rekap team budget) untuk melanjutkan.`,
