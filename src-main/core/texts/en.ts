@@ -219,11 +219,17 @@ export const coreTextsEn: CoreTextTable = {
     p.key
       ? `sheet "${p.sheet}": the row with ${keyText(p.key)} (row ${p.row} as written) is missing (deleted)`
       : `sheet "${p.sheet}": row ${p.row} of the report rekap writes from the data file is missing (deleted)`,
-  'verify.noStore': () =>
-    'no rekap data file at hand: checked the digest alone, which names the sheet but not the row (pass --db FILE to find the row and column)',
+  'verify.noStore': (p) =>
+    p.beside
+      ? 'no rekap data file at hand: checked the digest, which names the sheet but not the row (pass --db FILE to find the row and column), and beside it how cells are shown (number formats; hidden rows, columns and sheets) and the summary lines the digest leaves out'
+      : 'no rekap data file at hand: checked the digest alone, which names the sheet but not the row (pass --db FILE to find the row and column)',
   'verify.otherStore': (p) =>
-    `the data file ${p.file} is not the one that wrote this report (its id is ${p.storeId}, the report names ${p.reportStoreId}): checked the digest alone`,
-  'verify.noJobInStore': (p) => `the data file ${p.file} has no job ${p.job}: checked the digest alone`,
+    `the data file ${p.file} is not the one that wrote this report (its id is ${p.storeId}, the report names ${p.reportStoreId}): ${p.checked}`,
+  'verify.noJobInStore': (p) => `the data file ${p.file} has no job ${p.job}: ${p.checked}`,
+  'verify.checked': (p) =>
+    p.beside
+      ? 'checked the digest and, beside it, how cells are shown (number formats; hidden rows, columns and sheets) and the summary lines the digest leaves out'
+      : 'checked the digest alone',
   'verify.digestHeld': () =>
     "the digest matches: every cell's value is as rekap wrote it; the changes above were found by the checks beside the digest, of how cells are shown (number formats; hidden rows, columns and sheets) and of the summary lines the digest leaves out",
   'verify.jobChangedSince': (p) => `job ${p.job} changed in the data file after this report was written; some differences below may come from that`,

@@ -275,11 +275,18 @@ export const coreTextsId = {
       ? `lembar "${p.sheet}": baris dengan ${keyText(p.key)} (baris ${p.row} saat ditulis) hilang (dihapus)`
       : `lembar "${p.sheet}": baris ${p.row} dari laporan yang ditulis rekap dari berkas data hilang (dihapus)`,
   // rekap verify: notes
-  'verify.noStore': (_p: Record<string, never>) =>
-    'tidak ada berkas data rekap: hanya digest yang diperiksa, yang menyebut lembar tetapi bukan barisnya (beri --db BERKAS untuk menemukan baris dan kolomnya)',
-  'verify.otherStore': (p: { file: string; storeId: string; reportStoreId: string }) =>
-    `berkas data ${p.file} bukan yang menulis laporan ini (ID-nya ${p.storeId}, laporan menyebut ${p.reportStoreId}): hanya digest yang diperiksa`,
-  'verify.noJobInStore': (p: { file: string; job: string }) => `berkas data ${p.file} tidak punya pekerjaan ${p.job}: hanya digest yang diperiksa`,
+  'verify.noStore': (p: { beside: boolean }): string =>
+    p.beside
+      ? 'tidak ada berkas data rekap: yang diperiksa adalah digest, yang menyebut lembar tetapi bukan barisnya (beri --db BERKAS untuk menemukan baris dan kolomnya), dan di luar digest, cara sel ditampilkan (format angka; baris, kolom dan lembar yang disembunyikan) serta baris ringkasan yang tidak dicakup digest'
+      : 'tidak ada berkas data rekap: hanya digest yang diperiksa, yang menyebut lembar tetapi bukan barisnya (beri --db BERKAS untuk menemukan baris dan kolomnya)',
+  'verify.otherStore': (p: { file: string; storeId: string; reportStoreId: string; checked: string }) =>
+    `berkas data ${p.file} bukan yang menulis laporan ini (ID-nya ${p.storeId}, laporan menyebut ${p.reportStoreId}): ${p.checked}`,
+  'verify.noJobInStore': (p: { file: string; job: string; checked: string }) => `berkas data ${p.file} tidak punya pekerjaan ${p.job}: ${p.checked}`,
+  // what a report checked without its job's data was held to: the digest, and the checks beside it when they found something
+  'verify.checked': (p: { beside: boolean }): string =>
+    p.beside
+      ? 'yang diperiksa adalah digest, dan di luar digest, cara sel ditampilkan (format angka; baris, kolom dan lembar yang disembunyikan) serta baris ringkasan yang tidak dicakup digest'
+      : 'hanya digest yang diperiksa',
   'verify.digestHeld': (_p: Record<string, never>) =>
     'digest cocok: nilai setiap sel seperti yang ditulis rekap; perubahan di atas ditemukan oleh pemeriksaan di luar digest, yaitu cara sel ditampilkan (format angka; baris, kolom dan lembar yang disembunyikan) dan baris ringkasan yang tidak dicakup digest',
   'verify.jobChangedSince': (p: { job: string }) =>
