@@ -8,6 +8,7 @@ import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
 import { coreMessage } from './core-message'
+import { coreText } from '../core/texts/core-text'
 
 /** `rekap compare <job-a> <job-b> --out F.xlsx`: what changed between two runs of the same kind. */
 export async function compareCommand(a: string, b: string, o: { out?: string; db?: string; json?: boolean; key?: string[] }): Promise<number> {
@@ -21,7 +22,7 @@ export async function compareCommand(a: string, b: string, o: { out?: string; db
     if (o.json) {
       process.stdout.write(JSON.stringify({ jobA: c.jobA, jobB: c.jobB, kind: c.kind, keyColumns: c.keyColumns, changed: c.changed, added: c.added.length, removed: c.removed.length, unchanged: c.unchanged }) + '\n')
     } else {
-      process.stdout.write(t().compare.summary(c.jobA, c.jobB, changedRows(c), c.changed.length, c.added.length, c.removed.length, c.unchanged) + '\n')
+      process.stdout.write(t().core(coreText('compare.summary', { a: c.jobA, b: c.jobB, rows: changedRows(c), cells: c.changed.length, added: c.added.length, removed: c.removed.length, same: c.unchanged })) + '\n')
       if (o.out) process.stdout.write(t().report(resolve(o.out)) + '\n')
     }
     return EXIT.ok

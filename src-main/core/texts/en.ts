@@ -178,6 +178,8 @@ export const coreTextsEn: CoreTextTable = {
     `(e.g. examples/templates/${p.product === 'hospitals' ? 'hospital' : 'school'}-directory.xlsx)`,
   'tz.unknown': (p) => `"${p.name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
+  'compare.summary': (p) =>
+    `${p.a} -> ${p.b}: ${formatNumber(p.rows, 'en')} row(s) changed (${formatNumber(p.cells, 'en')} cell(s)), ${formatNumber(p.added, 'en')} added, ${formatNumber(p.removed, 'en')} removed, ${formatNumber(p.same, 'en')} unchanged`,
   'compare.noResultsSheet': (p) => `${p.file}: no results sheet (${p.sheets})`,
   'compare.noColumn': (p) => `no column ${p.columns} in the results (${p.headers})`,
   'compare.noKeyColumn': (p) => `no key column in the results (${p.headers}); name one with --key "Column header"`,

@@ -228,6 +228,8 @@ export const coreTextsId = {
     `"${p.name}" bukan zona waktu yang dikenal rekap (pakai nama IANA seperti Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
   // rekap compare (core/unattended/compare-runs.ts)
+  'compare.summary': (p: { a: string; b: string; rows: number; cells: number; added: number; removed: number; same: number }) =>
+    `${p.a} -> ${p.b}: ${n(p.rows)} baris berubah (${n(p.cells)} sel), ${n(p.added)} baru, ${n(p.removed)} hilang, ${n(p.same)} sama`,
   'compare.noResultsSheet': (p: { file: string; sheets: string }) => `${p.file}: tidak ada lembar hasil (${p.sheets})`,
   'compare.noColumn': (p: { columns: string; headers: string }) => `tidak ada kolom ${p.columns} di hasil (${p.headers})`,
   'compare.noKeyColumn': (p: { headers: string }) => `tidak ada kolom kunci di hasil (${p.headers}); sebutkan dengan --key "Judul Kolom"`,
