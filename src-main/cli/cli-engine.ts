@@ -1,5 +1,6 @@
 import { ensurePrivateDir, privateStoreFiles, usePrivateFileModes } from '../core/paths/private-files'
 import { rememberDataFile } from './opened-data-file'
+import { openDataFile } from './data-file-open'
 import { dirname, join, resolve } from 'node:path'
 import { openStore, type Store } from '../core/store'
 import { createEngine, picturesDirFor, type Engine, type ServiceTarget } from '../core/engine'
@@ -83,15 +84,18 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
   rememberDataFile(dbFile)
   const dataDir = dirname(dbFile)
   usePrivateFileModes()
-  ensurePrivateDir(dataDir, { ownFolder: dataDir === defaultDataDir() })
-  ensurePrivateDir(picturesDirFor(dataDir), { files: true })
-  let store: Store
-  try {
-    store = openStore(dbFile)
-    privateStoreFiles(dbFile)
-  } catch (err) {
-    throw new CliError(t().cannotOpenDb(dbFile, (err as Error).message), EXIT.usage)
-  }
+  const store: Store = openDataFile(dbFile, () => {
+    ensurePrivateDir(dataDir, { ownFolder: dataDir === defaultDataDir() })
+    ensurePrivateDir(picturesDirFor(dataDir), { files: true })
+    const opened = openStore(dbFile)
+    try {
+      privateStoreFiles(dbFile)
+    } catch (err) {
+      opened.close()
+      throw err
+    }
+    return opened
+  })
   const key = keyFrom(o.key)
   const sandbox = createEmbeddedSandbox(o.sandbox ?? {}, warmUpMemoryIn(store.settings))
   const { logger, tally } = tallyingLogger(stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : []), (level) => t().logLevel[level]))

@@ -4,6 +4,7 @@ import { commands, type DirectoryQuery } from '../contract/ipc'
 import { reportQuery } from '../app/core-report-writers'
 import { sourceOf } from '../app/service-target'
 import { openStore, type Store } from '../core/store'
+import { openDataFile } from './data-file-open'
 import { HOSPITAL_FILTER_FIELDS, type HospitalFilterField } from '../core/model/filter-values'
 import { REKAP_VERSION } from '../core/version'
 import { dbPathFrom } from './cli-engine'
@@ -102,7 +103,7 @@ export async function directoryExportCommand(o: DirectoryExportOptions): Promise
   const query = directoryQueryFrom(o)
   const dbFile = dbPathFrom(o.db)
   if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
-  const store = openStore(dbFile)
+  const store = openDataFile(dbFile, () => openStore(dbFile))
   const source = sourceOfFlag(o.baseUrl)
   try {
     const reports = await import('../core/export')

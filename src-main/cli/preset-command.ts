@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { openStore, type Store } from '../core/store'
+import { openDataFile } from './data-file-open'
 import { deletePreset, listPresets, loadPreset, presetFromFlags, savePreset, withPreset, PresetError, type Preset } from '../core/unattended/presets'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
@@ -14,12 +15,15 @@ import { checkTimeZone } from '../core/reports/time-zone'
 /** The store alone (presets live in its settings); created when missing only if asked. */
 function withStore<T>(db: string | undefined, create: boolean, fn: (store: Store) => T): T {
   const file = dbPathFrom(db)
-  if (!existsSync(file)) {
+  const missing = !existsSync(file)
+  if (missing) {
     if (!create) throw new CliError(t().noDataFile(file), EXIT.usage)
     usePrivateFileModes()
-    ensurePrivateDir(dirname(file))
   }
-  const store = openStore(file)
+  const store = openDataFile(file, () => {
+    if (missing) ensurePrivateDir(dirname(file))
+    return openStore(file)
+  })
   try {
     return fn(store)
   } finally {

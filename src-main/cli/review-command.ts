@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { openStore, type Store } from '../core/store'
+import { openDataFile } from './data-file-open'
 import { pairIdentity, recordDecision, reviewQueue, ReviewError, type ReviewQueue } from '../core/review'
 import { requireReviewableJob } from '../core/kinds/reviewable-job'
 import { labelsFor } from '../core/reports/labels'
@@ -24,7 +25,7 @@ export interface ReviewOptions {
 export async function reviewCommand(jobArg: string, o: ReviewOptions): Promise<number> {
   const dbFile = dbPathFrom(o.db)
   if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
-  const store = openStore(dbFile)
+  const store = openDataFile(dbFile, () => openStore(dbFile))
   try {
     if (o.row === undefined) {
       if (o.decision || o.by || o.note) throw new CliError(t().review.needsRow, EXIT.usage)

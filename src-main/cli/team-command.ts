@@ -3,6 +3,7 @@ import type { Command } from 'commander'
 import { existsSync } from 'node:fs'
 import { initTeamStore, openTeamSession, publishLocalJob, readTeamStatus, setMakerChecker, type TeamSession } from '../core/team'
 import { openStore } from '../core/store'
+import { openDataFile } from './data-file-open'
 import { dbPathFrom } from './cli-engine'
 import { CliError } from './exit-codes'
 import { asTeamCliError, requireTeamConfig } from './team-options'
@@ -82,7 +83,7 @@ export async function teamSettingsCommand(cmd: Command, o: { makerChecker?: 'on'
 export async function teamPublishCommand(cmd: Command, jobArg: string, db: string | undefined): Promise<number> {
   const dbFile = dbPathFrom(db)
   if (!existsSync(dbFile)) throw new CliError(t().noDataFile(dbFile), EXIT.usage)
-  const store = openStore(dbFile)
+  const store = openDataFile(dbFile, () => openStore(dbFile))
   try {
     const job = store.jobs.get(jobArg) ?? store.jobs.list().find((j) => j.id.startsWith(jobArg))
     if (!job) throw new CliError(t().noJob(jobArg, dbFile), EXIT.usage)

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openStore, type Store } from '../core/store'
+import { openDataFile } from './data-file-open'
 import { verifyReport, VerifyError, type SignatureCheck } from '../core/export/verify-report'
 import { dbPathFrom } from './cli-engine'
 import { CliError, EXIT } from './exit-codes'
@@ -28,7 +29,7 @@ export async function verifyCommand(reportArg: string, o: VerifyOptions): Promis
   const dbFile = dbPathFrom(o.db)
   if (o.db && !existsSync(dbFile)) throw new CliError(t().verify.noDb(dbFile), EXIT.usage)
   // Without --db the default data file is used only if it exists (the report may come from elsewhere).
-  const store: Store | null = existsSync(dbFile) ? openStore(dbFile) : null
+  const store: Store | null = existsSync(dbFile) ? openDataFile(dbFile, () => openStore(dbFile)) : null
   try {
     const r = await verifyReport(file, { store })
     if (o.json) {

@@ -19,9 +19,17 @@ export interface StartedRekap {
   closed: Promise<number | null>
 }
 
+/**
+ * Root reads and writes past a file's mode (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), so a test run as
+ * root (CI's container) could not meet a mode 000 file or a 0555 folder: setpriv (util-linux) starts
+ * rekap without those two, and the modes bind it as they bind a user. A user's test needs nothing.
+ */
+const MODES_BIND = process.getuid?.() === 0 ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--inh-caps=-all'] : []
+
 /** Starts one real `rekap` process (bin/rekap.mjs), English texts unless the test says otherwise; no key, no REKAP_DB. */
-export function startRekap(args: string[], env: NodeJS.ProcessEnv = {}): StartedRekap {
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], {
+export function startRekap(args: string[], env: NodeJS.ProcessEnv = {}, o: { modesBind?: boolean } = {}): StartedRekap {
+  const [command, ...prefix] = o.modesBind && MODES_BIND.length ? [...MODES_BIND, process.execPath] : [process.execPath]
+  const child = spawn(command, [...prefix, 'bin/rekap.mjs', ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en', ...env },
@@ -34,9 +42,9 @@ export function startRekap(args: string[], env: NodeJS.ProcessEnv = {}): Started
   return { child, out: () => out, err: () => err, closed }
 }
 
-/** One real `rekap` process run to its end. */
-export async function rekap(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RekapRun> {
-  const r = startRekap(args, env)
+/** One real `rekap` process run to its end; `modesBind`: file modes refuse it even when the test runs as root. */
+export async function rekap(args: string[], env: NodeJS.ProcessEnv = {}, o: { modesBind?: boolean } = {}): Promise<RekapRun> {
+  const r = startRekap(args, env, o)
   const code = await r.closed
   return { code, out: r.out(), err: r.err() }
 }

@@ -259,11 +259,6 @@ askedOwner: (pid, host, action) =>
     onFinishFailed: (cmd, why) => `rekap: --on-finish ${cmd} failed: ${why}`,
   },
 
-  compare: {
-    summary: (a, b, rows, cells, added, removed, same) =>
-      `${a} -> ${b}: ${rows} row(s) changed (${cells} cell(s)), ${added} added, ${removed} removed, ${same} unchanged`,
-  },
-
   housekeeping: {
     item: (job, kind, state, input, folders, bytes) =>
       `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder(s), ${formatNumber(Math.round(bytes / 1024), 'en')} KB)`,

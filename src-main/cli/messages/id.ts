@@ -285,11 +285,6 @@ export const id = {
     onFinishFailed: (cmd: string, why: string) => `rekap: --on-finish ${cmd} gagal: ${why}`,
   },
 
-  compare: {
-    summary: (a: string, b: string, rows: number, cells: number, added: number, removed: number, same: number) =>
-      `${a} -> ${b}: ${rows} baris berubah (${cells} sel), ${added} baru, ${removed} hilang, ${same} sama`,
-  },
-
   housekeeping: {
     item: (job: string, kind: string, state: string, input: string, folders: number, bytes: number) =>
       `  ${job}  ${kind}  ${state}  ${input}  (${folders} folder, ${formatNumber(Math.round(bytes / 1024), 'id')} KB)`,

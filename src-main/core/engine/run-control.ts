@@ -1,5 +1,6 @@
 import type { ProgressView } from '../../contract/ipc'
 import { namedDiskFull } from '../paths/disk-full'
+import { stoppedReason } from './stopped-reason'
 import type { ServiceClient } from '../provider'
 import { JobRunner } from '../jobs/job-runner'
 import { recheckStoredRows } from '../jobs/planner'
@@ -182,7 +183,7 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
       ctx.logger.log('error', full ? `job ${jobId} stopped: ${full.message}` : `job ${jobId} stopped on an unexpected error: ${err.message}`)
       try {
         const cur = store.jobs.get(jobId)
-        if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: err.message })
+        if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: stoppedReason(err, store.file) })
       } catch (again) {
         // the store still refuses (busy past the timeout again): the job stays `running` with no
         // owner once this process lets go, which every reader shows as interrupted, to resume

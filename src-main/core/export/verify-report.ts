@@ -104,14 +104,17 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
 
   const notes: CoreText[] = []
   const bySheet = [...sheetLevelChanges(actual.sheets, facts.sheetDigests), ...uncovered]
-  if (facts.team) return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
+  // without the job's data, the note says what was checked: the checks beside the digest too when they found something
+  const beside = uncovered.length > 0
+  const checked = coreText('verify.checked', { beside })
+  if (facts.team) return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes: beside ? [checked] : notes }
   if (!store) {
-    notes.push(coreText('verify.noStore', {}))
+    notes.push(coreText('verify.noStore', { beside }))
     return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
   }
   const storeId = store.meta.storeId()
   if (facts.storeId && facts.storeId !== storeId) {
-    notes.push(coreText('verify.otherStore', { file: store.file, storeId, reportStoreId: facts.storeId }))
+    notes.push(coreText('verify.otherStore', { file: store.file, storeId, reportStoreId: facts.storeId, checked }))
     return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
   }
   if (facts.directory) {
@@ -123,7 +126,7 @@ export async function verifyReport(file: string, opts: { store?: Store | null } 
   }
   if (!facts.jobId) throw new VerifyError(coreText('verify.incomplete', { file }))
   if (!store.jobs.get(facts.jobId)) {
-    notes.push(coreText('verify.noJobInStore', { file: store.file, job: facts.jobId }))
+    notes.push(coreText('verify.noJobInStore', { file: store.file, job: facts.jobId, checked }))
     return { unchanged: false, mode: 'digest', ...about, changes: bySheet, notes }
   }
   if (facts.fingerprint && store.meta.jobFingerprint(facts.jobId, { asOf: facts.madeAt }) !== facts.fingerprint) {

@@ -3,6 +3,7 @@ import { columnLetter } from './column-letters'
 import { CsvBadCharacterError, CsvEncodingError, CsvQuoteError, CsvRowTooLongError, CsvTooManyRowsError, CsvTooWideError, MAX_RECORD_CHARS } from './csv-records'
 import { GridError, MAX_COLUMNS, MAX_ROWS } from './grid-limits'
 import { ImportError, importError } from './import-error'
+import { openFailureReason } from './open-failure'
 import { MAX_ROW_CHARS, RowTooLongError, UnclosedRowError } from './sheet-row-scanner'
 import { WorkbookLimitError } from './shared-strings-reader'
 import { MAX_STRING_ITEM_CHARS, StringItemTooLongError } from './shared-strings'
@@ -60,6 +61,9 @@ export function asImportError(file: string, err: unknown, sheet?: string): Impor
   if (err instanceof GridError) return importError('unreadable', file, coreText('import.beyondGrid', { ref: err.ref }), sheet)
   if (err instanceof RowTooLongError) return importError('unreadable', file, coreText('import.rowTooLong', { row: err.row, mb: MAX_ROW_CHARS / 1024 / 1024 }), sheet)
   if (err instanceof UnclosedRowError) return importError('truncated', file, coreText('import.rowUnclosed', { row: err.row }), sheet)
+  // the system's refusal to read on (the file gone or locked while being read): its words, not its English
+  const opening = openFailureReason(err)
+  if (opening) return importError('file-not-found', file, opening, sheet)
   return importError('unreadable', file, coreText('import.cannotRead', { detail: textOfError(err) ?? (err as Error)?.message ?? String(err) }), sheet)
 }
 

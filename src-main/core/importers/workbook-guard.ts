@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises'
 
 import { importError, ImportError } from './import-error'
+import { openFailureReason } from './open-failure'
 import { coreText, renderCoreText, type CoreText } from '../texts/core-text'
 import { ZipDirectory, ZipFormatError, type ZipEntry } from './zip-directory'
 
@@ -34,11 +35,12 @@ async function readHead(file: string, length: number): Promise<Buffer> {
 export async function assertReadableFile(file: string): Promise<number> {
   try {
     const s = await stat(file)
+    if (s.isDirectory()) throw importError('file-not-found', file, coreText('import.isFolder', {}))
     if (!s.isFile()) throw importError('file-not-found', file, coreText('import.notAFile', {}))
     return s.size
   } catch (err) {
     if (err instanceof ImportError) throw err
-    throw importError('file-not-found', file, coreText('import.cannotOpen', { code: (err as NodeJS.ErrnoException).code ?? 'error' }))
+    throw importError('file-not-found', file, openFailureReason(err) ?? coreText('import.cannotOpen', { code: 'error' }))
   }
 }
 
@@ -68,6 +70,16 @@ async function isEncryptedPackage(file: string, head: Buffer): Promise<boolean> 
 
 /** Decides the format from the content first (a renamed file is common), then the extension. */
 export async function sniffFormat(file: string): Promise<FileFormat> {
+  try {
+    return await sniffReadable(file)
+  } catch (err) {
+    // stat may pass where reading does not (a mode 000 file, one gone in between): the same refusal
+    const reason = err instanceof ImportError ? null : openFailureReason(err)
+    throw reason ? importError('file-not-found', file, reason) : err
+  }
+}
+
+async function sniffReadable(file: string): Promise<FileFormat> {
   const size = await assertReadableFile(file)
   if (size === 0) throw importError('not-a-workbook', file, coreText('import.emptyFile', {}))
   const head = await readHead(file, 4096)
@@ -117,7 +129,8 @@ export async function openCheckedWorkbook(file: string): Promise<ZipDirectory> {
       }
       throw importError('not-a-workbook', file, coreText('import.notZip', {}))
     }
-    throw importError('unreadable', file, coreText('import.unreadable', { detail: (err as Error).message }))
+    const reason = openFailureReason(err)
+    throw reason ? importError('file-not-found', file, reason) : importError('unreadable', file, coreText('import.unreadable', { detail: (err as Error).message }))
   }
   if (!zip.has('xl/workbook.xml')) {
     throw importError('not-a-workbook', file, coreText('import.noWorkbookXml', {}))

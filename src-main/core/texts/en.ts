@@ -52,6 +52,10 @@ export const coreTextsEn: CoreTextTable = {
   'import.noSheetNamed': (p) => `there is no sheet named "${p.name}"; the sheets are ${p.names}`,
   'import.notAFile': () => 'is not a file',
   'import.cannotOpen': (p) => `cannot be opened (${p.code})`,
+  'import.notFound': () => 'not found (moved, deleted, or the name mistyped?)',
+  'import.noReadPermission': () => 'this user may not read it (permission denied); ask its owner for read permission, or copy it into a folder of yours',
+  'import.isFolder': () => 'this is a folder, not a workbook; give the name of a file in it',
+  'import.pathThroughFile': () => 'a folder on its path is a file; check the path',
   'import.emptyFile': () => 'the file is empty (0 bytes)',
   'import.passwordProtected': () =>
     'the workbook is password-protected (encrypted); open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password, clear it), save and try again',
@@ -121,6 +125,7 @@ export const coreTextsEn: CoreTextTable = {
 
   'disk.full': (p) => `the disk is full: ${p.path} could not be written in full, and is not left half-written; free disk space, then try again`,
   'disk.fullUnnamed': () => 'the disk is full: a file could not be written in full; free disk space, then try again',
+  'disk.storeNotMade': (p) => `the disk is full: the data file ${p.path} cannot be made; free disk space, then run the command again`,
   'disk.storeFull': (p) =>
     `the disk is full: the data file ${p.path} cannot grow; what is stored is kept — free disk space, then run the command again (a job that had started running continues with rekap resume and its id)`,
   'report.noJob': (p) => `no job "${p.job}" in ${p.file}`,
@@ -146,6 +151,10 @@ export const coreTextsEn: CoreTextTable = {
 
   'block.budget': (p) => `The budget of ${formatRp(p.limit, 'en')} is reached; raise it to continue.`,
   'block.balance': (p) => `The stated balance of ${formatRp(p.limit, 'en')} is used up; top up, update the balance and resume.`,
+  'stopped.storeBusy': (p) =>
+    `the data file ${p.file} was held by another program (a backup, sqlite3, another rekap) longer than rekap waits, so a row's answer could not be stored; resuming the job settles that row (one that may have been charged becomes UNCERTAIN, not sent again unless you allow it)`,
+  'stopped.storeRefused': (p) => `the data file ${p.file} refused to store a row's answer (${p.code}); resuming the job settles that row (one that may have been charged becomes UNCERTAIN, not sent again unless you allow it)`,
+  'stopped.rowMoved': (p) => `a row in the data file ${p.file} was changed by another process while this one was sending it; resuming the job settles that row (one that may have been charged becomes UNCERTAIN, not sent again unless you allow it)`,
   'block.offline': (p) => `The service cannot be reached (${p.detail}). Check the connection, then resume.`,
   'block.teamUnreachable': (p) => `The team store cannot be reached (${p.detail}); nothing is sent until it answers, then the job continues by itself.`,
   'block.team-budget': (p) => `The team's budget for this month, ${formatRp(p.limit, 'en')}, is reached; raise it (rekap team budget) to continue.`,
@@ -169,6 +178,8 @@ export const coreTextsEn: CoreTextTable = {
     `(e.g. examples/templates/${p.product === 'hospitals' ? 'hospital' : 'school'}-directory.xlsx)`,
   'tz.unknown': (p) => `"${p.name}" is not a time zone rekap knows (use an IANA name such as Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
+  'compare.summary': (p) =>
+    `${p.a} -> ${p.b}: ${formatNumber(p.rows, 'en')} row(s) changed (${formatNumber(p.cells, 'en')} cell(s)), ${formatNumber(p.added, 'en')} added, ${formatNumber(p.removed, 'en')} removed, ${formatNumber(p.same, 'en')} unchanged`,
   'compare.noResultsSheet': (p) => `${p.file}: no results sheet (${p.sheets})`,
   'compare.noColumn': (p) => `no column ${p.columns} in the results (${p.headers})`,
   'compare.noKeyColumn': (p) => `no key column in the results (${p.headers}); name one with --key "Column header"`,
@@ -210,11 +221,17 @@ export const coreTextsEn: CoreTextTable = {
     p.key
       ? `sheet "${p.sheet}": the row with ${keyText(p.key)} (row ${p.row} as written) is missing (deleted)`
       : `sheet "${p.sheet}": row ${p.row} of the report rekap writes from the data file is missing (deleted)`,
-  'verify.noStore': () =>
-    'no rekap data file at hand: checked the digest alone, which names the sheet but not the row (pass --db FILE to find the row and column)',
+  'verify.noStore': (p) =>
+    p.beside
+      ? 'no rekap data file at hand: checked the digest, which names the sheet but not the row (pass --db FILE to find the row and column), and beside it how cells are shown (number formats; hidden rows, columns and sheets) and the summary lines the digest leaves out'
+      : 'no rekap data file at hand: checked the digest alone, which names the sheet but not the row (pass --db FILE to find the row and column)',
   'verify.otherStore': (p) =>
-    `the data file ${p.file} is not the one that wrote this report (its id is ${p.storeId}, the report names ${p.reportStoreId}): checked the digest alone`,
-  'verify.noJobInStore': (p) => `the data file ${p.file} has no job ${p.job}: checked the digest alone`,
+    `the data file ${p.file} is not the one that wrote this report (its id is ${p.storeId}, the report names ${p.reportStoreId}): ${p.checked}`,
+  'verify.noJobInStore': (p) => `the data file ${p.file} has no job ${p.job}: ${p.checked}`,
+  'verify.checked': (p) =>
+    p.beside
+      ? 'checked the digest and, beside it, how cells are shown (number formats; hidden rows, columns and sheets) and the summary lines the digest leaves out'
+      : 'checked the digest alone',
   'verify.digestHeld': () =>
     "the digest matches: every cell's value is as rekap wrote it; the changes above were found by the checks beside the digest, of how cells are shown (number formats; hidden rows, columns and sheets) and of the summary lines the digest leaves out",
   'verify.jobChangedSince': (p) => `job ${p.job} changed in the data file after this report was written; some differences below may come from that`,

@@ -77,6 +77,11 @@ export const coreTextsId = {
   'import.noSheetNamed': (p: { name: string; names: string }) => `tidak ada lembar bernama "${p.name}"; lembar yang ada: ${p.names}`,
   'import.notAFile': (_p: Record<string, never>) => 'bukan berkas',
   'import.cannotOpen': (p: { code: string }) => `tidak bisa dibuka (${p.code})`,
+  'import.notFound': (_p: Record<string, never>) => 'tidak ditemukan (dipindah, dihapus, atau namanya salah ketik?)',
+  'import.noReadPermission': (_p: Record<string, never>) =>
+    'tidak boleh dibaca oleh pengguna ini (izin ditolak); minta pemiliknya memberi izin baca, atau salin berkasnya ke folder Anda',
+  'import.isFolder': (_p: Record<string, never>) => 'ini sebuah folder, bukan buku kerja; beri nama berkas di dalamnya',
+  'import.pathThroughFile': (_p: Record<string, never>) => 'salah satu folder di jalurnya ternyata sebuah berkas; periksa jalurnya',
   'import.emptyFile': (_p: Record<string, never>) => 'berkas kosong (0 byte)',
   'import.passwordProtected': (_p: Record<string, never>) =>
     'buku kerja dilindungi kata sandi (terenkripsi); buka di Excel, hapus kata sandinya (File > Info > Protect Workbook > Encrypt with Password, kosongkan), simpan lalu coba lagi',
@@ -160,6 +165,7 @@ export const coreTextsId = {
   // reports
   'disk.full': (p: { path: string }) => `disk penuh: ${p.path} tidak bisa ditulis sampai selesai, dan tidak ditinggalkan setengah jadi; kosongkan ruang disk, lalu coba lagi`,
   'disk.fullUnnamed': (_p: Record<string, never>) => 'disk penuh: sebuah berkas tidak bisa ditulis sampai selesai; kosongkan ruang disk, lalu coba lagi',
+  'disk.storeNotMade': (p: { path: string }) => `disk penuh: berkas data ${p.path} tidak bisa dibuat; kosongkan ruang disk, lalu jalankan perintahnya lagi`,
   'disk.storeFull': (p: { path: string }) =>
     `disk penuh: berkas data ${p.path} tidak bisa bertambah; yang sudah tersimpan tetap ada — kosongkan ruang disk, lalu jalankan perintahnya lagi (pekerjaan yang sudah mulai berjalan dilanjutkan dengan rekap resume dan id-nya)`,
   'report.noJob': (p: { job: string; file: string }) => `tidak ada pekerjaan "${p.job}" di ${p.file}`,
@@ -188,6 +194,12 @@ export const coreTextsId = {
   // why a running job stopped: rekap's own reasons (the service's words are kept as they came)
   'block.budget': (p: { limit: number }) => `Batas biaya ${formatRp(p.limit, 'id')} tercapai; naikkan untuk melanjutkan.`,
   'block.balance': (p: { limit: number }) => `Saldo yang dinyatakan ${formatRp(p.limit, 'id')} sudah habis; isi saldo, perbarui saldonya, lalu lanjutkan.`,
+  'stopped.storeBusy': (p: { file: string }) =>
+    `berkas data ${p.file} dipegang program lain (cadangan, sqlite3, rekap lain) lebih lama dari yang ditunggu rekap, jadi jawaban sebuah baris tidak bisa disimpan; saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`,
+  'stopped.storeRefused': (p: { file: string; code: string }) =>
+    `berkas data ${p.file} menolak menyimpan jawaban sebuah baris (${p.code}); saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`,
+  'stopped.rowMoved': (p: { file: string }) =>
+    `sebuah baris di berkas data ${p.file} diubah proses lain selagi dikirim dari sini; saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`,
   'block.offline': (p: { detail: string }) => `Layanan tidak bisa dihubungi (${p.detail}). Periksa koneksi, lalu lanjutkan.`,
   'block.teamUnreachable': (p: { detail: string }) => `Penyimpanan tim tidak bisa dihubungi (${p.detail}); tidak ada yang dikirim sampai ia menjawab, lalu pekerjaan berlanjut sendiri.`,
   'block.team-budget': (p: { limit: number }) => `Batas biaya tim bulan ini, ${formatRp(p.limit, 'id')}, tercapai; naikkan (rekap team budget) untuk melanjutkan.`,
@@ -216,6 +228,8 @@ export const coreTextsId = {
     `"${p.name}" bukan zona waktu yang dikenal rekap (pakai nama IANA seperti Asia/Jakarta, Asia/Makassar, Asia/Jayapura)`,
 
   // rekap compare (core/unattended/compare-runs.ts)
+  'compare.summary': (p: { a: string; b: string; rows: number; cells: number; added: number; removed: number; same: number }) =>
+    `${p.a} -> ${p.b}: ${n(p.rows)} baris berubah (${n(p.cells)} sel), ${n(p.added)} baru, ${n(p.removed)} hilang, ${n(p.same)} sama`,
   'compare.noResultsSheet': (p: { file: string; sheets: string }) => `${p.file}: tidak ada lembar hasil (${p.sheets})`,
   'compare.noColumn': (p: { columns: string; headers: string }) => `tidak ada kolom ${p.columns} di hasil (${p.headers})`,
   'compare.noKeyColumn': (p: { headers: string }) => `tidak ada kolom kunci di hasil (${p.headers}); sebutkan dengan --key "Judul Kolom"`,
@@ -263,11 +277,18 @@ export const coreTextsId = {
       ? `lembar "${p.sheet}": baris dengan ${keyText(p.key)} (baris ${p.row} saat ditulis) hilang (dihapus)`
       : `lembar "${p.sheet}": baris ${p.row} dari laporan yang ditulis rekap dari berkas data hilang (dihapus)`,
   // rekap verify: notes
-  'verify.noStore': (_p: Record<string, never>) =>
-    'tidak ada berkas data rekap: hanya digest yang diperiksa, yang menyebut lembar tetapi bukan barisnya (beri --db BERKAS untuk menemukan baris dan kolomnya)',
-  'verify.otherStore': (p: { file: string; storeId: string; reportStoreId: string }) =>
-    `berkas data ${p.file} bukan yang menulis laporan ini (ID-nya ${p.storeId}, laporan menyebut ${p.reportStoreId}): hanya digest yang diperiksa`,
-  'verify.noJobInStore': (p: { file: string; job: string }) => `berkas data ${p.file} tidak punya pekerjaan ${p.job}: hanya digest yang diperiksa`,
+  'verify.noStore': (p: { beside: boolean }): string =>
+    p.beside
+      ? 'tidak ada berkas data rekap: yang diperiksa adalah digest, yang menyebut lembar tetapi bukan barisnya (beri --db BERKAS untuk menemukan baris dan kolomnya), dan di luar digest, cara sel ditampilkan (format angka; baris, kolom dan lembar yang disembunyikan) serta baris ringkasan yang tidak dicakup digest'
+      : 'tidak ada berkas data rekap: hanya digest yang diperiksa, yang menyebut lembar tetapi bukan barisnya (beri --db BERKAS untuk menemukan baris dan kolomnya)',
+  'verify.otherStore': (p: { file: string; storeId: string; reportStoreId: string; checked: string }) =>
+    `berkas data ${p.file} bukan yang menulis laporan ini (ID-nya ${p.storeId}, laporan menyebut ${p.reportStoreId}): ${p.checked}`,
+  'verify.noJobInStore': (p: { file: string; job: string; checked: string }) => `berkas data ${p.file} tidak punya pekerjaan ${p.job}: ${p.checked}`,
+  // what a report checked without its job's data was held to: the digest, and the checks beside it when they found something
+  'verify.checked': (p: { beside: boolean }): string =>
+    p.beside
+      ? 'yang diperiksa adalah digest, dan di luar digest, cara sel ditampilkan (format angka; baris, kolom dan lembar yang disembunyikan) serta baris ringkasan yang tidak dicakup digest'
+      : 'hanya digest yang diperiksa',
   'verify.digestHeld': (_p: Record<string, never>) =>
     'digest cocok: nilai setiap sel seperti yang ditulis rekap; perubahan di atas ditemukan oleh pemeriksaan di luar digest, yaitu cara sel ditampilkan (format angka; baris, kolom dan lembar yang disembunyikan) dan baris ringkasan yang tidak dicakup digest',
   'verify.jobChangedSince': (p: { job: string }) =>

@@ -1,21 +1,8 @@
 import { excel } from '../exceljs-lazy'
 import type { Comparison } from './compare-runs'
 import { assertWritableOutput } from '../paths/output-path'
+import { COMPARE_WORDS } from '../texts/compare-words'
 
-const WORDS = {
-  id: {
-    summary: 'Ringkasan', changed: 'Berubah', added: 'Baru', removed: 'Hilang',
-    item: 'Butir', value: 'Nilai', jobA: 'Pekerjaan A (lama)', jobB: 'Pekerjaan B (baru)', kind: 'Jenis',
-    key: 'Kunci', column: 'Kolom', valueA: 'Nilai A', valueB: 'Nilai B', keyColumns: 'Kolom kunci',
-    nChanged: 'Baris berubah', nCells: 'Sel berubah', nAdded: 'Baris baru', nRemoved: 'Baris hilang', nSame: 'Baris sama',
-  },
-  en: {
-    summary: 'Summary', changed: 'Changed', added: 'Added', removed: 'Removed',
-    item: 'Item', value: 'Value', jobA: 'Job A (earlier)', jobB: 'Job B (later)', kind: 'Kind',
-    key: 'Key', column: 'Column', valueA: 'Value A', valueB: 'Value B', keyColumns: 'Key columns',
-    nChanged: 'Rows changed', nCells: 'Cells changed', nAdded: 'Rows added', nRemoved: 'Rows removed', nSame: 'Rows unchanged',
-  },
-} as const
 
 export function changedRows(c: Comparison): number {
   return new Set(c.changed.map((x) => x.key)).size
@@ -25,7 +12,7 @@ export function changedRows(c: Comparison): number {
 export async function writeComparison(c: Comparison, out: string, lang: 'id' | 'en'): Promise<void> {
   // exceljs's stream would fail later, in the system's English
   assertWritableOutput(out)
-  const W = WORDS[lang]
+  const W = COMPARE_WORDS[lang]
   const book = new (excel().stream.xlsx.WorkbookWriter)({ filename: out, useStyles: true })
   const sheet = (name: string, headers: string[], widths: number[]): ReturnType<typeof book.addWorksheet> => {
     const ws = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
