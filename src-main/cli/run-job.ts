@@ -286,19 +286,19 @@ function printPlan(p: JobPlanView, say: Say): void {
   const m = t()
   say(m.preflight(p.rowsTotal, p.rowsOk, p.rowsFailingLocally, p.duplicates))
   for (const pr of p.problems.slice(0, 10)) {
-    say(`  ${failureText({ row: pr.row, column: pr.column, code: pr.code, message: pr.message }, cliLang(), { withFile: true })}`)
+    say(`  ${failureText({ row: pr.row, column: pr.column, code: pr.code, message: pr.message, reason: pr.reason }, cliLang(), { withFile: true })}`)
   }
   if (p.problems.length > 10) say(`  ${m.andMore(p.problems.length - 10)}`)
   const outside = p.outsidePaths ?? []
   if (outside.length) {
     say(m.outsidePaths(outside.length))
-    for (const o of outside.slice(0, 10)) say(`  ${failureText({ row: o.row, column: o.column, code: o.code, message: o.message }, cliLang(), { withFile: true })}`)
+    for (const o of outside.slice(0, 10)) say(`  ${failureText({ row: o.row, column: o.column, code: o.code, message: o.message, reason: o.reason }, cliLang(), { withFile: true })}`)
     if (outside.length > 10) say(`  ${m.andMore(outside.length - 10)}`)
   }
   const doubted = p.cellWarnings ?? []
   if (doubted.length) {
     say(m.cellWarnings(doubted.length))
-    for (const w of doubted.slice(0, 10)) say(`  ${failureText({ row: w.row, column: w.column, code: w.code, message: w.message }, cliLang(), { withFile: true })}`)
+    for (const w of doubted.slice(0, 10)) say(`  ${failureText({ row: w.row, column: w.column, code: w.code, message: w.message, reason: w.reason }, cliLang(), { withFile: true })}`)
     if (doubted.length > 10) say(`  ${m.andMore(doubted.length - 10)}`)
   }
   const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)

@@ -12,7 +12,7 @@ import type { RowCheckContext } from '../kinds/kind'
 import type { DirectoryOptions } from '../kinds/directory'
 import { PreflightMemo } from '../images/preflight-memo'
 import type { PlanProblem } from '../../contract/ipc'
-import { coreText } from '../texts/core-text'
+import { coreText, type CoreText } from '../texts/core-text'
 import { whereOf } from '../importers/import-error'
 import { quotedHeaders } from '../importers/header-names'
 
@@ -164,7 +164,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
         if (r.localFailure) {
           failing++
           if (problems.length < MAX_PROBLEMS_SHOWN)
-            problems.push({ row: r.sourceRow ?? r.rowNo, column: r.localFailure.column ?? null, code: r.localFailure.code, message: r.localFailure.message })
+            problems.push(planProblem(r.sourceRow ?? r.rowNo, r.localFailure.column ?? null, r.localFailure))
         } else if (r.unitKey) {
           const first = firstRowOfKey.firstOrAdd(r.unitKey, r.rowNo)
           if (first !== undefined) {
@@ -181,7 +181,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
       const rowNo = rowsTotal
       for (const p of row.problems) {
         if (p.severity === 'warning' && mappedHeaders.has(p.column) && cellWarnings.length < MAX_PROBLEMS_SHOWN) {
-          cellWarnings.push({ row: p.row ?? row.sourceRow, column: p.column, code: p.code, message: p.message })
+          cellWarnings.push(planProblem(p.row ?? row.sourceRow, p.column, p))
         }
       }
       batch.push(queued ? (queue.add(() => checker(row, rowNo)) as Promise<NewRow>) : checker(row, rowNo))
@@ -241,6 +241,11 @@ export async function recheckStoredRows(
   )
 }
 
+/** A problem as the plan lists it; the importer's reason as a core text when it has one (said in the reader's language). */
+function planProblem(row: number, column: string | null, p: { code: string; message: string; reason?: CoreText }): PlanProblem {
+  return p.reason ? { row, column, code: p.code, message: p.message, reason: p.reason } : { row, column, code: p.code, message: p.message }
+}
+
 type RowChecker = (row: ImportedRow, rowNo: number) => Promise<NewRow>
 
 /** The kind's row check, after the importer's own verdict on the cells that will be sent. */
@@ -256,7 +261,7 @@ function rowChecker(kind: JobKind, ctx: RowCheckContext): RowChecker {
         rowNo,
         sourceRow: row.sourceRow,
         input: plainInput(row.values),
-        localFailure: { code: blocking.code, column: blocking.column, message: blocking.message },
+        localFailure: { code: blocking.code, column: blocking.column, message: blocking.message, ...(blocking.reason ? { reason: blocking.reason } : {}) },
       }
     }
     return check(row, rowNo, ctx)
