@@ -107,6 +107,21 @@ function resolveMapping(req: PlanRequestArgs, table: { headers: string[]; sheet:
   return mapping
 }
 
+/** What a job's row check reads beside the row: where the workbook and the job's pictures are, and what is allowed. */
+function rowCheckContext(req: PlanRequestArgs, sheet: string, mapping: Record<string, string>, jobId: string, opts: ImportOptions): RowCheckContext {
+  return {
+    file: req.file,
+    sheet,
+    mapping,
+    workbookDir: dirname(req.file),
+    picturesDir: join(opts.picturesDir, jobId),
+    allowOutside: req.settings.allowOutsidePaths,
+    outsidePaths: [],
+    preflights: opts.preflights ?? new PreflightMemo(dirname(req.file), req.settings.allowOutsidePaths),
+    directory: req.directory ?? {},
+  }
+}
+
 /**
  * Imports a spreadsheet into a new job: every row checked locally (image pre-flight, code
  * shapes, duplicates), stored with its verdict. Nothing is sent to the service here.
@@ -132,17 +147,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
     )
     opts.onJobCreated?.(job.id)
 
-    const checkContext: RowCheckContext = {
-      file: req.file,
-      sheet: table.sheet,
-      mapping,
-      workbookDir: dirname(req.file),
-      picturesDir: join(opts.picturesDir, job.id),
-      allowOutside: req.settings.allowOutsidePaths,
-      outsidePaths: [],
-      preflights: opts.preflights ?? new PreflightMemo(dirname(req.file), req.settings.allowOutsidePaths),
-      directory: req.directory ?? {},
-    }
+    const checkContext = rowCheckContext(req, table.sheet, mapping, job.id, opts)
     const checker = rowChecker(req.kind, checkContext)
     const problems: PlanProblem[] = []
     const cellWarnings: PlanProblem[] = []
@@ -179,11 +184,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
     for await (const row of table.rows()) {
       rowsTotal++
       const rowNo = rowsTotal
-      for (const p of row.problems) {
-        if (p.severity === 'warning' && mappedHeaders.has(p.column) && cellWarnings.length < MAX_PROBLEMS_SHOWN) {
-          cellWarnings.push(planProblem(p.row ?? row.sourceRow, p.column, p))
-        }
-      }
+      addCellWarnings(row, mappedHeaders, cellWarnings)
       batch.push(queued ? (queue.add(() => checker(row, rowNo)) as Promise<NewRow>) : checker(row, rowNo))
       if (batch.length >= INSERT_CHUNK) await flush()
     }
@@ -244,6 +245,13 @@ export async function recheckStoredRows(
 /** A problem as the plan lists it; the importer's reason as a core text when it has one (said in the reader's language). */
 function planProblem(row: number, column: string | null, p: { code: string; message: string; reason?: CoreText }): PlanProblem {
   return p.reason ? { row, column, code: p.code, message: p.message, reason: p.reason } : { row, column, code: p.code, message: p.message }
+}
+
+/** The cells of columns that will be read the importer doubts but sends (a NIK Excel may have rounded, a cell cut at Excel's limit). */
+function addCellWarnings(row: ImportedRow, mappedHeaders: ReadonlySet<string>, into: PlanProblem[]): void {
+  for (const p of row.problems) {
+    if (p.severity === 'warning' && mappedHeaders.has(p.column) && into.length < MAX_PROBLEMS_SHOWN) into.push(planProblem(p.row ?? row.sourceRow, p.column, p))
+  }
 }
 
 type RowChecker = (row: ImportedRow, rowNo: number) => Promise<NewRow>
