@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { LOST_NIK, OVERLONG_NAME, ROUNDED_NIK, writeNikWorkbook } from '../helpers/doubted-nik-workbook'
 
 interface Run {
   code: number | null
@@ -53,23 +54,15 @@ beforeAll(async () => {
   blankFirst = join(dir, 'blank-first.xlsx')
   await blank.xlsx.writeFile(blankFirst)
   // NIKs typed into a number-formatted column: Excel kept 15 digits, 3273015708920003 became ...0000
-  const kyc = new ExcelJS.Workbook()
-  const ws = kyc.addWorksheet('Data KYC')
-  ws.addRow(['NIK', 'Nama', 'Foto KTP', 'Foto Selfie'])
-  ws.addRow([3273015708920000, 'Ayu Lestari', 'photos/ktp-01.jpg', 'photos/selfie-01.jpg'])
-  ws.addRow(['3171024112950001', 'Siti Rahmawati', 'photos/ktp-02.jpg', 'photos/selfie-02.jpg'])
-  mkdirSync(join(dir, 'photos'), { recursive: true })
-  for (const f of ['ktp-01.jpg', 'selfie-01.jpg', 'ktp-02.jpg', 'selfie-02.jpg']) copyFileSync(join(REPO_ROOT, 'examples/kyc/photos', f), join(dir, 'photos', f))
-  roundedNik = join(dir, 'rounded-nik.xlsx')
-  await kyc.xlsx.writeFile(roundedNik)
+  roundedNik = await writeNikWorkbook(join(dir, 'rounded-nik.xlsx'), [
+    [ROUNDED_NIK, 'Ayu Lestari'],
+    ['3171024112950001', 'Siti Rahmawati'],
+  ])
   // a 17-digit NIK kept as a number (digits gone for good) and a name pasted past Excel's 32,767 characters
-  const lost = new ExcelJS.Workbook()
-  const lw = lost.addWorksheet('Data KYC')
-  lw.addRow(['NIK', 'Nama', 'Foto KTP', 'Foto Selfie'])
-  lw.addRow([32730157089200031, 'Ayu Lestari', 'photos/ktp-01.jpg', 'photos/selfie-01.jpg'])
-  lw.addRow(['3171024112950001', 'S'.repeat(40_000), 'photos/ktp-02.jpg', 'photos/selfie-02.jpg'])
-  lostNikLongName = join(dir, 'lost-nik-long-name.xlsx')
-  await lost.xlsx.writeFile(lostNikLongName)
+  lostNikLongName = await writeNikWorkbook(join(dir, 'lost-nik-long-name.xlsx'), [
+    [LOST_NIK, 'Ayu Lestari'],
+    ['3171024112950001', OVERLONG_NAME],
+  ])
   mkdirSync(join(dir, 'out.xlsx'), { recursive: true }) // a folder where a report file should go
 })
 afterAll(() => cleanup())
