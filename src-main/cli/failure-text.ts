@@ -1,6 +1,7 @@
 import { LOCATED_MESSAGE, rowErrorDetail, rowErrorReason } from '../contract/row-error-reasons'
 import type { CliLang } from './cli-language'
 import { oneLine } from '../contract/one-line'
+import { renderCoreText, textOfError } from '../core/texts/core-text'
 
 export interface FailureInput {
   /** the row as Excel numbers it, when known */
@@ -9,6 +10,8 @@ export interface FailureInput {
   code: string | null
   /** the importer's or the service's own words (may start with "file, sheet "S", row N, column "C": ", always in English) */
   message: string
+  /** the reason after the location as a core text, when rekap has one (the plan's problems and cell warnings) */
+  reason?: { code: string; params: Record<string, unknown> }
 }
 
 
@@ -31,9 +34,11 @@ export function failureText(f: FailureInput, lang: CliLang, o: { withFile?: bool
   if (o.withFile && sheet !== undefined) where.push(lang === 'id' ? `lembar "${sheet}"` : `sheet "${sheet}"`)
   if (row !== null && row > 0) where.push(lang === 'id' ? `baris ${row}` : `row ${row}`)
   if (column) where.push(lang === 'id' ? `kolom "${column}"` : `column "${column}"`)
-  const reason = lang === 'id' ? rowErrorReason(f.code, 'id') : null
+  // rekap's own reason as a core text (checked: a plan read back may carry anything): wholly in the reader's language
+  const said = lang === 'id' && f.reason ? textOfError({ text: f.reason }) : null
+  const reason = lang === 'id' && !said ? rowErrorReason(f.code, 'id') : null
   const detail = rowErrorDetail(f.code, original, lang)
-  const why = reason && detail && !detail.includes(reason) ? `${reason} — ${detail}` : reason ?? original
+  const why = said ? renderCoreText(said, lang) : reason && detail && !detail.includes(reason) ? `${reason} — ${detail}` : reason ?? original
   // the file, sheet, column and the cell quoted in the reason are the input's: they stay on this line
   return oneLine(where.length ? `${where.join(', ')}: ${why}` : why)
 }

@@ -11,7 +11,7 @@ import { kindModule } from '../core/kinds/registry'
 import { guessKind, PlanError, ActionRefusedError, JobOwnedError } from '../core/engine'
 import { ImportError, MapOverrideError, openTable } from '../core/importers'
 import { quotedHeaders } from '../core/importers/header-names'
-import type { JobPlanView, ProgressView } from '../contract/ipc'
+import type { JobPlanView, PlanProblem, ProgressView } from '../contract/ipc'
 import { REKAP_VERSION } from '../core/version'
 import { CliError, EXIT } from './exit-codes'
 import { readCliKey } from './cli-key'
@@ -282,25 +282,19 @@ async function writeReport(cli: CliEngine, jobId: string, out: string, tz?: stri
   return { path: r.out, digest: r.digest ?? null }
 }
 
+/** A plan's list, the first 10 with file, sheet, row and column; under its heading when it has one and is not empty. */
+function sayProblems(list: PlanProblem[], heading: ((n: number) => string) | null, say: Say): void {
+  if (heading && list.length) say(heading(list.length))
+  for (const pr of list.slice(0, 10)) say(`  ${failureText(pr, cliLang(), { withFile: true })}`)
+  if (list.length > 10) say(`  ${t().andMore(list.length - 10)}`)
+}
+
 function printPlan(p: JobPlanView, say: Say): void {
   const m = t()
   say(m.preflight(p.rowsTotal, p.rowsOk, p.rowsFailingLocally, p.duplicates))
-  for (const pr of p.problems.slice(0, 10)) {
-    say(`  ${failureText({ row: pr.row, column: pr.column, code: pr.code, message: pr.message }, cliLang(), { withFile: true })}`)
-  }
-  if (p.problems.length > 10) say(`  ${m.andMore(p.problems.length - 10)}`)
-  const outside = p.outsidePaths ?? []
-  if (outside.length) {
-    say(m.outsidePaths(outside.length))
-    for (const o of outside.slice(0, 10)) say(`  ${failureText({ row: o.row, column: o.column, code: o.code, message: o.message }, cliLang(), { withFile: true })}`)
-    if (outside.length > 10) say(`  ${m.andMore(outside.length - 10)}`)
-  }
-  const doubted = p.cellWarnings ?? []
-  if (doubted.length) {
-    say(m.cellWarnings(doubted.length))
-    for (const w of doubted.slice(0, 10)) say(`  ${failureText({ row: w.row, column: w.column, code: w.code, message: w.message }, cliLang(), { withFile: true })}`)
-    if (doubted.length > 10) say(`  ${m.andMore(doubted.length - 10)}`)
-  }
+  sayProblems(p.problems, null, say)
+  sayProblems(p.outsidePaths ?? [], m.outsidePaths, say)
+  sayProblems(p.cellWarnings ?? [], m.cellWarnings, say)
   const cost = p.estimatedCostRp > 0 ? m.costAtMost(p.estimatedCostRp) : m.rp(0)
   const quota = p.quotaLeft === null ? m.quotaUnlimited : m.quotaLeft(p.quotaLeft)
   // pages not counted (a dry run sends nothing): one page a query is the least it can take

@@ -24,7 +24,13 @@ export interface PlanProblem {
   row: number
   column: string | null
   code: string
+  /** the importer's or the check's own words, in English */
   message: string
+  /**
+   * the reason after the location as a core text (code + parameters, core/texts/cell-reason-*.ts)
+   * when rekap has one: the CLI says it wholly in its language
+   */
+  reason?: { code: string; params: Record<string, unknown> }
 }
 
 /** A shortfall the plan sees before anything is sent, with the user's choices. */

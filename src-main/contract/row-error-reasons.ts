@@ -25,6 +25,7 @@ const id = {
   codeDigitsLost: 'Kode tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
   codeNotInteger: 'Kode berisi pecahan',
   codeWrongType: 'Kode bukan teks atau angka',
+  cellTruncated: 'Sel lebih panjang dari batas Excel: hanya 32.767 karakter pertama yang dipakai; periksa isinya',
   invalid: 'Ditolak layanan (tidak ditagih)',
   invalidImage1: 'Foto KTP ditolak layanan (tidak ditagih)',
   invalidImage2: 'Foto selfie ditolak layanan (tidak ditagih)',
@@ -62,6 +63,7 @@ const en: Record<keyof typeof id, string> = {
   codeDigitsLost: 'Code stored as a number lost digits; format the column as text',
   codeNotInteger: 'The code has a fraction',
   codeWrongType: 'The code is not text or a number',
+  cellTruncated: "The cell is longer than Excel's limit: only its first 32,767 characters are used; check it",
   invalid: 'Refused by the service (not charged)',
   invalidImage1: 'ID card photo refused by the service (not charged)',
   invalidImage2: 'Selfie refused by the service (not charged)',
@@ -118,12 +120,18 @@ export function rowErrorSubject(message: string): string | null {
     /^web addresses are not downloaded \((.+?)\);/,
     /^the photo path (.+?) is outside the workbook's folder/,
     /^NIK stored as a number ends in 0 \((\d+)\);/,
+    // the importer's words for a code cell (core texts cellReason.*, said in English in `.message`)
+    /^(?:NIK|code) stored as a number lost digits \((.+?)\);/,
+    /^(?:NIK|code) is a number with a fraction \((.+?)\);/,
+    /^expected a (?:NIK|code), found (?:a date|a TRUE\/FALSE value) \((.+?)\);/,
     /^(.+?): (?:the file is|named \.|the picture is|this is a folder|file not found|no permission|the file cannot be read)/,
   ]
   for (const f of forms) {
     const m = f.exec(message)
     if (m) return m[1]
   }
+  // the short reason of a cut cell says all; the cell itself is too long to show
+  if (/^the cell holds \d+ characters; only the first \d+ \(Excel's limit\) were kept$/.test(message)) return ''
   return message === 'no picture path in the cell' ? '' : null
 }
 

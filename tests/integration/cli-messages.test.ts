@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
+import { LOST_NIK, OVERLONG_NAME, ROUNDED_NIK, writeNikWorkbook } from '../helpers/doubted-nik-workbook'
 
 interface Run {
   code: number | null
@@ -30,6 +31,7 @@ const db = (name: string): string => join(dir, name, 'rekap.db')
 let twoSheets = ''
 let blankFirst = ''
 let roundedNik = ''
+let lostNikLongName = ''
 
 beforeAll(async () => {
   // First sheet: notes a person keeps beside the data; the second is a hospital code list.
@@ -52,15 +54,15 @@ beforeAll(async () => {
   blankFirst = join(dir, 'blank-first.xlsx')
   await blank.xlsx.writeFile(blankFirst)
   // NIKs typed into a number-formatted column: Excel kept 15 digits, 3273015708920003 became ...0000
-  const kyc = new ExcelJS.Workbook()
-  const ws = kyc.addWorksheet('Data KYC')
-  ws.addRow(['NIK', 'Nama', 'Foto KTP', 'Foto Selfie'])
-  ws.addRow([3273015708920000, 'Ayu Lestari', 'photos/ktp-01.jpg', 'photos/selfie-01.jpg'])
-  ws.addRow(['3171024112950001', 'Siti Rahmawati', 'photos/ktp-02.jpg', 'photos/selfie-02.jpg'])
-  mkdirSync(join(dir, 'photos'), { recursive: true })
-  for (const f of ['ktp-01.jpg', 'selfie-01.jpg', 'ktp-02.jpg', 'selfie-02.jpg']) copyFileSync(join(REPO_ROOT, 'examples/kyc/photos', f), join(dir, 'photos', f))
-  roundedNik = join(dir, 'rounded-nik.xlsx')
-  await kyc.xlsx.writeFile(roundedNik)
+  roundedNik = await writeNikWorkbook(join(dir, 'rounded-nik.xlsx'), [
+    [ROUNDED_NIK, 'Ayu Lestari'],
+    ['3171024112950001', 'Siti Rahmawati'],
+  ])
+  // a 17-digit NIK kept as a number (digits gone for good) and a name pasted past Excel's 32,767 characters
+  lostNikLongName = await writeNikWorkbook(join(dir, 'lost-nik-long-name.xlsx'), [
+    [LOST_NIK, 'Ayu Lestari'],
+    ['3171024112950001', OVERLONG_NAME],
+  ])
   mkdirSync(join(dir, 'out.xlsx'), { recursive: true }) // a folder where a report file should go
 })
 afterAll(() => cleanup())
@@ -176,10 +178,29 @@ describe('rekap run says what it guessed; machine-read output is the same in eve
     expect(id.out).toMatch(/1 sel perlu diperiksa sebelum membayar/)
     expect(id.out).toContain('baris 2, kolom "NIK": NIK tersimpan sebagai angka dan berakhir 0')
     // the Indonesian line names the NIK, without the importer's English
-    expect(id.out).toContain('periksa NIK-nya — 3273015708920000')
+    expect(id.out).toContain('NIK tersimpan sebagai angka dan berakhir 0 (3273015708920000)')
     expect(id.out).not.toContain('Excel keeps')
     const json = await rekap(['run', roundedNik, '--dry-run', '--json', '--db', db('n3')])
     expect(JSON.parse(json.out).plan.cellWarnings).toEqual([expect.objectContaining({ row: 2, column: 'NIK', code: 'nik-maybe-truncated' })])
+  })
+  it('a NIK that lost its digits (17 digits kept as a number) is said wholly in Indonesian, the English run keeps the importer\'s words', async () => {
+    const id = await rekap(['run', lostNikLongName, '--dry-run', '--db', db('l1'), '--lang', 'id'])
+    expect(id.code, id.out + id.err).toBe(0)
+    const line = id.out.split('\n').find((l) => l.includes('kolom "NIK"')) ?? ''
+    expect(line).toContain('baris 2, kolom "NIK": NIK tersimpan sebagai angka dan kehilangan digit (3.27302E+16)')
+    expect(line).toContain('ketik ulang NIK-nya')
+    expect(line).not.toMatch(/stored as a number|format the column|type the NIK/)
+    const en = await rekap(['run', lostNikLongName, '--dry-run', '--db', db('l2'), '--lang', 'en'])
+    expect(en.out).toContain('row 2, column "NIK": NIK stored as a number lost digits (3.27302E+16); format the column as text and type the NIK again')
+  })
+  it('a cell cut at Excel\'s 32,767 characters is a cell to check, said in Indonesian in an Indonesian run', async () => {
+    const id = await rekap(['run', lostNikLongName, '--dry-run', '--db', db('l3'), '--lang', 'id'])
+    expect(id.out).toMatch(/1 sel perlu diperiksa sebelum membayar/)
+    const line = id.out.split('\n').find((l) => l.includes('kolom "Nama"')) ?? ''
+    expect(line).toContain('baris 3, kolom "Nama": sel berisi 40.000 karakter; hanya 32.767 karakter pertama (batas Excel) yang dipakai')
+    expect(line).not.toMatch(/the cell holds|Excel's limit|were kept/)
+    const en = await rekap(['run', lostNikLongName, '--dry-run', '--db', db('l4'), '--lang', 'en'])
+    expect(en.out).toContain('row 3, column "Nama": the cell holds 40000 characters; only the first 32767 (Excel\'s limit) were kept')
   })
   it('with --kind given, a first sheet without its columns also names the sheet that has them', async () => {
     const r = await rekap(['run', twoSheets, '--kind', 'hospital-lookup', '--dry-run', '--db', db('s2'), '--lang', 'id'])

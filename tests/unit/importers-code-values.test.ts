@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { normaliseCodeValue } from '../../src-main/core/importers/code-values'
 import { isCodeHeader, isNikHeader } from '../../src-main/core/importers/header-names'
+import { renderCoreText } from '../../src-main/core/texts/core-text'
 
 describe('code values', () => {
   it('gives a NIK stored as an exact number back as its digits', () => {
@@ -16,9 +17,9 @@ describe('code values', () => {
 
   it('refuses a NIK beyond 2^53 and a NIK in exponent form', () => {
     expect(normaliseCodeValue(9201234567890123, true).issue).toMatchObject({ code: 'nik-digits-lost', severity: 'error' })
-    expect(normaliseCodeValue('3.20123E+15', true).issue?.reason).toBe(
-      'NIK stored as a number lost digits (3.20123E+15); format the column as text and type the NIK again',
-    )
+    const reason = normaliseCodeValue('3.20123E+15', true).issue!.reason
+    expect(renderCoreText(reason, 'en')).toBe('NIK stored as a number lost digits (3.20123E+15); format the column as text and type the NIK again')
+    expect(renderCoreText(reason, 'id')).toBe('NIK tersimpan sebagai angka dan kehilangan digit (3.20123E+15); format kolom sebagai teks dan ketik ulang NIK-nya')
   })
 
   it('keeps text codes as typed (leading zeros), trimmed', () => {

@@ -1,4 +1,5 @@
 import type { CellValue, ImportProblemCode } from './types'
+import { coreText, type CoreText } from '../texts/core-text'
 
 /**
  * Codes (NIK, NPSN, hospital and region codes) are text. A spreadsheet often stores them as numbers,
@@ -10,7 +11,8 @@ import type { CellValue, ImportProblemCode } from './types'
 export interface CodeIssue {
   code: ImportProblemCode
   severity: 'error' | 'warning'
-  reason: string
+  /** a core text, so the CLI and the reports say it in their language (texts/cell-reason-{id,en}.ts) */
+  reason: CoreText
 }
 
 export interface CodeValue {
@@ -21,11 +23,10 @@ export interface CodeValue {
 const EXPONENT_FORM = /^[+-]?\d+(\.\d+)?e[+-]?\d+$/i
 
 function lostDigits(isNik: boolean, shown: string): CodeIssue {
-  const what = isNik ? 'NIK' : 'code'
   return {
     code: isNik ? 'nik-digits-lost' : 'code-digits-lost',
     severity: 'error',
-    reason: `${what} stored as a number lost digits (${shown}); format the column as text and type the ${what} again`,
+    reason: coreText(isNik ? 'cellReason.nikDigitsLost' : 'cellReason.codeDigitsLost', { shown }),
   }
 }
 
@@ -43,7 +44,7 @@ export function normaliseCodeValue(value: CellValue, isNik: boolean): CodeValue 
       issue: {
         code: 'code-wrong-type',
         severity: 'error',
-        reason: `expected a ${isNik ? 'NIK' : 'code'}, found ${value instanceof Date ? 'a date' : 'a TRUE/FALSE value'} (${shown}); format the column as text and type the ${isNik ? 'NIK' : 'code'} again`,
+        reason: coreText('cellReason.wrongType', { nik: isNik, found: value instanceof Date ? 'date' : 'boolean', shown }),
       },
     }
   }
@@ -54,7 +55,7 @@ export function normaliseCodeValue(value: CellValue, isNik: boolean): CodeValue 
       issue: {
         code: 'code-not-integer',
         severity: 'error',
-        reason: `${isNik ? 'NIK' : 'code'} is a number with a fraction (${value}); codes are whole digits, format the column as text`,
+        reason: coreText('cellReason.notInteger', { nik: isNik, shown: String(value) }),
       },
     }
   }
@@ -68,7 +69,7 @@ export function normaliseCodeValue(value: CellValue, isNik: boolean): CodeValue 
       issue: {
         code: 'nik-maybe-truncated',
         severity: 'warning',
-        reason: `NIK stored as a number ends in 0 (${digits}); Excel keeps only 15 significant digits, so its last digit may have been lost; format the column as text and check it`,
+        reason: coreText('cellReason.nikMaybeTruncated', { digits }),
       },
     }
   }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 
 import type { ImportProblem, ImportProblemCode } from './types'
-import { coreText, TextError, type CoreText } from '../texts/core-text'
+import { coreText, renderCoreText, TextError, type CoreText } from '../texts/core-text'
 import type { Where } from '../texts/id'
 
 /** Why a whole workbook or sheet cannot be read. One clear sentence each; shown to the user as is. */
@@ -62,7 +62,8 @@ export interface ProblemInput {
   column: string
   value?: string
   code: ImportProblemCode
-  reason: string
+  /** a core text where rekap has one (the CLI says it in its language); `.message` keeps the English */
+  reason: string | CoreText
   severity?: 'error' | 'warning'
 }
 
@@ -75,8 +76,9 @@ export function makeProblem(p: ProblemInput): ImportProblem {
     column: p.column,
     code: p.code,
     severity: p.severity ?? 'error',
-    message: `${describeLocation(p.file, p.sheet, p.row, p.column)}: ${p.reason}`,
+    message: `${describeLocation(p.file, p.sheet, p.row, p.column)}: ${typeof p.reason === 'string' ? p.reason : renderCoreText(p.reason, 'en')}`,
   }
+  if (typeof p.reason !== 'string') problem.reason = p.reason
   if (p.value !== undefined) problem.value = p.value
   return problem
 }

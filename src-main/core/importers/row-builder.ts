@@ -3,6 +3,7 @@ import { isCodeHeader, isNikHeader } from './header-names'
 import type { HeaderLayout } from './header-detection'
 import { isEmptyCell } from './header-detection'
 import { makeProblem } from './import-error'
+import { coreText } from '../texts/core-text'
 import type { SourceRow } from './source-row'
 import type { CellValue, ImportedRow, ImportProblem } from './types'
 import { EXCEL_MAX_CELL_CHARS } from './types'
@@ -66,7 +67,7 @@ export class RowBuilder {
             ...at,
             code: 'cell-truncated',
             severity: 'warning',
-            reason: `the cell holds ${note.truncatedFrom} characters; only the first ${EXCEL_MAX_CELL_CHARS} (Excel's limit) were kept`,
+            reason: coreText('cellReason.truncated', { chars: note.truncatedFrom, max: EXCEL_MAX_CELL_CHARS }),
           }),
         )
       }

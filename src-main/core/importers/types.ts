@@ -1,4 +1,5 @@
 /** Public shapes of the spreadsheet importers (xlsx and csv). */
+import type { CoreText } from '../texts/core-text'
 
 export type CellValue = string | number | boolean | Date | null
 
@@ -21,6 +22,8 @@ export interface ImportProblem {
   value?: string
   code: ImportProblemCode
   message: string
+  /** the reason after the location, as a core text (code + parameters) when rekap has one: said in the reader's language */
+  reason?: CoreText
   /** 'error': the cell cannot be used as is; 'warning': usable, but the user should look at it. */
   severity: 'error' | 'warning'
 }

@@ -12,7 +12,7 @@ import type { RowCheckContext } from '../kinds/kind'
 import type { DirectoryOptions } from '../kinds/directory'
 import { PreflightMemo } from '../images/preflight-memo'
 import type { PlanProblem } from '../../contract/ipc'
-import { coreText } from '../texts/core-text'
+import { coreText, type CoreText } from '../texts/core-text'
 import { whereOf } from '../importers/import-error'
 import { quotedHeaders } from '../importers/header-names'
 
@@ -107,6 +107,21 @@ function resolveMapping(req: PlanRequestArgs, table: { headers: string[]; sheet:
   return mapping
 }
 
+/** What a job's row check reads beside the row: where the workbook and the job's pictures are, and what is allowed. */
+function rowCheckContext(req: PlanRequestArgs, sheet: string, mapping: Record<string, string>, jobId: string, opts: ImportOptions): RowCheckContext {
+  return {
+    file: req.file,
+    sheet,
+    mapping,
+    workbookDir: dirname(req.file),
+    picturesDir: join(opts.picturesDir, jobId),
+    allowOutside: req.settings.allowOutsidePaths,
+    outsidePaths: [],
+    preflights: opts.preflights ?? new PreflightMemo(dirname(req.file), req.settings.allowOutsidePaths),
+    directory: req.directory ?? {},
+  }
+}
+
 /**
  * Imports a spreadsheet into a new job: every row checked locally (image pre-flight, code
  * shapes, duplicates), stored with its verdict. Nothing is sent to the service here.
@@ -132,17 +147,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
     )
     opts.onJobCreated?.(job.id)
 
-    const checkContext: RowCheckContext = {
-      file: req.file,
-      sheet: table.sheet,
-      mapping,
-      workbookDir: dirname(req.file),
-      picturesDir: join(opts.picturesDir, job.id),
-      allowOutside: req.settings.allowOutsidePaths,
-      outsidePaths: [],
-      preflights: opts.preflights ?? new PreflightMemo(dirname(req.file), req.settings.allowOutsidePaths),
-      directory: req.directory ?? {},
-    }
+    const checkContext = rowCheckContext(req, table.sheet, mapping, job.id, opts)
     const checker = rowChecker(req.kind, checkContext)
     const problems: PlanProblem[] = []
     const cellWarnings: PlanProblem[] = []
@@ -164,7 +169,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
         if (r.localFailure) {
           failing++
           if (problems.length < MAX_PROBLEMS_SHOWN)
-            problems.push({ row: r.sourceRow ?? r.rowNo, column: r.localFailure.column ?? null, code: r.localFailure.code, message: r.localFailure.message })
+            problems.push(planProblem(r.sourceRow ?? r.rowNo, r.localFailure.column ?? null, r.localFailure))
         } else if (r.unitKey) {
           const first = firstRowOfKey.firstOrAdd(r.unitKey, r.rowNo)
           if (first !== undefined) {
@@ -179,11 +184,7 @@ export async function importRowsIntoJob(store: Store, req: PlanRequestArgs, opts
     for await (const row of table.rows()) {
       rowsTotal++
       const rowNo = rowsTotal
-      for (const p of row.problems) {
-        if (p.severity === 'warning' && mappedHeaders.has(p.column) && cellWarnings.length < MAX_PROBLEMS_SHOWN) {
-          cellWarnings.push({ row: p.row ?? row.sourceRow, column: p.column, code: p.code, message: p.message })
-        }
-      }
+      addCellWarnings(row, mappedHeaders, cellWarnings)
       batch.push(queued ? (queue.add(() => checker(row, rowNo)) as Promise<NewRow>) : checker(row, rowNo))
       if (batch.length >= INSERT_CHUNK) await flush()
     }
@@ -241,6 +242,18 @@ export async function recheckStoredRows(
   )
 }
 
+/** A problem as the plan lists it; the importer's reason as a core text when it has one (said in the reader's language). */
+function planProblem(row: number, column: string | null, p: { code: string; message: string; reason?: CoreText }): PlanProblem {
+  return p.reason ? { row, column, code: p.code, message: p.message, reason: p.reason } : { row, column, code: p.code, message: p.message }
+}
+
+/** The cells of columns that will be read the importer doubts but sends (a NIK Excel may have rounded, a cell cut at Excel's limit). */
+function addCellWarnings(row: ImportedRow, mappedHeaders: ReadonlySet<string>, into: PlanProblem[]): void {
+  for (const p of row.problems) {
+    if (p.severity === 'warning' && mappedHeaders.has(p.column) && into.length < MAX_PROBLEMS_SHOWN) into.push(planProblem(p.row ?? row.sourceRow, p.column, p))
+  }
+}
+
 type RowChecker = (row: ImportedRow, rowNo: number) => Promise<NewRow>
 
 /** The kind's row check, after the importer's own verdict on the cells that will be sent. */
@@ -256,7 +269,7 @@ function rowChecker(kind: JobKind, ctx: RowCheckContext): RowChecker {
         rowNo,
         sourceRow: row.sourceRow,
         input: plainInput(row.values),
-        localFailure: { code: blocking.code, column: blocking.column, message: blocking.message },
+        localFailure: { code: blocking.code, column: blocking.column, message: blocking.message, ...(blocking.reason ? { reason: blocking.reason } : {}) },
       }
     }
     return check(row, rowNo, ctx)

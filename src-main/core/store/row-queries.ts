@@ -2,6 +2,7 @@ import type { Db } from './database'
 import type { RowState } from '../model/row-state'
 import { inBandSql, rowFilterSql, type RowFilter } from './row-filter-sql'
 import type { Outcome, OutcomeGroup } from './row-outcomes'
+import type { CoreText } from '../texts/core-text'
 
 export { OUTCOMES, type Outcome, type OutcomeGroup } from './row-outcomes'
 export type { RowFilter } from './row-filter-sql'
@@ -14,7 +15,8 @@ export interface NewRow {
   /** engine-private data for sending (resolved image paths, hashes, filters); never in reports */
   payload?: unknown
   /** rows that fail pre-flight are stored failed right away, never sent, never charged */
-  localFailure?: { code: string; message: string; column?: string | null } | null
+  /** `reason`: the importer's reason as a core text, for the plan to show in the reader's language (not stored: `message` is) */
+  localFailure?: { code: string; message: string; column?: string | null; reason?: CoreText } | null
   duplicateOf?: number | null
 }
 

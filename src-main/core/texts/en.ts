@@ -5,6 +5,7 @@ import { noticeTextsEn } from './notice-en'
 import { archiveTextsEn } from './archive-en'
 import { outputTextsEn } from './output-en'
 import { zipReasonTextsEn } from './zip-reason-en'
+import { cellReasonTextsEn } from './cell-reason-en'
 import { watchTextsEn } from './watch-en'
 import { appTextsEn } from './app-en'
 import { presetTextsEn } from './preset-en'
@@ -249,6 +250,7 @@ export const coreTextsEn: CoreTextTable = {
   ...archiveTextsEn,
   ...outputTextsEn,
   ...zipReasonTextsEn,
+  ...cellReasonTextsEn,
   ...watchTextsEn,
   ...appTextsEn,
   ...presetTextsEn,

@@ -5,6 +5,7 @@ import { noticeTextsId } from './notice-id'
 import { archiveTextsId } from './archive-id'
 import { outputTextsId } from './output-id'
 import { zipReasonTextsId } from './zip-reason-id'
+import { cellReasonTextsId } from './cell-reason-id'
 import { watchTextsId } from './watch-id'
 import { appTextsId } from './app-id'
 import { presetTextsId } from './preset-id'
@@ -309,6 +310,7 @@ export const coreTextsId = {
   ...archiveTextsId,
   ...outputTextsId,
   ...zipReasonTextsId,
+  ...cellReasonTextsId,
   ...watchTextsId,
   ...appTextsId,
   ...presetTextsId,

@@ -81,6 +81,8 @@ export const en: Messages = {
     problemsCut: 'Showing {shown} of {total} problems. The export lists all of them.',
     outsideTitle: "Photos from outside the workbook's folder",
     outsideHint: "You allowed photo paths outside the workbook's folder. These files will be read and sent to the service:",
+    cellWarningsTitle: '{n} cell(s) to check before paying',
+    cellWarningsHint: 'Their rows are still sent and charged. Check these cells in the file; if one is wrong, fix it and check again before you start.',
     row: 'Row',
     column: 'Column',
     reason: 'Reason',

@@ -87,6 +87,8 @@ export const id = {
     problemsCut: 'Menampilkan {shown} dari {total} masalah. Laporan lengkap ada di ekspor.',
     outsideTitle: 'Foto dari luar folder buku kerja',
     outsideHint: 'Anda mengizinkan jalur foto di luar folder buku kerja. Berkas berikut akan dibaca dan dikirim ke layanan:',
+    cellWarningsTitle: '{n} sel perlu diperiksa sebelum membayar',
+    cellWarningsHint: 'Barisnya tetap dikirim dan ditagih. Periksa sel ini di berkas; jika ada yang salah, perbaiki lalu periksa ulang sebelum memulai.',
     row: 'Baris',
     column: 'Kolom',
     reason: 'Alasan',
