@@ -5,6 +5,7 @@
  */
 import { ensurePrivateDir, privateStoreFiles, usePrivateFileModes } from '../core/paths/private-files'
 import { isInside } from '../core/paths/inside-folder'
+import { openDataFile } from '../core/paths/data-file-open'
 import { cleanOldUploads } from './upload-retention'
 import { defaultDataDir } from './app-paths'
 import { defaultContext, type CoreContext } from '../core/context'
@@ -192,9 +193,17 @@ function keepUploadsTidy(store: Store, uploadsDir: string, retentionDays: () => 
 /** The app's folders and store, opened private: other people's ID photos and NIKs live here (folders 0700, files 0600; core/paths/private-files.ts). */
 function openPrivateStore(paths: AppPaths): Store {
   usePrivateFileModes()
-  ensurePrivateDir(paths.dataDir, { ownFolder: paths.dataDir === defaultDataDir() })
-  for (const dir of [paths.exportsDir, paths.uploadsDir, picturesDirFor(paths.dataDir)]) ensurePrivateDir(dir, { files: true })
-  const store = openStore(paths.dbFile)
-  privateStoreFiles(paths.dbFile)
-  return store
+  // a place that cannot hold the data file is said as rekap run --db says it (the file and why)
+  return openDataFile(paths.dbFile, () => {
+    ensurePrivateDir(paths.dataDir, { ownFolder: paths.dataDir === defaultDataDir() })
+    for (const dir of [paths.exportsDir, paths.uploadsDir, picturesDirFor(paths.dataDir)]) ensurePrivateDir(dir, { files: true })
+    const store = openStore(paths.dbFile)
+    try {
+      privateStoreFiles(paths.dbFile)
+    } catch (err) {
+      store.close()
+      throw err
+    }
+    return store
+  })
 }

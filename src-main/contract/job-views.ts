@@ -158,6 +158,8 @@ export interface JobSummaryView {
   actions: JobActionView[]
   /** as ProgressView.notRunHere */
   notRunHere: string | null
+  /** notRunHere in a few words, for History's row (who holds the file); null with it */
+  notRunHereShort: string | null
 }
 
 export interface RowView {

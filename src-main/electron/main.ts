@@ -12,6 +12,7 @@ import { safeStorageKeyVault, TEAM_PASSWORD_NAMES } from '../app/key-vault'
 import { openApp, type OpenApp } from '../app/open-app'
 import type { Widening } from '../app/widening'
 import { stderrLogger } from '../core/context'
+import { renderCoreText, textOfError } from '../core/texts/core-text'
 import { appLocation, devServerUrl } from './app-urls'
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol'
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge'
@@ -147,7 +148,14 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((err: unknown) => {
-      process.stderr.write(`rekap could not start: ${err instanceof Error ? err.message : String(err)}\n`)
+      const text = textOfError(err)
+      if (text) {
+        // rekap's own reason (a data folder that cannot hold the data file): in the app's language,
+        // Indonesian while Settings cannot be read, in a dialog the user sees
+        const said = renderCoreText(text, 'id')
+        process.stderr.write(`rekap: ${said}\n`)
+        dialog.showErrorBox('rekap', said)
+      } else process.stderr.write(`rekap could not start: ${err instanceof Error ? err.message : String(err)}\n`)
       app.exit(1)
     })
 }

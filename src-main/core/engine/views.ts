@@ -7,6 +7,7 @@ import { parseReusedKey } from '../store/reuse-repo'
 import { parseMachine } from '../model/machine-id'
 import { kindModule } from '../kinds/registry'
 import { detailText, renderCoreText, type CoreText, type CoreTextLang } from '../texts/core-text'
+import { shortRefusal } from '../unattended/watched-run-rule'
 
 /** Who owns a job and what may be done to it now, as the engine judged it for a view. */
 export interface Ownership {
@@ -90,6 +91,7 @@ export function summaryView(job: JobRecord, counts: RowCounts, own: Ownership, l
     sandbox: job.settings.sandbox,
     actions: own.actions,
     notRunHere: notRunHereText(own, lang),
+    notRunHereShort: own.claimRefusal && renderCoreText(shortRefusal(own.claimRefusal), typeof lang === 'function' ? lang() : lang),
   }
 }
 

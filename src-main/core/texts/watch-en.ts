@@ -34,4 +34,7 @@ export const watchTextsEn: typeof watchTextsId = {
     `job ${p.job} is not run here: the claim of ${p.name} is no longer in ${p.dir}/proses/ (another computer may have finished it, or the folder was moved or is out of reach), so nobody can be sure no one runs it. If ${p.name} is still in that folder, rekap watch ${p.dir} takes it back and finishes this job; if not: rekap cancel ${p.job}`,
   'watch.resumeUnwatched': (p) =>
     `job ${p.job} paused: the watcher on this computer that kept the claim of ${p.name} alive has ended, so another computer could take it over and pay for the same rows again. rekap resume ${p.job} takes the claim back and goes on (or rekap watch ${p.dir})`,
+  // History's row: the short of why a watched job is not run here (the job screen says it whole)
+  'watch.heldElsewhereShort': (p) => `held by ${p.host} (another computer)`,
+  'watch.claimGoneShort': () => 'its claim is no longer in proses/',
 }

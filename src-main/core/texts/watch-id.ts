@@ -40,4 +40,7 @@ export const watchTextsId = {
     `pekerjaan ${p.job} tidak dijalankan di sini: klaim ${p.name} tidak ada lagi di ${p.dir}/proses/ (komputer lain mungkin sudah menyelesaikannya, atau foldernya dipindah atau tak terjangkau), jadi belum pasti tidak ada yang menjalankannya. Bila ${p.name} masih di folder itu, rekap watch ${p.dir} mengambilnya kembali dan menyelesaikan pekerjaan ini; bila tidak: rekap cancel ${p.job}`,
   'watch.resumeUnwatched': (p: { name: string; job: string; dir: string }) =>
     `pekerjaan ${p.job} dijeda: pemantau di komputer ini yang menjaga klaim ${p.name} tetap hidup sudah berhenti, jadi komputer lain bisa mengambil alih dan membayar baris yang sama lagi. rekap resume ${p.job} mengambil klaimnya kembali dan melanjutkan (atau rekap watch ${p.dir})`,
+  // History's row: the short of why a watched job is not run here (the job screen says it whole)
+  'watch.heldElsewhereShort': (p: { host: string }) => `dipegang ${p.host} (komputer lain)`,
+  'watch.claimGoneShort': (_p: Record<string, never>) => 'klaimnya tidak ada lagi di proses/',
 }

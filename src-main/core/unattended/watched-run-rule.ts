@@ -18,6 +18,13 @@ export type WatchedRunVerdict =
  * (`rekap watch` takes the file back and finishes this job), so none is stranded.
  * The one rule for the CLI, the app and the watcher. Pure.
  */
+/** The few words of a refusal judgeWatchedRun gave, for a list's row (History): who holds the file, or that nobody does. */
+export function shortRefusal(text: CoreText): CoreText {
+  if (text.code === 'watch.resumeTaken') return coreText('watch.heldElsewhereShort', { host: text.params.host })
+  if (text.code === 'watch.resumeGone') return coreText('watch.claimGoneShort', {})
+  return text
+}
+
 export function judgeWatchedRun(holder: ClaimHolder, origin: WatchedOrigin, job: string): WatchedRunVerdict {
   const p = { name: origin.name, dir: origin.dir, job }
   switch (holder.kind) {
