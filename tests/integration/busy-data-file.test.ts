@@ -10,13 +10,14 @@
  * one as uncertain), the lease given back; `rekap resume` finishes it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
 import { peek } from '../helpers/store-peek'
 import { rekap } from '../helpers/rekap-process'
+import { detailText } from '../../src-main/core/texts/core-text'
 
 const ROWS = 200
 let tmp: ReturnType<typeof makeTempDir>
@@ -80,5 +81,56 @@ describe('another program holds the data file past the busy timeout during a run
     const resumed = await rekap(['resume', jobId, '--db', db, '--key', sandbox.key])
     expect(resumed.code, resumed.out + resumed.err).toBe(0)
     expect(peek<{ n: number }>(db, "SELECT COUNT(*) AS n FROM job_rows WHERE job_id = ? AND state IN ('done', 'failed') AND error_code IS NOT 'internal'", jobId)?.n).toBe(ROWS)
+  }, 180_000)
+})
+
+/*
+ * A run paused because the data file refused a row's write (another program held its write lock
+ * past rekap's busy timeout): the reason the user reads at the run's end and on the job screen
+ * (the stored detail, said in the reader's language) was SQLite's English, "database is locked",
+ * inside an Indonesian run. It is a core text now, naming the data file. Real `rekap` and sandbox
+ * processes, the lock held by a real second SQLite connection (fixtures/write-lock-holder.ts).
+ */
+describe('a pause made by a row write the data file refused', () => {
+  it('says why in the user language, naming the data file, not in SQLite words', async () => {
+    const dir = join(tmp.dir, 'bahasa')
+    mkdirSync(dir)
+    const db = join(dir, 'rekap.db')
+    const csv = join(dir, 'kode.csv')
+    writeFileSync(csv, ['Kode RS', ...Array.from({ length: ROWS }, (_, i) => `NOPE-${i + 1}`)].join('\n'))
+    const run = spawn(process.execPath, ['bin/rekap.mjs', 'run', csv, '--kind', 'hospital-lookup', '--yes', '--concurrency', '2', '--db', db, '--key', sandbox.key, '--base-url', sandbox.url], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'id' },
+    })
+    let out = ''
+    let stdout = ''
+    run.stdout.setEncoding('utf8').on('data', (s: string) => ((out += s), (stdout += s)))
+    run.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
+    const ran = new Promise<number | null>((done) => run.once('close', done))
+    await until(run, () => out, (s) => / baris, /.test(s))
+    const jobId = /^job (\w+)$/m.exec(out)![1]
+
+    const holder = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'tests/integration/fixtures/write-lock-holder.ts'), db], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] })
+    let held = ''
+    holder.stdout!.setEncoding('utf8').on('data', (s: string) => (held += s))
+    await until(holder, () => held, (s) => s.includes('holding'))
+    // held until the run has given up on the file: its error log line (not a heartbeat's warning, which it retries)
+    await until(run, () => out, (s) => /\[galat\][^\n]*database is locked/.test(s))
+    holder.stdin!.write('release\n')
+    await until(holder, () => held, (s) => s.includes('released'))
+
+    expect(await ran, out).toBe(3)
+    expect(peek<{ state: string }>(db, 'SELECT state FROM jobs WHERE id = ?', jobId)?.state).toBe('paused')
+    const why = `berkas data ${db} dipegang program lain (cadangan, sqlite3, rekap lain) lebih lama dari yang ditunggu rekap, jadi jawaban sebuah baris tidak bisa disimpan; saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`
+    // the run's last words: the reason, then how to go on
+    const lines = stdout.trim().split('\n')
+    expect(lines.slice(-2)).toEqual([why, `dijeda. Lanjutkan dengan: rekap resume ${jobId}`])
+    // the job screen reads the stored reason in its language
+    const stored = peek<{ state_detail: string }>(db, 'SELECT state_detail FROM jobs WHERE id = ?', jobId)?.state_detail
+    expect(detailText(stored, 'id')).toBe(why)
+    expect(detailText(stored, 'en')).toBe(
+      `the data file ${db} was held by another program (a backup, sqlite3, another rekap) longer than rekap waits, so a row's answer could not be stored; resuming the job settles that row (one that may have been charged becomes UNCERTAIN, not sent again unless you allow it)`,
+    )
   }, 180_000)
 })
