@@ -22,6 +22,7 @@ const id = {
   invalidCode: 'Kode tidak sesuai format',
   nikDigitsLost: 'NIK tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
   nikMaybeTruncated: 'NIK tersimpan sebagai angka dan berakhir 0; Excel hanya menyimpan 15 digit, jadi digit terakhirnya mungkin hilang; format kolom sebagai teks dan periksa NIK-nya',
+  nikNot16Digits: 'NIK bukan 16 digit; periksa dengan KTP-nya',
   codeDigitsLost: 'Kode tersimpan sebagai angka dan kehilangan digit; format kolom sebagai teks',
   codeNotInteger: 'Kode berisi pecahan',
   codeWrongType: 'Kode bukan teks atau angka',
@@ -60,6 +61,7 @@ const en: Record<keyof typeof id, string> = {
   invalidCode: 'Code does not have the right form',
   nikDigitsLost: 'NIK stored as a number lost digits; format the column as text',
   nikMaybeTruncated: 'NIK stored as a number ends in 0; Excel keeps only 15 digits, so its last digit may be lost; format the column as text and check the NIK',
+  nikNot16Digits: 'NIK is not 16 digits; check it against the KTP',
   codeDigitsLost: 'Code stored as a number lost digits; format the column as text',
   codeNotInteger: 'The code has a fraction',
   codeWrongType: 'The code is not text or a number',
@@ -120,6 +122,7 @@ export function rowErrorSubject(message: string): string | null {
     /^web addresses are not downloaded \((.+?)\);/,
     /^the photo path (.+?) is outside the workbook's folder/,
     /^NIK stored as a number ends in 0 \((\d+)\);/,
+    /^NIK is not 16 digits \((.+?)\): (?:it has \d+ digits|it holds characters other than digits);/,
     // the importer's words for a code cell (core texts cellReason.*, said in English in `.message`)
     /^(?:NIK|code) stored as a number lost digits \((.+?)\);/,
     /^(?:NIK|code) is a number with a fraction \((.+?)\);/,

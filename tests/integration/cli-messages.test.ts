@@ -32,6 +32,7 @@ let twoSheets = ''
 let blankFirst = ''
 let roundedNik = ''
 let lostNikLongName = ''
+let shortNik = ''
 
 beforeAll(async () => {
   // First sheet: notes a person keeps beside the data; the second is a hospital code list.
@@ -62,6 +63,13 @@ beforeAll(async () => {
   lostNikLongName = await writeNikWorkbook(join(dir, 'lost-nik-long-name.xlsx'), [
     [LOST_NIK, 'Ayu Lestari'],
     ['3171024112950001', OVERLONG_NAME],
+  ])
+  // NIKs typed as text with a digit too few, one too many, and a letter O for a zero: not sent, so not a failed row
+  shortNik = await writeNikWorkbook(join(dir, 'short-nik.xlsx'), [
+    ['327301570892000', 'Ayu Lestari'],
+    ['32730157089200031', 'Budi Santoso'],
+    ['3273O15708920003', 'Citra Dewi'],
+    ['3171024112950001', 'Siti Rahmawati'],
   ])
   mkdirSync(join(dir, 'out.xlsx'), { recursive: true }) // a folder where a report file should go
 })
@@ -192,6 +200,22 @@ describe('rekap run says what it guessed; machine-read output is the same in eve
     expect(line).not.toMatch(/stored as a number|format the column|type the NIK/)
     const en = await rekap(['run', lostNikLongName, '--dry-run', '--db', db('l2'), '--lang', 'en'])
     expect(en.out).toContain('row 2, column "NIK": NIK stored as a number lost digits (3.27302E+16); format the column as text and type the NIK again')
+  })
+  it('a NIK that is not 16 digits (15, 17, a letter in it) is a cell to check, naming file, sheet, row, column and the value, in both languages', async () => {
+    const id = await rekap(['run', shortNik, '--dry-run', '--db', db('k1'), '--lang', 'id'])
+    expect(id.code, id.out + id.err).toBe(0)
+    expect(id.out).toContain('pra-periksa: 4 baris, 4 siap, 0 gagal')
+    expect(id.out).toMatch(/3 sel perlu diperiksa sebelum membayar/)
+    expect(id.out).toContain(`short-nik.xlsx, lembar "Data KYC", baris 2, kolom "NIK": NIK bukan 16 digit (327301570892000): isinya 15 digit; periksa dengan KTP-nya`)
+    expect(id.out).toContain('baris 3, kolom "NIK": NIK bukan 16 digit (32730157089200031): isinya 17 digit')
+    expect(id.out).toContain('baris 4, kolom "NIK": NIK bukan 16 digit (3273O15708920003): isinya bukan hanya angka')
+    expect(id.out).not.toMatch(/not 16 digits|check it against/)
+    const en = await rekap(['run', shortNik, '--dry-run', '--db', db('k2'), '--lang', 'en'])
+    expect(en.out).toMatch(/3 cell\(s\) to check before paying/)
+    expect(en.out).toContain(`short-nik.xlsx, sheet "Data KYC", row 2, column "NIK": NIK is not 16 digits (327301570892000): it has 15 digits; check it against the KTP`)
+    expect(en.out).toContain('row 4, column "NIK": NIK is not 16 digits (3273O15708920003): it holds characters other than digits')
+    const json = await rekap(['run', shortNik, '--dry-run', '--json', '--db', db('k3')])
+    expect(JSON.parse(json.out).plan.cellWarnings).toEqual([2, 3, 4].map((row) => expect.objectContaining({ row, column: 'NIK', code: 'nik-not-16-digits' })))
   })
   it('a cell cut at Excel\'s 32,767 characters is a cell to check, said in Indonesian in an Indonesian run', async () => {
     const id = await rekap(['run', lostNikLongName, '--dry-run', '--db', db('l3'), '--lang', 'id'])

@@ -22,6 +22,24 @@ describe('code values', () => {
     expect(renderCoreText(reason, 'id')).toBe('NIK tersimpan sebagai angka dan kehilangan digit (3.20123E+15); format kolom sebagai teks dan ketik ulang NIK-nya')
   })
 
+  it('warns about a NIK that is not 16 digits (15 or 17 digits, a letter in it), text or number, in both languages', () => {
+    for (const [cell, shown, digits] of [['327301570892000', '327301570892000', 15], ['32730157089200031', '32730157089200031', 17], [327301570892003, '327301570892003', 15]] as const) {
+      const out = normaliseCodeValue(cell, true)
+      expect(out.value).toBe(shown)
+      expect(out.issue).toMatchObject({ code: 'nik-not-16-digits', severity: 'warning' })
+      expect(renderCoreText(out.issue!.reason, 'en')).toBe(`NIK is not 16 digits (${shown}): it has ${digits} digits; check it against the KTP`)
+      expect(renderCoreText(out.issue!.reason, 'id')).toBe(`NIK bukan 16 digit (${shown}): isinya ${digits} digit; periksa dengan KTP-nya`)
+    }
+    const letter = normaliseCodeValue('3273O15708920003', true)
+    expect(letter.issue).toMatchObject({ code: 'nik-not-16-digits', severity: 'warning' })
+    expect(renderCoreText(letter.issue!.reason, 'en')).toBe('NIK is not 16 digits (3273O15708920003): it holds characters other than digits; check it against the KTP')
+    expect(renderCoreText(letter.issue!.reason, 'id')).toBe('NIK bukan 16 digit (3273O15708920003): isinya bukan hanya angka; periksa dengan KTP-nya')
+    // a right NIK, an empty one, and a code that is not a NIK say nothing
+    expect(normaliseCodeValue('3273011201900005', true)).toEqual({ value: '3273011201900005' })
+    expect(normaliseCodeValue('  ', true)).toEqual({ value: null })
+    expect(normaliseCodeValue('3171015', false)).toEqual({ value: '3171015' })
+  })
+
   it('keeps text codes as typed (leading zeros), trimmed', () => {
     expect(normaliseCodeValue(' 0012345 ', false)).toEqual({ value: '0012345' })
   })

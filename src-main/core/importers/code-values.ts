@@ -30,12 +30,31 @@ function lostDigits(isNik: boolean, shown: string): CodeIssue {
   }
 }
 
+/** A NIK is 16 digits (Dukcapil's form): the region, the birth date, a serial number. */
+const NIK_DIGITS = 16
+
+/**
+ * A NIK that is not 16 digits was mistyped (a digit dropped or doubled, the letter O for a zero).
+ * It is not sent to the service, so the row still goes: a cell warning for the user to check, never a failed row.
+ */
+function nikShapeIssue(shown: string): CodeIssue | undefined {
+  const allDigits = /^\d+$/.test(shown)
+  if (allDigits && shown.length === NIK_DIGITS) return undefined
+  return {
+    code: 'nik-not-16-digits',
+    severity: 'warning',
+    reason: coreText('cellReason.nikNot16Digits', { shown, digits: allDigits ? shown.length : null }),
+  }
+}
+
 export function normaliseCodeValue(value: CellValue, isNik: boolean): CodeValue {
   if (typeof value === 'string') {
     const text = value.trim()
     // a csv saved by Excel from a number-formatted column writes "3.20123E+15"
     if (EXPONENT_FORM.test(text)) return { value: text, issue: lostDigits(isNik, text) }
-    return { value: text === '' ? null : text }
+    if (text === '') return { value: null }
+    const issue = isNik ? nikShapeIssue(text) : undefined
+    return issue ? { value: text, issue } : { value: text }
   }
   if (value instanceof Date || typeof value === 'boolean') {
     const shown = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).toUpperCase()
@@ -73,7 +92,8 @@ export function normaliseCodeValue(value: CellValue, isNik: boolean): CodeValue 
       },
     }
   }
-  return { value: digits }
+  const issue = isNik ? nikShapeIssue(digits) : undefined
+  return issue ? { value: digits, issue } : { value: digits }
 }
 
 /**

@@ -31,6 +31,7 @@ export interface ImportProblem {
 export type ImportProblemCode =
   | 'nik-digits-lost'
   | 'nik-maybe-truncated'
+  | 'nik-not-16-digits'
   | 'code-digits-lost'
   | 'code-not-integer'
   | 'code-wrong-type'

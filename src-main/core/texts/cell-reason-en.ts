@@ -9,5 +9,7 @@ export const cellReasonTextsEn: typeof cellReasonTextsId = {
   'cellReason.notInteger': (p) => `${p.nik ? 'NIK' : 'code'} is a number with a fraction (${p.shown}); codes are whole digits, format the column as text`,
   'cellReason.nikMaybeTruncated': (p) =>
     `NIK stored as a number ends in 0 (${p.digits}); Excel keeps only 15 significant digits, so its last digit may have been lost; format the column as text and check it`,
+  'cellReason.nikNot16Digits': (p) =>
+    `NIK is not 16 digits (${p.shown}): ${p.digits === null ? 'it holds characters other than digits' : `it has ${p.digits} digits`}; check it against the KTP`,
   'cellReason.truncated': (p) => `the cell holds ${p.chars} characters; only the first ${p.max} (Excel's limit) were kept`,
 }

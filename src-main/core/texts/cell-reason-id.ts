@@ -16,6 +16,8 @@ export const cellReasonTextsId = {
     `${p.nik ? 'NIK' : 'kode'} berupa angka pecahan (${p.shown}); kode terdiri dari angka bulat, format kolom sebagai teks`,
   'cellReason.nikMaybeTruncated': (p: { digits: string }) =>
     `NIK tersimpan sebagai angka dan berakhir 0 (${p.digits}); Excel hanya menyimpan 15 digit, jadi digit terakhirnya mungkin hilang; format kolom sebagai teks dan periksa NIK-nya`,
+  'cellReason.nikNot16Digits': (p: { shown: string; digits: number | null }) =>
+    `NIK bukan 16 digit (${p.shown}): isinya ${p.digits === null ? 'bukan hanya angka' : `${p.digits} digit`}; periksa dengan KTP-nya`,
   'cellReason.truncated': (p: { chars: number; max: number }) =>
     `sel berisi ${formatNumber(p.chars, 'id')} karakter; hanya ${formatNumber(p.max, 'id')} karakter pertama (batas Excel) yang dipakai`,
 }
