@@ -5,7 +5,8 @@
  * cache, premium fields withheld), exported as xlsx and csv, and every cell's value and number
  * format of every sheet (and the csv text) is compared with tests/fixtures/report-kinds-baseline.json,
  * written by the code before that change (main at 0bac604) with `REPORT_BASELINE_WRITE=1`; the
- * intended changes since (Indonesian cells, 'Disarankan' headers) carried over cell by cell. The face
+ * intended changes since (Indonesian cells, 'Disarankan' headers, the user's date-only cells shown as
+ * days: yyyy-mm-dd, not yyyy-mm-dd 00:00:00) carried over cell by cell. The face
  * job's confidences are computed doubles (seedConfidence: 17 significant digits, as real ones), so a
  * change in how their digits are written or read shows here (docs/performance.md, sixth pass).
  * Job ids, digests and signatures are masked: they differ per store, not per report.

@@ -203,7 +203,7 @@ describe('face-match report as CSV', () => {
     const lines = buf.toString('utf8').slice(1).split('\r\n')
     expect(lines[0]).toBe('NIK,Nama,Foto KTP,Selfie,Tanggal Lahir,Umur,Catatan,Hasil,Skor,Ambang,Keterangan,Ditagih,Biaya (Rp),Waktu (WIB),Percobaan,Diperlambat 429,Keputusan Akhir,Diputuskan Oleh,Waktu Keputusan (WIB),ID Baris')
     // a code a spreadsheet would read as a number (leading zero, 16 digits) carries an invisible WORD JOINER
-    expect(lines[1].startsWith('\u20600012345678901234,Siti,foto/ktp1.jpg,foto/selfie1.jpg,1990-05-17 00:00:00,31,')).toBe(true)
+    expect(lines[1].startsWith('\u20600012345678901234,Siti,foto/ktp1.jpg,foto/selfie1.jpg,1990-05-17,31,')).toBe(true)
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example/x"",""klik"")"`)
     // a phone number is data, not a formula: no stray apostrophe (issue 23 item 14)
     expect(lines[2]).toContain(',+62 812 5555 0101')

@@ -1,6 +1,6 @@
 import { cleanText, literalCell, type CellPrimitive } from './cell-safety'
 import { codeText } from '../importers/code-values'
-import { revivedInputDate, wallClockDate, zonelessIsoDate } from './report-time'
+import { formatWallClock, formatWallClockDay, isDayOnly, revivedInputDate, wallClockDate, zonelessIsoDate } from './report-time'
 import { canonicalNumber } from './canonical-number'
 import type { ReportLang } from './labels'
 
@@ -33,6 +33,12 @@ export const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
 }
 
 /**
+ * The format of a day with no time (report-time.ts isDayOnly) in the user's own columns ('auto'):
+ * a birth date shows as 1992-08-17, the day format of the report's own times, not 1992-08-17 00:00:00.
+ */
+export const DAY_FORMAT = 'yyyy-mm-dd'
+
+/**
  * The locale a report's number formats are tagged with, by the report's language (Indonesian 0x421,
  * English US 0x409). LibreOffice shows a tagged format's decimal and grouping marks in that locale,
  * whatever its own: an Indonesian report's scores and amounts print as 0,9926 and Rp2.800 beside its
@@ -62,7 +68,7 @@ export function reportNumberFormats(): string[] {
   const kinds = new Set<ColumnKind>([...(Object.keys(NUMBER_FORMATS) as ColumnKind[]), ...MARKED_KINDS])
   const langs = Object.keys(LOCALE_TAGS) as ReportLang[]
   const tagged = langs.flatMap((lang) => [...kinds].map((k) => numberFormatOf(k, lang) ?? 'General'))
-  return [...new Set(['General', ...Object.values(NUMBER_FORMATS).map((f) => f!), ...tagged])]
+  return [...new Set(['General', ...Object.values(NUMBER_FORMATS).map((f) => f!), DAY_FORMAT, ...tagged])]
 }
 
 /**
@@ -71,6 +77,28 @@ export function reportNumberFormats(): string[] {
  */
 export function dateFormatOf(kind: ColumnKind, lang: ReportLang): string {
   return NUMBER_FORMATS[kind] && kind !== 'code' && kind !== 'text' ? numberFormatOf(kind, lang)! : NUMBER_FORMATS.date!
+}
+
+/**
+ * The format of a Date at midnight in a column of this kind: the day alone in the user's columns
+ * (their dates are days or times as they typed them), the column's date format elsewhere (rekap's
+ * own times keep their time even at midnight). Every writer (xlsx on either thread, CSV) asks here.
+ */
+export function dayFormatOf(kind: ColumnKind, lang: ReportLang): string {
+  return showsDayAlone(kind) ? DAY_FORMAT : dateFormatOf(kind, lang)
+}
+
+/** A Date as CSV text in a column of this kind: the day alone where the xlsx shows the day alone. */
+export function csvDateText(kind: ColumnKind): (d: Date) => string {
+  return showsDayAlone(kind) ? csvUserDate : formatWallClock
+}
+
+function showsDayAlone(kind: ColumnKind): boolean {
+  return kind === 'auto'
+}
+
+function csvUserDate(d: Date): string {
+  return isDayOnly(d) ? formatWallClockDay(d) : formatWallClock(d)
 }
 
 /** One value -> the cell written for a column of this kind. */

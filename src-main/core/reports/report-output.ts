@@ -3,9 +3,9 @@ import { excel } from '../exceljs-lazy'
 import { closeSync, openSync, renameSync, rmSync } from 'node:fs'
 import { writeAll } from '../paths/write-all'
 import { csvField, type CellPrimitive } from './cell-safety'
-import { cellFor, dateFormatOf, measuredWidth, numberFormatOf, type ColumnKind, type ColumnSpec } from './column-cells'
+import { cellFor, csvDateText, dateFormatOf, dayFormatOf, measuredWidth, numberFormatOf, type ColumnKind, type ColumnSpec } from './column-cells'
 import type { ReportLang } from './labels'
-import { formatWallClock } from './report-time'
+import { isDayOnly } from './report-time'
 import { columnLetter } from '../importers/column-letters'
 import {
   BREATHE_EVERY,
@@ -179,7 +179,7 @@ class XlsxSheet implements SheetWriter {
       cell.value = v
       const styles = this.styles[i]
       const kind = opts.kinds?.[i]
-      cell.style = kind ? XlsxSheet.cellStyle(kind, opts.bold === true, this.lang) : opts.bold ? styles.bold : v instanceof Date ? styles.date : styles.base
+      cell.style = kind ? XlsxSheet.cellStyle(kind, opts.bold === true, this.lang) : opts.bold ? styles.bold : v instanceof Date ? (isDayOnly(v) ? styles.day : styles.date) : styles.base
     })
     if (this.rowNo > 1 && this.opts.rowHeight) row.height = this.opts.rowHeight
     else if (this.rowNo > 1 && this.wrapCols.length) {
@@ -194,7 +194,7 @@ class XlsxSheet implements SheetWriter {
    * id of an object it has seen, so 100,000 rows cost one style lookup per column instead of one
    * per cell (the difference between seconds and tens of seconds). Never mutated after creation.
    */
-  private readonly styles: Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>>
+  private readonly styles: Array<Record<'base' | 'date' | 'day' | 'bold', Partial<ExcelJS.Style>>>
 
   /** The style of a cell whose kind differs from its column's; one object per kind and weight, as above. */
   private static cellStyle(kind: ColumnKind, bold: boolean, lang: ReportLang): Partial<ExcelJS.Style> {
@@ -209,13 +209,14 @@ class XlsxSheet implements SheetWriter {
   }
   private static readonly cellStyles = new Map<string, Partial<ExcelJS.Style>>()
 
-  private static stylesFor(columns: ColumnSpec[], lang: ReportLang): Array<Record<'base' | 'date' | 'bold', Partial<ExcelJS.Style>>> {
+  private static stylesFor(columns: ColumnSpec[], lang: ReportLang): Array<Record<'base' | 'date' | 'day' | 'bold', Partial<ExcelJS.Style>>> {
     return columns.map((c) => {
     const fmt = numberFormatOf(c.kind, lang)
     const base: Partial<ExcelJS.Style> = { ...(fmt ? { numFmt: fmt } : {}), ...(wrapsText(c) ? { alignment: { wrapText: true } } : {}) }
     return {
       base,
       date: { numFmt: dateFormatOf(c.kind, lang) },
+      day: { numFmt: dayFormatOf(c.kind, lang) },
       bold: { ...base, font: { bold: true } },
     }
     })
@@ -255,8 +256,9 @@ export function openCsvReport(out: string): ReportWriter {
       written = true
       names.push(name)
       const codes = columns.map((c) => c.kind === 'code')
+      const dates = columns.map((c) => csvDateText(c.kind))
       const line = (cells: CellPrimitive[], header = false): void => {
-        buf += cells.map((c, i) => csvField(c, formatWallClock, !header && codes[i])).join(',') + '\r\n'
+        buf += cells.map((c, i) => csvField(c, dates[i], !header && codes[i])).join(',') + '\r\n'
         if (buf.length > 1 << 20) flush()
       }
       line(columns.map((c) => cellFor(c.header, 'text')), true)

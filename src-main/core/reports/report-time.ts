@@ -115,3 +115,18 @@ export function humanDuration(ms: number, lang: 'id' | 'en' = 'en'): string {
 export function formatWallClock(d: Date): string {
   return d.toISOString().replace('T', ' ').slice(0, 19)
 }
+
+const MS_PER_DAY = 86_400_000
+
+/**
+ * A wall-clock Date at 00:00:00.000: a day with no time of day (a birth date typed as a date).
+ * Excel stores both as one serial number, so midnight is the only sign; a time of day keeps its time.
+ */
+export function isDayOnly(d: Date): boolean {
+  return d.getTime() % MS_PER_DAY === 0
+}
+
+/** 'yyyy-mm-dd' of a wall-clock Date, for CSV: a day-only cell of the user's, as the xlsx shows it. */
+export function formatWallClockDay(d: Date): string {
+  return d.toISOString().slice(0, 10)
+}

@@ -1,5 +1,6 @@
 import type { CellPrimitive } from '../cell-safety'
 import { blankEdge, xmlEscape } from './xml-text'
+import { isDayOnly } from '../report-time'
 
 /**
  * A worksheet row's XML from its cells. Pure and made of plain data, so the same function writes
@@ -17,8 +18,11 @@ export interface ColumnXml {
   open: string
   base: number
   date: number
+  /** the style of a Date at midnight (a day with no time): `date` except in the user's columns */
+  day: number
   bold: number
   boldDate: number
+  boldDay: number
   /** what follows the row number, per value type, for a plain and a bold row */
   after: { plain: CellXmlAfter; bold: CellXmlAfter }
 }
@@ -31,6 +35,7 @@ export interface CellXmlAfter {
   number: string
   boolean: string
   date: string
+  day: string
 }
 
 /** what closes an inline-string cell, and a value cell */
@@ -38,20 +43,21 @@ const TEXT_END = '</t></is></c>'
 const VALUE_END = '</v></c>'
 
 /**
- * The cell XML between the row number and the value, per value type, for style `s` (dates: `sDate`).
+ * The cell XML between the row number and the value, per value type, for style `s` (dates: `sDate`,
+ * days with no time: `sDay`).
  * Made once per column: a cell is then a few joins of ready strings (a 100,000-row sheet has 1.5
  * million cells, and every join of short strings is another object for the GC and the encoder).
  */
-export function cellXmlAfter(s: number, sDate: number): CellXmlAfter {
+export function cellXmlAfter(s: number, sDate: number, sDay: number): CellXmlAfter {
   const text = `" s="${s}" t="inlineStr"><is>`
-  return { text: text + '<t>', textBlank: text + '<t xml:space="preserve">', number: `" s="${s}"><v>`, boolean: `" s="${s}" t="b"><v>`, date: `" s="${sDate}"><v>` }
+  return { text: text + '<t>', textBlank: text + '<t xml:space="preserve">', number: `" s="${s}"><v>`, boolean: `" s="${s}" t="b"><v>`, date: `" s="${sDate}"><v>`, day: `" s="${sDay}"><v>` }
 }
 
 export function columnXml(letter: string, styles: Omit<ColumnXml, 'open' | 'after'>): ColumnXml {
   return {
     open: `<c r="${letter}`,
     ...styles,
-    after: { plain: cellXmlAfter(styles.base, styles.date), bold: cellXmlAfter(styles.bold, styles.boldDate) },
+    after: { plain: cellXmlAfter(styles.base, styles.date, styles.day), bold: cellXmlAfter(styles.bold, styles.boldDate, styles.boldDay) },
   }
 }
 
@@ -76,7 +82,7 @@ export function rowXml(
     if (v === null || v === '') continue
     const c = cols[i]
     const s = xfs?.[i]
-    const after = s === undefined ? (bold ? c.after.bold : c.after.plain) : cellXmlAfter(s, bold ? c.boldDate : c.date)
+    const after = s === undefined ? (bold ? c.after.bold : c.after.plain) : cellXmlAfter(s, bold ? c.boldDate : c.date, bold ? c.boldDay : c.day)
     if (typeof v === 'string') {
       x += c.open + rs + (blankEdge(v) ? after.textBlank : after.text) + (plain ? v : xmlEscape(v)) + TEXT_END
     } else if (typeof v === 'number') {
@@ -84,7 +90,7 @@ export function rowXml(
     } else if (typeof v === 'boolean') {
       x += c.open + rs + after.boolean + (v ? '1' : '0') + VALUE_END
     } else {
-      x += c.open + rs + after.date + (v.getTime() / MS_PER_DAY + EXCEL_EPOCH_OFFSET_DAYS) + VALUE_END
+      x += c.open + rs + (isDayOnly(v) ? after.day : after.date) + (v.getTime() / MS_PER_DAY + EXCEL_EPOCH_OFFSET_DAYS) + VALUE_END
     }
   }
   return x + '</row>'

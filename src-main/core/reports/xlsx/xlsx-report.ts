@@ -1,6 +1,6 @@
 import { renameSync, rmSync } from 'node:fs'
 import type { CellPrimitive } from '../cell-safety'
-import { cellFor, dateFormatOf, measuredWidth, numberFormatOf, type ColumnKind, type ColumnSpec } from '../column-cells'
+import { cellFor, dateFormatOf, dayFormatOf, measuredWidth, numberFormatOf, type ColumnKind, type ColumnSpec } from '../column-cells'
 import type { ReportLang } from '../labels'
 import { columnLetter } from '../../importers/column-letters'
 import {
@@ -181,12 +181,16 @@ class StreamingSheet implements SheetWriter {
       const fmt = numberFormatOf(c.kind, book.lang)
       // a Date in a column with no date format of its own still shows as a date
       const dateFmt = dateFormatOf(c.kind, book.lang)
+      // a day with no time in the user's columns shows as the day alone (dayFormatOf)
+      const dayFmt = dayFormatOf(c.kind, book.lang)
       const wrap = wrapsText(c)
       return columnXml(columnLetter(i), {
         base: styles.xf({ numFmt: fmt, wrap }),
         date: styles.xf({ numFmt: dateFmt }),
+        day: styles.xf({ numFmt: dayFmt }),
         bold: styles.xf({ numFmt: fmt, bold: true, wrap }),
         boldDate: styles.xf({ numFmt: dateFmt, bold: true }),
+        boldDay: styles.xf({ numFmt: dayFmt, bold: true }),
       })
     })
     if (opts.digest) {
