@@ -98,7 +98,7 @@ export function openCliEngine(o: CliServiceOptions): CliEngine {
   })
   const key = keyFrom(o.key)
   const sandbox = createEmbeddedSandbox(o.sandbox ?? {}, warmUpMemoryIn(store.settings))
-  const { logger, tally } = tallyingLogger(stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : []), (level) => t().logLevel[level]))
+  const { logger, tally } = tallyingLogger(stderrLogger(o.verbose ? 'debug' : 'warn', () => (key ? [key] : []), (level) => t().logLevel[level], (text) => t().core(text)))
   const clock = defaultContext().clock
   // in a team, the team store's coordination and job publisher (their driver loaded only then); else the engine's own
   const team = inTeam() ? import('./team-coordination').then((m) => m.deskTeamFor(store, clock)) : null

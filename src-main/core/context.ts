@@ -6,6 +6,7 @@
 import type { Coordination } from './coordination/port'
 import { followSignal } from './provider/signal-fanout'
 import { oneLine } from '../contract/one-line'
+import { renderCoreText, type CoreText } from './texts/core-text'
 
 export interface Clock {
   /** milliseconds since the epoch */
@@ -16,7 +17,11 @@ export interface Clock {
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export interface Logger {
-  log(level: LogLevel, message: string, fields?: Record<string, unknown>): void
+  /**
+   * `message` is a core text where a person reads the line (said in the logger's language: the
+   * CLI's), a plain English string for a developer's line (a bug's words, --verbose details).
+   */
+  log(level: LogLevel, message: string | CoreText, fields?: Record<string, unknown>): void
 }
 
 export interface CoreContext {
@@ -65,12 +70,18 @@ export const systemClock: Clock = {
 export const silentLogger: Logger = { log: () => {} }
 
 /** Writes one line per event to stderr, with every registered secret masked. */
-export function stderrLogger(minLevel: LogLevel = 'info', secrets: () => string[] = () => [], tag: (level: LogLevel) => string = (l) => l): Logger {
+export function stderrLogger(
+  minLevel: LogLevel = 'info',
+  secrets: () => string[] = () => [],
+  tag: (level: LogLevel) => string = (l) => l,
+  say: (text: CoreText) => string = (text) => renderCoreText(text, 'en'),
+): Logger {
   const order: LogLevel[] = ['debug', 'info', 'warn', 'error']
   return {
     log(level, message, fields) {
       if (order.indexOf(level) < order.indexOf(minLevel)) return
-      const line = fields ? `${message} ${JSON.stringify(fields)}` : message
+      const words = typeof message === 'string' ? message : say(message)
+      const line = fields ? `${words} ${JSON.stringify(fields)}` : words
       process.stderr.write(`[${tag(level)}] ${oneLine(redactSecrets(line, secrets()))}\n`)
     },
   }

@@ -7,6 +7,8 @@ import { HEARTBEAT_MS, isInterrupted, judgeLease, type LeaseEnv, type OwnerIdent
 import { ActionRefusedError, JobOwnedError } from './action-errors'
 import { watchedClaimRefusal } from '../unattended/watched-claim-gate'
 import type { Ownership } from './views'
+import { isStoreBusy } from './stopped-reason'
+import { coreText } from '../texts/core-text'
 
 export interface JobOwnershipDeps {
   store: Store
@@ -26,9 +28,12 @@ interface KeepAliveHandlers {
 /** One heartbeat of keepAlive: renews the lease, and passes on each new pause/cancel request once. */
 function heartbeatTick(d: JobOwnershipDeps, jobId: string, now: () => number, on: KeepAliveHandlers): () => void {
   let obeyed: OwnerRequest | null = null
+  // said once per spell of a held data file (a tick every HEARTBEAT_MS would repeat it), SQLite's words for --verbose
+  let busySaid = false
   return () => {
     try {
       const lease = d.store.leases.heartbeat(jobId, d.me, now())
+      busySaid = false
       if (!lease) {
         d.logger.log('error', `job ${jobId}: this process no longer owns the job; stopping`)
         on.lost()
@@ -39,7 +44,11 @@ function heartbeatTick(d: JobOwnershipDeps, jobId: string, now: () => number, on
         on.request(lease.request)
       }
     } catch (err) {
-      d.logger.log('warn', `job ${jobId}: heartbeat failed: ${(err as Error).message}`)
+      if (isStoreBusy(err)) {
+        if (!busySaid) d.logger.log('warn', coreText('log.heartbeatBusy', { job: jobId, file: d.store.file }))
+        busySaid = true
+        d.logger.log('debug', `job ${jobId}: heartbeat failed: ${(err as Error).message}`)
+      } else d.logger.log('warn', `job ${jobId}: heartbeat failed: ${(err as Error).message}`)
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { ProgressView } from '../../contract/ipc'
 import { namedDiskFull } from '../paths/disk-full'
-import { stoppedReason } from './stopped-reason'
+import { stoppedReason, storeFailureText } from './stopped-reason'
+import { coreText } from '../texts/core-text'
 import type { ServiceClient } from '../provider'
 import { JobRunner } from '../jobs/job-runner'
 import { recheckStoredRows } from '../jobs/planner'
@@ -180,14 +181,23 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
     .catch((err: Error) => {
       // a full disk is no bug: said as such, naming the data file (the command's own last line says it in its language)
       const full = namedDiskFull(err, store.file)
-      ctx.logger.log('error', full ? `job ${jobId} stopped: ${full.message}` : `job ${jobId} stopped on an unexpected error: ${err.message}`)
+      // the data file's refusal is said in the reader's words (what happened, what resuming does); SQLite's own for --verbose
+      const refused = full ? null : storeFailureText(err, store.file)
+      if (refused) {
+        ctx.logger.log('error', coreText('log.jobPaused', { job: jobId, why: refused }))
+        ctx.logger.log('debug', `job ${jobId}: ${err.message}`)
+      } else ctx.logger.log('error', full ? `job ${jobId} stopped: ${full.message}` : `job ${jobId} stopped on an unexpected error: ${err.message}`)
       try {
         const cur = store.jobs.get(jobId)
         if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: stoppedReason(err, store.file) })
       } catch (again) {
         // the store still refuses (busy past the timeout again): the job stays `running` with no
         // owner once this process lets go, which every reader shows as interrupted, to resume
-        ctx.logger.log('error', `job ${jobId}: its pause could not be stored either: ${(again as Error).message}`)
+        const why = storeFailureText(again, store.file)
+        if (why) {
+          ctx.logger.log('error', coreText('log.pauseNotStored', { job: jobId, why }))
+          ctx.logger.log('debug', `job ${jobId}: ${(again as Error).message}`)
+        } else ctx.logger.log('error', `job ${jobId}: its pause could not be stored either: ${(again as Error).message}`)
       }
       return core.snapshot(jobId)
     })

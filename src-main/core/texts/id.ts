@@ -201,6 +201,11 @@ export const coreTextsId = {
     `berkas data ${p.file} menolak menyimpan jawaban sebuah baris (${p.code}); saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`,
   'stopped.rowMoved': (p: { file: string }) =>
     `sebuah baris di berkas data ${p.file} diubah proses lain selagi dikirim dari sini; saat pekerjaan dilanjutkan, baris itu diselesaikan (yang mungkin sudah ditagih menjadi TIDAK PASTI, tidak dikirim ulang tanpa izin Anda)`,
+  'log.jobPaused': (p: { job: string; why: string }) => `pekerjaan ${p.job} dijeda: ${p.why}`,
+  'log.pauseNotStored': (p: { job: string; why: string }) =>
+    `pekerjaan ${p.job}: jedanya pun tidak bisa disimpan (${p.why}); pekerjaan tampil terputus, lanjutkan dengan: rekap resume ${p.job}`,
+  'log.heartbeatBusy': (p: { job: string; file: string }) =>
+    `pekerjaan ${p.job}: berkas data ${p.file} sedang dipegang program lain; rekap menunggu dan mencoba lagi, pekerjaan tetap berjalan`,
   'block.offline': (p: { detail: string }) => `Layanan tidak bisa dihubungi (${p.detail}). Periksa koneksi, lalu lanjutkan.`,
   'block.teamUnreachable': (p: { detail: string }) => `Penyimpanan tim tidak bisa dihubungi (${p.detail}); tidak ada yang dikirim sampai ia menjawab, lalu pekerjaan berlanjut sendiri.`,
   'block.team-budget': (p: { limit: number }) => `Batas biaya tim bulan ini, ${formatRp(p.limit, 'id')}, tercapai; naikkan (rekap team budget) untuk melanjutkan.`,
