@@ -162,11 +162,18 @@ export function fileNamesOnly(text: string): string {
   return text.replace(/(?:[A-Za-z]:)?(?:[\\/][^\s\\/:"]+)+[\\/]([^\s\\/:"]+)/g, '$1')
 }
 
-/** One problem as a screen shows it: the short reason in the reader's language, then what it is about. */
+/**
+ * One problem as a screen shows it, one line in the reader's language: the short reason, then what
+ * it is about (the path, the cell as shown). In English too the subject, not rekap's English sentence,
+ * which says the short reason again; a sentence with no known subject is shown alone (English) or
+ * after the short reason (Indonesian, rowErrorDetail).
+ */
 export function rowProblemText(p: { code: string | null; message: string }, lang: 'id' | 'en'): string {
   const original = withoutLocation(p.message)
   const reason = rowErrorReason(p.code, lang)
-  const detail = fileNamesOnly(rowErrorDetail(p.code, original, lang))
   if (!reason) return fileNamesOnly(original)
+  const subject = rowErrorSubject(original)
+  if (lang === 'en' && subject === null) return fileNamesOnly(original)
+  const detail = fileNamesOnly(subject ?? rowErrorDetail(p.code, original, lang))
   return detail && !detail.includes(reason) ? `${reason} — ${detail}` : reason
 }
