@@ -10,11 +10,12 @@ import type { Product } from '../model/products'
 import type { JobSettings } from '../model/job-settings'
 import type { RateTurns } from '../coordination'
 import type { HitCounter } from '../coordination'
+import { coreText, TextError } from '../texts/core-text'
 
-/** The quota has no hit left for the plan's own request: nothing was sent. */
-export class NoHitLeftForPlan extends Error {
-  constructor(product: Product) {
-    super(`no ${product} hit left this month for the plan's own request`)
+/** The quota has no hit left for the plan's own request: nothing was sent (said as a run's block is). */
+export class NoHitLeftForPlan extends TextError {
+  constructor(product: Product, quota: number | null) {
+    super(coreText('block.quota', { quota, product }))
     this.name = 'NoHitLeftForPlan'
   }
 }
@@ -35,7 +36,8 @@ export interface PlanRequestGate {
  */
 export async function inPlanTurn<T>(g: PlanRequestGate, send: () => Promise<T>): Promise<T> {
   g.stop.throwIfAborted()
-  if (!(await g.hits.tryStart(g.settings.monthlyQuota[g.product]))) throw new NoHitLeftForPlan(g.product)
+  const quota = g.settings.monthlyQuota[g.product]
+  if (!(await g.hits.tryStart(quota))) throw new NoHitLeftForPlan(g.product, quota)
   try {
     await g.rate.take(g.stop)
     // its turn came after the stop: not sent
