@@ -10,12 +10,15 @@
  * - an owner giving the job back (its lease deleted) changes only what may be done (Resume
  *   appears on a job the CLI paused), so the actions are part of what is compared;
  * - an owner that dies commits nothing at all: while another process owns a job, its jobs are
- *   looked at every tick, so a killed `rekap run` shows as interrupted, with Resume, at once.
+ *   looked at every tick, so a killed `rekap run` shows as interrupted, with Resume, at once;
+ * - a watched file's claim taken by another computer (or taken back here) is a file, not a commit:
+ *   the claims are judged every tick (claim-watch.ts), the jobs looked at when a verdict moved.
  */
 import type { Store } from '../core/store'
 import type { Engine } from '../core/engine/types'
 import type { JobSummaryView } from '../contract/ipc'
 import type { EventHub } from './event-hub'
+import { createClaimWatch } from './claim-watch'
 
 export const STORE_WATCH_MS = 500
 
@@ -29,11 +32,14 @@ export function watchStoreChanges(store: Store, engine: Engine, hub: EventHub, i
   /** jobs another live process owns: their owner may die without committing anything */
   const ownedElsewhere = new Set<string>()
   const ended = (j: JobSummaryView): boolean => j.state === 'done' || j.state === 'cancelled'
+  const claims = createClaimWatch(store)
 
   /** Sends what moved (unless `quiet`); true if anything did. */
   const look = (quiet = false): boolean => {
     let moved = false
-    for (const j of engine.listJobs()) {
+    const jobs = engine.listJobs()
+    claims.follow(jobs)
+    for (const j of jobs) {
       const sig = signature(j)
       const before = signatures.get(j.id)
       if (before === sig) continue
@@ -54,12 +60,16 @@ export function watchStoreChanges(store: Store, engine: Engine, hub: EventHub, i
   const tick = (): void => {
     try {
       const now = version()
+      // judged every tick, so a look for another reason does not leave a verdict stale
+      const claimMoved = claims.moved()
       if (now !== seen) {
         seen = now
         look()
         hub.emit('jobs.changed', { reason: 'changed by another rekap process' })
       } else if (ownedElsewhere.size > 0 && look()) {
         hub.emit('jobs.changed', { reason: 'the rekap process running a job stopped' })
+      } else if (claimMoved && look()) {
+        hub.emit('jobs.changed', { reason: "a watched file's claim moved" })
       }
     } catch {
       return // the store is closing

@@ -4,7 +4,9 @@
  * app closed during New Job's plan. Now the watcher's stop and the engine's close end the probing:
  * at most the probe already on the wire when it came reaches the service. The real app dispatcher,
  * store and engine, the real sandbox process; probes paced at 1 a second, the stop asked once the
- * sandbox has seen the first one (a state, not a time).
+ * sandbox has seen the first one (a state, not a time). The value lists such a plan asks first
+ * (types, classes, ownership, BLU status, each a hit) went all four at once past the stop too; now
+ * at most the one on the wire when Folder pantau is switched off.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -79,6 +81,33 @@ describe('the app stopped while a directory plan sends its page probes', () => {
       await stopping
       // (the defect: the other probes, up to MAX_PROBES, were still sent)
       expect((await searches(from)) - atStop, `page probes after the stop (${atStop} before it)`).toBeLessThanOrEqual(1)
+      const job = app.ctx.store.jobs.list().find((j) => j.inputName === 'rs.csv')!
+      expect(['ready', 'paused']).toContain(job.state)
+      expect(readFileSync(join(dir, 'proses', 'rs.csv.menunggu.txt'), 'utf8')).toContain(`rekap resume ${job.id}`)
+    } finally {
+      await app.close()
+    }
+  }, 180_000)
+
+  it('Folder pantau switched off while the plan asks its value lists: none after the one on the wire; the job left ready', async () => {
+    const app = appIn('watch-lists')
+    try {
+      const dir = join(tmp.dir, 'masuk-lists')
+      mkdirSync(dir)
+      const from = await requestCount()
+      const lists = async (): Promise<string[]> =>
+        ((await sandbox.admin('GET', '/_sandbox/requests')).requests as Array<{ path: string }>)
+          .slice(from)
+          .map((r) => r.path)
+          .filter((p) => /^\/hospitals\/indonesia\/(types|classes|ownership|blu-status)$/.test(p))
+      await call(app, 'watch.start', { dir, preset: 'd' })
+      writeFileSync(join(dir, 'rs.csv'), 'Kode Provinsi,Kelas\n31,A\n32,B\n')
+      await until('the plan to ask its first value list', async () => (await lists()).length > 0, () => '')
+      await call(app, 'watch.stop', {})
+      // (the defect: all four were sent at once, the stop held none back)
+      const asked = await lists()
+      expect(asked.length - 1, `value-list requests after the first, on which the stop came: ${asked.join(', ')}`).toBeLessThanOrEqual(1)
+      expect(await searches(from), 'page probes after the stop').toBe(0)
       const job = app.ctx.store.jobs.list().find((j) => j.inputName === 'rs.csv')!
       expect(['ready', 'paused']).toContain(job.state)
       expect(readFileSync(join(dir, 'proses', 'rs.csv.menunggu.txt'), 'utf8')).toContain(`rekap resume ${job.id}`)

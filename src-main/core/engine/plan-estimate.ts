@@ -12,6 +12,7 @@ import { estimateDirectoryPages } from './directory-estimate'
 import type { EngineCore } from './engine-core'
 import type { ServiceTarget } from './engine-options'
 import { keepLearned } from '../jobs/keep-learned'
+import { inPlanTurn } from './plan-request-turn'
 
 export interface CallsEstimate {
   callsNeeded: number
@@ -140,16 +141,14 @@ export async function estimateCalls(
 }
 
 /**
- * A unit's environment for the plan's page probes: each probe is a counted hit, paced like a run's.
- * `stop` ends a probe still waiting for its turn (not sent, its hit given back); one already sent
- * is answered and kept, as a paused run's requests in flight are: cut on the wire, the service
- * would count its hit and its page be lost.
+ * A unit's environment for the plan's page probes: each probe is a counted hit, paced like a run's
+ * and ended by `stop` (core/engine/plan-request-turn.ts: one on the wire is answered and kept).
  */
 function probeEnvOf(core: EngineCore, jobId: string, rowNo: number, target: ServiceTarget, client: ServiceClient, freshAfter: number, stop: AbortSignal): UnitEnv {
   const j = core.job(jobId)
   const product = kindModule(j.kind).product
   const account = accountId(target, core.ctx.accountSecret?.())
-  const hits = core.access.hitsOf(account, product)
+  const gate = { hits: core.access.hitsOf(account, product), rate: core.access.limiterFor(target, product, j.settings), settings: j.settings, product, stop }
   return {
     client,
     cache: core.store.cache,
@@ -160,18 +159,7 @@ function probeEnvOf(core: EngineCore, jobId: string, rowNo: number, target: Serv
     keep: (learned) => keepLearned(core.store, { jobId, rowNo, source: target.source, account, product }, learned, core.now()),
     now: core.now,
     signal: stop,
-    call: async (fn) => {
-      stop.throwIfAborted()
-      if (!(await hits.tryStart(j.settings.monthlyQuota[product]))) throw new Error('no hit left for a probe')
-      try {
-        await core.access.limiterFor(target, product, j.settings).take(stop)
-        // its turn came after the stop: not sent
-        stop.throwIfAborted()
-        return await fn(new AbortController().signal)
-      } catch (e) {
-        hits.unstart()
-        throw e
-      }
-    },
+    // the probe's hit, rate turn and stop: the same gate as the plan's value lists
+    call: (fn) => inPlanTurn(gate, () => fn(new AbortController().signal)),
   }
 }

@@ -45,7 +45,8 @@ export async function inspectSheet(file: string, o: { sheet?: string; kind?: Job
 export async function planSheet(core: EngineCore, req: PlanRequest): Promise<JobPlanView> {
   const { store, opts, now } = core
   const target = await opts.resolveTarget(req.settings)
-  const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target, req.sendNothing)
+  // the value lists are asked in the plan's turns: a stop sends no more of them either
+  const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target, req.sendNothing, req.signal)
   // the callback stays in this thread: the app's importer posts the request to a worker
   const { onJobCreated, sendNothing, signal, ...request } = req
   const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...request, directory }, {

@@ -8,7 +8,8 @@ import type { HospitalValueLists } from '../model/filter-values'
 import { createLocalCoordination, type HitCounter, type RateTurns } from '../coordination'
 import { kindModule } from '../kinds/registry'
 import type { DirectoryOptions } from '../kinds/directory'
-import { hospitalValueLists, storedHospitalValueLists } from './value-lists'
+import { hospitalValueLists, storedHospitalValueLists, type AskedValueLists } from './value-lists'
+import { inPlanTurn, NoHitLeftForPlan } from './plan-request-turn'
 import { accountId } from './account-id'
 import type { ServiceTarget } from './engine-options'
 
@@ -52,22 +53,53 @@ export function createServiceAccess(d: ServiceAccessDeps) {
     return { client, target }
   }
 
-  async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
+  /**
+   * The hospital value lists, fresh from the cache or asked of the service one at a time, each a
+   * counted hit in the account's rate (the plan's probes' gate); `stop` ends the asking between two.
+   */
+  async function askValueLists(settings: JobSettings, target: ServiceTarget, stop: AbortSignal): Promise<AskedValueLists> {
     const { client } = await clientFor(settings, 'hospital-directory')
-    return hospitalValueLists(store, client, { source: target.source, freshAfter: now() - settings.cacheFreshnessHours * 3_600_000, now: now() })
+    const account = accountId(target, ctx.accountSecret?.())
+    const gate = { hits: hitsOf(account, 'hospitals'), rate: limiterFor(target, 'hospitals', settings), settings, product: 'hospitals' as const, stop }
+    return hospitalValueLists(store, client, {
+      source: target.source,
+      freshAfter: now() - settings.cacheFreshnessHours * 3_600_000,
+      now: now(),
+      // an answered list's hit is kept in the month's count, as a probe's is
+      turns: { send: (request) => inPlanTurn(gate, request), answered: () => store.usage.addHits('hospitals', 1, now(), account) },
+    })
+  }
+
+  /** The whole lists (the Directory screen, a re-check, a query's filters): a request that failed fails it. */
+  async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
+    const asked = await askValueLists(settings, target, new AbortController().signal)
+    if (!asked.whole) throw asked.why
+    return asked.lists
   }
 
   /**
    * What a plan, and a re-check of its rows, checks every row of a directory kind against: the
    * user's options and, for kinds that ask for them, the service's value lists (hospital filter
-   * values are checked before any query is sent).
+   * values are checked before any query is sent). Stopped while asking them (`stop`), or with no
+   * hit left for them, the plan sends no more and checks its rows against the lists answered and,
+   * for the others, the ones kept from before, as a dry run does.
    */
-  async function directoryOptions(kind: JobKind, settings: JobSettings, base: DirectoryOptions = {}, target?: ServiceTarget, sendNothing = false): Promise<DirectoryOptions> {
+  async function directoryOptions(
+    kind: JobKind,
+    settings: JobSettings,
+    base: DirectoryOptions = {},
+    target?: ServiceTarget,
+    sendNothing = false,
+    stop: AbortSignal = new AbortController().signal,
+  ): Promise<DirectoryOptions> {
     if (!kindModule(kind).checksValueLists) return base
     const t = target ?? (await d.resolveTarget(settings))
     // a dry run sends nothing: the lists as last fetched (or the spec's own values)
-    if (sendNothing) return { ...base, valueLists: storedHospitalValueLists(store, t.source) }
-    return { ...base, valueLists: await valueListsFor(settings, t) }
+    if (sendNothing || stop.aborted) return { ...base, valueLists: storedHospitalValueLists(store, t.source) }
+    const asked = await askValueLists(settings, t, stop)
+    if (asked.whole) return { ...base, valueLists: asked.lists }
+    if (!stop.aborted && !(asked.why instanceof NoHitLeftForPlan)) throw asked.why
+    return { ...base, valueLists: { ...storedHospitalValueLists(store, t.source), ...asked.lists } }
   }
 
   return { coordination, resolveTarget: d.resolveTarget, limiterFor, hitsOf, clientFor, valueListsFor, directoryOptions }

@@ -10,8 +10,12 @@ import { judgeWatchedRun } from './watched-run-rule'
 /** Why a job from a watched folder may not send now (its claim read now, nothing changed), or null; null for other jobs. */
 export function watchedClaimRefusal(store: Store, job: JobRecord): CoreText | null {
   const origin = watchedOriginOf(store, job)
-  if (!origin) return null
-  const v = judgeWatchedRun(claimHolder(claimPath(origin.dir, origin.name)), origin, job.id)
+  return origin ? claimRefusalOf(origin, job.id) : null
+}
+
+/** The same, for a job whose watched file is known (an open screen's watch reads it every tick: no store read). */
+export function claimRefusalOf(origin: WatchedOrigin, jobId: string): CoreText | null {
+  const v = judgeWatchedRun(claimHolder(claimPath(origin.dir, origin.name)), origin, jobId)
   return v.verdict === 'refuse' ? v.text : null
 }
 
