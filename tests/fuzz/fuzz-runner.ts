@@ -45,6 +45,8 @@ export interface FuzzOptions {
   dir: string
   /** also mutate the bad-input fixtures (scripts/make-bad-inputs.ts, generated into dir first); default true */
   badInputs?: boolean
+  /** where those fixtures are, generated there if missing (default dir/bad-inputs): runs of one file share one set */
+  badInputsDir?: string
   onDone?: (index: number, outcome: string, ms: number) => void
 }
 
@@ -68,7 +70,7 @@ export function fuzzTasks(seed: number, count: number, seeds?: string[], badInpu
 }
 
 export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
-  const badInputsDir = o.badInputs === false ? undefined : join(o.dir, 'bad-inputs')
+  const badInputsDir = o.badInputs === false ? undefined : (o.badInputsDir ?? join(o.dir, 'bad-inputs'))
   if (badInputsDir && !existsSync(badInputsDir)) await makeBadInputs(badInputsDir, { huge: false })
   const tasks = o.tasks ?? fuzzTasks(o.seed, o.count, o.seeds, badInputsDir)
   const report: FuzzReport = { ran: 0, outcomes: {}, failures: [], slowestMs: 0, slowest: '', peakRssMb: 0, largest: null }

@@ -6,7 +6,12 @@
  * `rekap resume JOB` then finishes it with no row sent twice, and `rekap watch` files it under selesai/.
  * Real `rekap watch` and `rekap resume` processes, a real SQLite store, the real sandbox. The
  * planning window is hit by waiting for the job's row to appear in the store still in `draft`
- * (its rows being imported): 80,000 rows of 20 codes take a second or more to import, and run as 20 calls.
+ * (its rows being imported): 4,000 rows of 20 codes, run as 20 calls, each row's insert slowed by
+ * 1 ms in the first watcher only (timing control, tests/helpers/slow-row-inserts.cjs), so the
+ * import lasts 4 s or more at any load. (It was 80,000 unslowed rows: about a second to import on a
+ * quiet machine, and the resume, report and filing of 80,000 rows afterwards cost ~40 s a case.)
+ * The watcher handles the signal where the import waits for the file's next read (256 KB), as a
+ * user's Ctrl+C lands mid-plan: a note column pads the file to 4 reads, as the 80,000 bare codes were 3.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,6 +21,7 @@ import { makeTempDir } from '../helpers/temp-dir'
 import { startWatch, until } from '../helpers/watch-process'
 import { rekap } from '../helpers/rekap-process'
 import { peek } from '../helpers/store-peek'
+import { slowRowInsertsEnv } from '../helpers/slow-row-inserts'
 
 let tmp: ReturnType<typeof makeTempDir>
 let sandbox: SandboxProcess
@@ -31,7 +37,11 @@ afterAll(async () => {
 })
 
 const CODES = Array.from({ length: 20 }, (_, i) => String(3201001 + i))
-const ROWS = 80_000
+const ROWS = 4_000
+/** ms added to each row's insert while the first watcher plans: ROWS x this = the planning window */
+const INSERT_MS = 1
+/** ~200 bytes a row: 4,000 rows are 4 reads of the file, where the watcher gets to the signal mid-plan */
+const NOTE = 'catatan '.repeat(24)
 
 async function requests(): Promise<Array<{ path: string }>> {
   return (await sandbox.admin('GET', '/_sandbox/requests')).requests as Array<{ path: string }>
@@ -54,8 +64,8 @@ async function stoppedWhilePlanning(name: string, signal: NodeJS.Signals): Promi
   mkdirSync(dir, { recursive: true })
   const saved = await rekap(['preset', 'save', 'h', '--kind', 'hospital-lookup', '--base-url', sandbox.url, '--rps', '4', '--concurrency', '1', '--db', db])
   expect(saved.code, saved.out + saved.err).toBe(0)
-  writeFileSync(join(dir, 'kode.csv'), `Kode RS\n${Array.from({ length: ROWS }, (_, i) => CODES[i % CODES.length]).join('\n')}\n`)
-  const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'])
+  writeFileSync(join(dir, 'kode.csv'), `Kode RS,Catatan\n${Array.from({ length: ROWS }, (_, i) => `${CODES[i % CODES.length]},${NOTE}`).join('\n')}\n`)
+  const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], slowRowInsertsEnv(INSERT_MS))
   try {
     await until('the job to be created (its rows still being imported)', () => watchedJob(db) !== undefined, w.out)
     w.child.kill(signal)

@@ -20,6 +20,8 @@ import { rekap } from './helpers'
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
 // each mutant within 20 s (the slowest seen: 3.9 s at load 20 on 2 cores; the hangs fuzzing found ran for minutes), and growing the process by at most 512 MB (the worker's heap is capped at that too)
 const BOUND = { perMutantMs: 20_000, maxRssMb: 512 }
+// the bad-input fixtures (scripts/make-bad-inputs.ts) the runs mutate, generated once for the file (~2 s of CPU each time)
+const shared = () => ({ badInputsDir: join(tmp.dir, 'bad-inputs') })
 
 let tmp: ReturnType<typeof makeTempDir>
 beforeAll(() => (tmp = makeTempDir('rekap-fuzz-')))
@@ -31,7 +33,7 @@ function explain(r: FuzzReport): string {
 
 describe(`fuzzing the workbook reader (seed ${SEED})`, () => {
   it('400 mutants through the dry run: each a plan or a refusal naming the file, each within 20 s', async () => {
-    const r = await runFuzz({ seed: SEED, count: 400, ...BOUND, dir: join(tmp.dir, 'reader') })
+    const r = await runFuzz({ seed: SEED, count: 400, ...BOUND, ...shared(), dir: join(tmp.dir, 'reader') })
     console.log(`reader: ${r.ran} mutants, ${JSON.stringify(r.outcomes)}, slowest ${Math.round(r.slowestMs)} ms (${r.slowest}), peak ${Math.round(r.peakRssMb)} MB`)
     expect(r.failures, explain(r)).toEqual([])
     expect(r.ran).toBe(400)
@@ -40,7 +42,7 @@ describe(`fuzzing the workbook reader (seed ${SEED})`, () => {
   })
 
   it('60 mutants through the annotated copy and rekap verify (exceljs): refusals naming the file', async () => {
-    const r = await runFuzz({ seed: SEED + 1, count: 60, ...BOUND, exceljs: true, dir: join(tmp.dir, 'exceljs') })
+    const r = await runFuzz({ seed: SEED + 1, count: 60, ...BOUND, ...shared(), exceljs: true, dir: join(tmp.dir, 'exceljs') })
     console.log(`exceljs paths: ${r.ran} mutants, ${JSON.stringify(r.outcomes)}, slowest ${Math.round(r.slowestMs)} ms (${r.slowest}), peak ${Math.round(r.peakRssMb)} MB`)
     expect(r.failures, explain(r)).toEqual([])
   })
@@ -51,7 +53,7 @@ describe(`fuzzing the workbook reader (seed ${SEED})`, () => {
     for (const path of ['reader', 'exceljs'] as const) {
       const tasks = cases.filter((c) => c.path === path)
       if (!tasks.length) continue
-      const r = await runFuzz({ seed: 0, count: 0, tasks, ...BOUND, exceljs: path === 'exceljs', dir: join(tmp.dir, `found-${path}`) })
+      const r = await runFuzz({ seed: 0, count: 0, tasks, ...BOUND, ...shared(), exceljs: path === 'exceljs', dir: join(tmp.dir, `found-${path}`) })
       expect(r.failures, explain(r)).toEqual([])
       expect(r.ran).toBe(tasks.length)
     }
