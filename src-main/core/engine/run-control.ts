@@ -179,26 +179,7 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
       return core.snapshot(jobId)
     })
     .catch((err: Error) => {
-      // a full disk is no bug: said as such, naming the data file (the command's own last line says it in its language)
-      const full = namedDiskFull(err, store.file)
-      // the data file's refusal is said in the reader's words (what happened, what resuming does); SQLite's own for --verbose
-      const refused = full ? null : storeFailureText(err, store.file)
-      if (refused) {
-        ctx.logger.log('error', coreText('log.jobPaused', { job: jobId, why: refused }))
-        ctx.logger.log('debug', `job ${jobId}: ${err.message}`)
-      } else ctx.logger.log('error', full ? `job ${jobId} stopped: ${full.message}` : `job ${jobId} stopped on an unexpected error: ${err.message}`)
-      try {
-        const cur = store.jobs.get(jobId)
-        if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: stoppedReason(err, store.file) })
-      } catch (again) {
-        // the store still refuses (busy past the timeout again): the job stays `running` with no
-        // owner once this process lets go, which every reader shows as interrupted, to resume
-        const why = storeFailureText(again, store.file)
-        if (why) {
-          ctx.logger.log('error', coreText('log.pauseNotStored', { job: jobId, why }))
-          ctx.logger.log('debug', `job ${jobId}: ${(again as Error).message}`)
-        } else ctx.logger.log('error', `job ${jobId}: its pause could not be stored either: ${(again as Error).message}`)
-      }
+      pauseOnError(core, jobId, err)
       return core.snapshot(jobId)
     })
     .finally(() => {
@@ -211,6 +192,31 @@ async function startRunner(core: EngineCore, jobId: string, holdBack?: StartOpti
     })
   runners.set(jobId, { runner, done })
   return core.snapshot(jobId)
+}
+
+/** A runner that failed: said in the reader's words where rekap knows the cause, and the job paused if the store lets it. */
+function pauseOnError(core: EngineCore, jobId: string, err: Error): void {
+  const { store, ctx, feed } = core
+  // a full disk is no bug: said as such, naming the data file (the command's own last line says it in its language)
+  const full = namedDiskFull(err, store.file)
+  // the data file's refusal is said in the reader's words (what happened, what resuming does); SQLite's own for --verbose
+  const refused = full ? null : storeFailureText(err, store.file)
+  if (refused) {
+    ctx.logger.log('error', coreText('log.jobPaused', { job: jobId, why: refused }))
+    ctx.logger.log('debug', `job ${jobId}: ${err.message}`)
+  } else ctx.logger.log('error', full ? `job ${jobId} stopped: ${full.message}` : `job ${jobId} stopped on an unexpected error: ${err.message}`)
+  try {
+    const cur = store.jobs.get(jobId)
+    if (cur?.state === 'running') feed.transition(jobId, 'paused', { reason: 'error', detail: stoppedReason(err, store.file) })
+  } catch (again) {
+    // the store still refuses (busy past the timeout again): the job stays `running` with no
+    // owner once this process lets go, which every reader shows as interrupted, to resume
+    const why = storeFailureText(again, store.file)
+    if (why) {
+      ctx.logger.log('error', coreText('log.pauseNotStored', { job: jobId, why }))
+      ctx.logger.log('debug', `job ${jobId}: ${(again as Error).message}`)
+    } else ctx.logger.log('error', `job ${jobId}: its pause could not be stored either: ${(again as Error).message}`)
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import type { HospitalValueLists } from '../model/filter-values'
 import { createLocalCoordination, type HitCounter, type RateTurns } from '../coordination'
 import { kindModule } from '../kinds/registry'
 import type { DirectoryOptions } from '../kinds/directory'
-import { hospitalValueLists, storedHospitalValueLists, type AskedValueLists } from './value-lists'
+import { hospitalValueLists, knownHospitalValueLists, storedHospitalValueLists, type AskedValueLists } from './value-lists'
 import { inPlanTurn, NoHitLeftForPlan } from './plan-request-turn'
 import { accountId } from './account-id'
 import type { ServiceTarget } from './engine-options'
@@ -70,11 +70,12 @@ export function createServiceAccess(d: ServiceAccessDeps) {
     })
   }
 
-  /** The whole lists (the Directory screen, a re-check, a query's filters): a request that failed fails it. */
+  /** The whole lists (Directory screen, re-check, a query's filters); no hit left: those known (a query is then refused by the quota). */
   async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
     const asked = await askValueLists(settings, target, new AbortController().signal)
-    if (!asked.whole) throw asked.why
-    return asked.lists
+    if (asked.whole) return asked.lists
+    if (!(asked.why instanceof NoHitLeftForPlan)) throw asked.why
+    return knownHospitalValueLists(store, target.source, asked.lists)
   }
 
   /**

@@ -22,6 +22,12 @@ export function storedHospitalValueLists(store: Store, source: string): Partial<
   return { class: ['A', 'B', 'C', 'D'], blu_status: ['BLUD', 'Non BLUD'] }
 }
 
+/** Every list: those answered now and, for the others, the ones kept from before (empty where none is known). */
+export function knownHospitalValueLists(store: Store, source: string, answered: Partial<HospitalValueLists>): HospitalValueLists {
+  const known = { ...storedHospitalValueLists(store, source), ...answered }
+  return { type: known.type ?? [], class: known.class ?? [], ownership: known.ownership ?? [], blu_status: known.blu_status ?? [] }
+}
+
 /**
  * How one value-list request is sent: its hit counted, its rate turn taken, the plan's stop
  * obeyed (core/engine/plan-request-turn.ts); `answered` keeps the hit of a request answered.
