@@ -70,6 +70,25 @@ describe('hospital filter values come from the service', () => {
     expect(err).toBeInstanceOf(PlanError)
     expect(err.message).toMatch(/"Yayasan" is not a hospital ownership the service knows; allowed: Pemkab, Pemkot, Pemprov, Swasta, TNI\/Polri/)
   })
+
+  it('no hit left and no list fetched yet: the screen offers the lists it knows, and a query is refused by the quota, not as a value the service does not know', async () => {
+    // a data file that never fetched the lists; the month's quota already spent
+    const fresh = engineAgainst(basic, tmp.dir)
+    try {
+      const settings = fresh.settings({ monthlyQuota: { 'face-match': null, hospitals: 0, schools: null, regional: null } })
+      const before = await hits(basic)
+      const shown = await fresh.engine.valueLists(settings)
+      expect(shown.class).toEqual(['A', 'B', 'C', 'D'])
+      expect(shown.ownership).toEqual([])
+      const err = await fresh.engine.planDirectory({ query: { product: 'hospitals', provinceCodes: ['32'], ownership: 'Swasta' }, settings }).catch((e) => e)
+      expect(err).toBeInstanceOf(Error)
+      expect(err.message).not.toMatch(/not a hospital ownership the service knows/)
+      expect(err.message).toMatch(/hits? a month|quota/i)
+      expect((await hits(basic)).hospitals).toBe(before.hospitals)
+    } finally {
+      await fresh.close()
+    }
+  })
 })
 
 describe('name and services filters', () => {

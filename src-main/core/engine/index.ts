@@ -16,6 +16,7 @@ import type { Engine, RowsFilter } from './types'
 import { regencySuggestions } from './regency-suggestions'
 import { schoolSearch, stateHitsUsed, usageView } from './usage'
 import { rowView, summaryView } from './views'
+import { shownHospitalValueLists } from './value-lists'
 
 export type { Engine, PlanRequest, DirectoryPlanRequest, StateChange, UsageView, JobLimits, RowsFilter } from './types'
 export type { EngineOptions, ServiceTarget } from './engine-options'
@@ -54,7 +55,10 @@ export function createEngine(given: EngineOptions): Engine {
     assertAllowed: (jobId, action) => void core.assertAllowed(jobId, action),
     progress: core.snapshot,
     schoolSearch: (settings, query) => schoolSearch(core, settings, query),
-    valueLists: async (settings) => core.access.valueListsFor(settings, await opts.resolveTarget(settings)),
+    valueLists: async (settings) => {
+      const t = await opts.resolveTarget(settings)
+      return shownHospitalValueLists(core.store, t.source, await core.access.askValueLists(settings, t, new AbortController().signal))
+    },
     regencySuggestions: (settings, query) => regencySuggestions(core, settings, query),
     usage: (account, settings) => usageView(core, account, settings),
     stateHitsUsed: (account, settings, used) => stateHitsUsed(core, account, settings, used),

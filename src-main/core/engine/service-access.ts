@@ -70,12 +70,11 @@ export function createServiceAccess(d: ServiceAccessDeps) {
     })
   }
 
-  /** The whole lists (Directory screen, re-check, a query's filters); no hit left: those known (a query is then refused by the quota). */
+  /** The whole lists (a re-check, a query's filters): a request that failed, or no hit left, fails it. */
   async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
     const asked = await askValueLists(settings, target, new AbortController().signal)
-    if (asked.whole) return asked.lists
-    if (!(asked.why instanceof NoHitLeftForPlan)) throw asked.why
-    return knownHospitalValueLists(store, target.source, asked.lists)
+    if (!asked.whole) throw asked.why
+    return asked.lists
   }
 
   /**
@@ -100,10 +99,10 @@ export function createServiceAccess(d: ServiceAccessDeps) {
     const asked = await askValueLists(settings, t, stop)
     if (asked.whole) return { ...base, valueLists: asked.lists }
     if (!stop.aborted && !(asked.why instanceof NoHitLeftForPlan)) throw asked.why
-    return { ...base, valueLists: { ...storedHospitalValueLists(store, t.source), ...asked.lists } }
+    return { ...base, valueLists: knownHospitalValueLists(store, t.source, asked.lists) }
   }
 
-  return { coordination, resolveTarget: d.resolveTarget, limiterFor, hitsOf, clientFor, valueListsFor, directoryOptions }
+  return { coordination, resolveTarget: d.resolveTarget, limiterFor, hitsOf, clientFor, askValueLists, valueListsFor, directoryOptions }
 }
 
 export type ServiceAccess = ReturnType<typeof createServiceAccess>

@@ -5,6 +5,7 @@
 import type { Store } from '../store'
 import type { ServiceClient } from '../provider'
 import type { HospitalValueLists } from '../model/filter-values'
+import { NoHitLeftForPlan } from './plan-request-turn'
 
 interface Cached extends HospitalValueLists {
   fetchedAt: number
@@ -22,10 +23,20 @@ export function storedHospitalValueLists(store: Store, source: string): Partial<
   return { class: ['A', 'B', 'C', 'D'], blu_status: ['BLUD', 'Non BLUD'] }
 }
 
-/** Every list: those answered now and, for the others, the ones kept from before (empty where none is known). */
-export function knownHospitalValueLists(store: Store, source: string, answered: Partial<HospitalValueLists>): HospitalValueLists {
-  const known = { ...storedHospitalValueLists(store, source), ...answered }
-  return { type: known.type ?? [], class: known.class ?? [], ownership: known.ownership ?? [], blu_status: known.blu_status ?? [] }
+/** The lists answered now and, for the others, the ones kept from before (a list none is known of stays out). */
+export function knownHospitalValueLists(store: Store, source: string, answered: Partial<HospitalValueLists>): Partial<HospitalValueLists> {
+  return { ...storedHospitalValueLists(store, source), ...answered }
+}
+
+/**
+ * The Directory screen's filter choices from what was asked: with no hit left, those known (empty
+ * where none is); a query sent with them is refused by the quota, said as a run's block is.
+ */
+export function shownHospitalValueLists(store: Store, source: string, asked: AskedValueLists): HospitalValueLists {
+  if (asked.whole) return asked.lists
+  if (!(asked.why instanceof NoHitLeftForPlan)) throw asked.why
+  const k = knownHospitalValueLists(store, source, asked.lists)
+  return { type: k.type ?? [], class: k.class ?? [], ownership: k.ownership ?? [], blu_status: k.blu_status ?? [] }
 }
 
 /**
