@@ -1,3 +1,5 @@
+import { nikDigitsHeld } from './nik-digits'
+
 /**
  * The short reason for each row error code, in both languages: one table for the screens,
  * the CLI and the reports. The service's or importer's own words are kept beside it (the row
@@ -168,12 +170,28 @@ export function fileNamesOnly(text: string): string {
  * which says the short reason again; a sentence with no known subject is shown alone (English) or
  * after the short reason (Indonesian, rowErrorDetail).
  */
-export function rowProblemText(p: { code: string | null; message: string }, lang: 'id' | 'en'): string {
+export function rowProblemText(p: ProblemWords, lang: 'id' | 'en'): string {
   const original = withoutLocation(p.message)
   const reason = rowErrorReason(p.code, lang)
   if (!reason) return fileNamesOnly(original)
   const subject = rowErrorSubject(original)
   if (lang === 'en' && subject === null) return fileNamesOnly(original)
   const detail = fileNamesOnly(subject ?? rowErrorDetail(p.code, original, lang))
-  return detail && !detail.includes(reason) ? `${reason} — ${detail}` : reason
+  const held = nikHeld(p, lang)
+  const about = held && detail ? `${detail} (${held})` : detail
+  return about && !about.includes(reason) ? `${reason} — ${about}` : reason
+}
+
+/** A problem as the plan sends it: the code, the English words and, when rekap has one, its reason as a core text's data. */
+export interface ProblemWords {
+  code: string | null
+  message: string
+  reason?: { code: string; params: Record<string, unknown> }
+}
+
+/** The digits a NIK not of 16 digits has, from the count the importer kept in its reason (the words the CLI says). */
+function nikHeld(p: ProblemWords, lang: 'id' | 'en'): string | null {
+  if (p.code !== 'nik-not-16-digits' || !p.reason || !('digits' in p.reason.params)) return null
+  const digits = p.reason.params.digits
+  return nikDigitsHeld(typeof digits === 'number' ? digits : null, lang)
 }

@@ -5,7 +5,8 @@
  * plan and nowhere on the screen, so the app's user paid without being told. Said in Indonesian,
  * as is the NIK that lost its digits among the rows failing locally. A NIK of 15 digits (typed as
  * text) is a cell to check too. In English each line says its reason once, then the cell: the
- * short reason was followed by the importer's sentence saying it again.
+ * short reason was followed by the importer's sentence saying it again. A NIK that is not 16 digits
+ * says how many it has, as `rekap run` does (the app named the cell only).
  */
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -52,6 +53,8 @@ describe('New Job pre-flight: cells to check before paying', () => {
     const short = (await rows.nth(2).textContent()) ?? ''
     expect(short).toContain('NIK bukan 16 digit')
     expect(short).toContain('327301570892000')
+    // how many digits it has, as `rekap run` says it (the importer's count, one phrase for both)
+    expect(short).toContain('isinya 15 digit')
     await expect(app.page.getByTestId('pf-cell-warnings-title').textContent()).resolves.toContain('perlu diperiksa sebelum membayar')
 
     const problems = (await app.page.getByTestId('pf-problems').textContent()) ?? ''
@@ -70,7 +73,7 @@ describe('New Job pre-flight: cells to check before paying', () => {
     expect(await reasons('pf-cell-warnings')).toEqual([
       'NIK stored as a number ends in 0; Excel keeps only 15 digits, so its last digit may be lost; format the column as text and check the NIK — 3273015708920000',
       "The cell is longer than Excel's limit: only its first 32,767 characters are used; check it",
-      'NIK is not 16 digits; check it against the KTP — 327301570892000',
+      'NIK is not 16 digits; check it against the KTP — 327301570892000 (it has 15 digits)',
     ])
     expect(await reasons('pf-problems')).toEqual(['NIK stored as a number lost digits; format the column as text — 3.27302E+16'])
     const english = (await app.page.getByTestId('preflight').textContent()) ?? ''

@@ -25,6 +25,15 @@ describe('rowProblemText', () => {
     expect(id).not.toMatch(/stored as a number|not 16 digits|file not found/)
   })
 
+  it("a NIK that is not 16 digits: how many it has, or that it holds other characters, from the importer's reason (the words the CLI says)", () => {
+    const short = { code: 'nik-not-16-digits', message: at + 'NIK is not 16 digits (327301570892000): it has 15 digits; check it against the KTP', reason: { code: 'cellReason.nikNot16Digits', params: { shown: '327301570892000', digits: 15 } } }
+    expect(rowProblemText(short, 'id')).toBe('NIK bukan 16 digit; periksa dengan KTP-nya — 327301570892000 (isinya 15 digit)')
+    expect(rowProblemText(short, 'en')).toBe('NIK is not 16 digits; check it against the KTP — 327301570892000 (it has 15 digits)')
+    const letter = { code: 'nik-not-16-digits', message: at + 'NIK is not 16 digits (32730157089200O1): it holds characters other than digits; check it against the KTP', reason: { code: 'cellReason.nikNot16Digits', params: { shown: '32730157089200O1', digits: null } } }
+    expect(rowProblemText(letter, 'id')).toBe('NIK bukan 16 digit; periksa dengan KTP-nya — 32730157089200O1 (isinya bukan hanya angka)')
+    expect(rowProblemText(letter, 'en')).toBe('NIK is not 16 digits; check it against the KTP — 32730157089200O1 (it holds characters other than digits)')
+  })
+
   it('a sentence rekap knows no short form of is shown alone in English, once', () => {
     expect(rowProblemText({ code: 'cell-error', message: at + 'the cell shows the Excel error #REF!' }, 'en')).toBe('the cell shows the Excel error #REF!')
   })

@@ -44,6 +44,9 @@ export interface EngineCore {
   snapshot(jobId: string): ProgressView
   /** the pictures kept for plans just deleted from the store (never started: nothing else refers to them) */
   discardPlans(ids: string[]): void
+  /** aborted when the engine closes: every plan's stop, so its requests still waiting for their turn are not sent */
+  closed: AbortSignal
+  markClosed(): void
 }
 
 export function createEngineCore(opts: EngineOptions): EngineCore {
@@ -55,6 +58,7 @@ export function createEngineCore(opts: EngineOptions): EngineCore {
   const env = () => ({ now: now(), processAlive: opts.processAlive ?? processAlive })
   const owners = createJobOwnership({ store, me, env, logger: ctx.logger })
   const plans = createPlanHolding({ store, me, env })
+  const closing = new AbortController()
   const job = (id: string): JobRecord => {
     const j = store.jobs.get(id)
     if (!j) throw new PlanError(coreText('plan.noJob', { job: id }))
@@ -88,5 +92,7 @@ export function createEngineCore(opts: EngineOptions): EngineCore {
     discardPlans(ids) {
       for (const id of ids) rmSync(join(opts.picturesDir, id), { recursive: true, force: true })
     },
+    closed: closing.signal,
+    markClosed: () => closing.abort(new Error('the engine closed')),
   }
 }

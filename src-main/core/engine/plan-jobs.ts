@@ -45,10 +45,11 @@ export async function inspectSheet(file: string, o: { sheet?: string; kind?: Job
 export async function planSheet(core: EngineCore, req: PlanRequest): Promise<JobPlanView> {
   const { store, opts, now } = core
   const target = await opts.resolveTarget(req.settings)
-  // the value lists are asked in the plan's turns: a stop sends no more of them either
-  const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target, req.sendNothing, req.signal)
   // the callback stays in this thread: the app's importer posts the request to a worker
   const { onJobCreated, sendNothing, signal, ...request } = req
+  const stop = planStop(core, signal)
+  // the value lists are asked in the plan's turns: a stop sends no more of them either
+  const directory = await core.access.directoryOptions(req.kind, req.settings, req.directory, target, sendNothing, stop)
   const planned = await (opts.importRows ?? importRowsIntoJob)(store, { ...request, directory }, {
     picturesDir: opts.picturesDir,
     now,
@@ -63,7 +64,7 @@ export async function planSheet(core: EngineCore, req: PlanRequest): Promise<Job
   core.plans.hold(planned.jobId)
   if (fingerprint) core.discardPlans(store.jobs.deleteUnstartedPlansOf(fingerprint, req.kind, planned.jobId, core.plans.mayReplace))
   const earlierRun = fingerprint ? earlierRunView(core, store.reuse.earlierRun(fingerprint, req.kind, planned.jobId)) : null
-  const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, { probe: !sendNothing, signal })
+  const calls = await estimateCalls(core, planned.jobId, target, planned.duplicates, reused?.reused ?? 0, { probe: !sendNothing, signal: stop })
   const hitsUsed = await hitsUsedNow(core, planned.jobId, target)
   const view = {
     ...planView(core, planned.jobId, { problems: planned.problems, duplicates: planned.duplicates, hitsUsed, calls, reused, earlierRun, faceWarmUpSeconds: target.faceWarmUpSeconds }),
@@ -81,8 +82,10 @@ export async function planDirectoryQuery(core: EngineCore, req: DirectoryPlanReq
   const { store, opts, now } = core
   const target = await opts.resolveTarget(req.settings)
   const kind = directoryKindFor(req.query.product)
+  // its value lists and page probes go through the plan's gate with the engine's close as their stop, as a sheet plan's do
+  const stop = planStop(core)
   const { units, clientFilters } = await kindModule(kind).fromQuery!.rows(req.query, {
-    valueLists: () => core.access.valueListsFor(req.settings, target),
+    valueLists: () => core.access.valueListsFor(req.settings, target, stop),
   })
   const j = store.jobs.create({ kind, inputName: null, settings: req.settings, mapping: {}, headers: Object.keys(units[0] ?? {}) }, now())
   store.rows.insertMany(
@@ -90,11 +93,16 @@ export async function planDirectoryQuery(core: EngineCore, req: DirectoryPlanReq
     units.map((filters, i) => directoryRow(i + 1, { ...filters, ...(clientFilters ? { services: clientFilters.services } : {}) }, filters, undefined, clientFilters)),
     now(),
   )
-  const calls = await estimateCalls(core, j.id, target, 0)
+  const calls = await estimateCalls(core, j.id, target, 0, 0, { signal: stop })
   const view = planView(core, j.id, { problems: [], duplicates: 0, hitsUsed: await hitsUsedNow(core, j.id, target), calls })
   store.jobs.update(j.id, { plan: view }, now())
   store.jobs.transition(j.id, 'ready', now())
   return view
+}
+
+/** A plan's stop: its caller's (a watcher's stop), or the engine closing (the app quits), whichever comes first. */
+function planStop(core: EngineCore, signal?: AbortSignal): AbortSignal {
+  return signal ? AbortSignal.any([signal, core.closed]) : core.closed
 }
 
 /** The earlier job of the same workbook as a user sees it: its state and what may be done to it now (a done job is not resumed). */

@@ -295,6 +295,8 @@ export function createRunControl(core: EngineCore) {
     },
 
     async close(): Promise<void> {
+      // plans too: their value lists and probes waiting for a turn are not sent (the store is about to close)
+      core.markClosed()
       for (const { runner } of runners.values()) runner.stop({ kind: 'pause' })
       await Promise.all([...runners.values()].map((r) => r.done))
       feed.close()

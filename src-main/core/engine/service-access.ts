@@ -70,9 +70,9 @@ export function createServiceAccess(d: ServiceAccessDeps) {
     })
   }
 
-  /** The whole lists (a re-check, a query's filters): a request that failed, or no hit left, fails it. */
-  async function valueListsFor(settings: JobSettings, target: ServiceTarget): Promise<HospitalValueLists> {
-    const asked = await askValueLists(settings, target, new AbortController().signal)
+  /** The whole lists (a re-check, a query's filters): a request that failed, no hit left, or the plan's stop (`stop`) fails it. */
+  async function valueListsFor(settings: JobSettings, target: ServiceTarget, stop: AbortSignal = new AbortController().signal): Promise<HospitalValueLists> {
+    const asked = await askValueLists(settings, target, stop)
     if (!asked.whole) throw asked.why
     return asked.lists
   }

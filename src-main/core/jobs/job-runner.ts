@@ -11,7 +11,7 @@ import { completionRate } from './estimate'
 import { kindModule } from '../kinds/registry'
 import { UnitInputError, type Unit, type UnitEnv, type UnitOutcome } from '../kinds/unit'
 import { keepLearned, storeOutcome, type LearnedBy } from './keep-learned'
-import { coreText, storedText } from '../texts/core-text'
+import { coreText, storedText, type CoreText } from '../texts/core-text'
 import { leaveForRecovery, reserve, startHit, type Attempt, type RowNext, type RowRun } from './row-attempt'
 import type { RunnerDeps, StopReason } from './runner-deps'
 
@@ -40,7 +40,7 @@ export class JobRunner {
   private readonly pairs: PairGate
   /** set while the shared store does not answer: nothing new starts until it does */
   private coordinationWait: Promise<void> | null = null
-  private coordinationDetail = 'unreachable' // why the shared store was last found unreachable
+  private coordinationDetail: string | CoreText = 'unreachable' // why the shared store was last found unreachable
   private readonly stopWatching: () => void
   readonly product: Product
   private readonly unit: Unit
@@ -61,7 +61,7 @@ export class JobRunner {
     this.turns = c.rate(deps.account, this.product, job.settings.rps[this.product])
     this.hits = c.hits(deps.account, this.product)
     this.pairs = c.pairs(deps.account)
-    this.stopWatching = c.onUnreachable(() => void this.waitForCoordination('no answer'))
+    this.stopWatching = c.onUnreachable(() => void this.waitForCoordination(coreText('team.noAnswer', { ms: null })))
   }
 
   get stopping(): StopReason | null {
@@ -140,11 +140,11 @@ export class JobRunner {
   }
 
   /** The shared store did not answer: blocked, nothing new starts; runs on by itself once it answers (or pause/cancel). */
-  private waitForCoordination(detail: string): Promise<void> {
+  private waitForCoordination(detail: string | CoreText): Promise<void> {
     if (this.coordinationWait || this.stopReason) return this.coordinationWait ?? Promise.resolve()
     this.coordinationDetail = detail
     const message = storedText(new TeamUnreachable(detail).text!)
-    this.deps.logger.log('warn', `job ${this.job.id}: team store unreachable (${detail}); waiting for it`)
+    this.deps.logger.log('warn', coreText('team.jobWaiting', { job: this.job.id, detail }))
     this.deps.onCoordinationWait?.(true, message)
     this.coordinationWait = this.deps.coordination
       .reachable(this.stopController.signal)

@@ -1,4 +1,5 @@
 import type { cellReasonTextsId } from './cell-reason-id'
+import { nikDigitsHeld } from '../../contract/nik-digits'
 
 /** Why the importer doubts or refuses one cell, in English (the same keys as cell-reason-id.ts; the words a problem's `.message` has kept). */
 export const cellReasonTextsEn: typeof cellReasonTextsId = {
@@ -10,6 +11,6 @@ export const cellReasonTextsEn: typeof cellReasonTextsId = {
   'cellReason.nikMaybeTruncated': (p) =>
     `NIK stored as a number ends in 0 (${p.digits}); Excel keeps only 15 significant digits, so its last digit may have been lost; format the column as text and check it`,
   'cellReason.nikNot16Digits': (p) =>
-    `NIK is not 16 digits (${p.shown}): ${p.digits === null ? 'it holds characters other than digits' : `it has ${p.digits} digits`}; check it against the KTP`,
+    `NIK is not 16 digits (${p.shown}): ${nikDigitsHeld(p.digits, 'en')}; check it against the KTP`,
   'cellReason.truncated': (p) => `the cell holds ${p.chars} characters; only the first ${p.max} (Excel's limit) were kept`,
 }

@@ -1,4 +1,5 @@
 import { formatNumber } from '../../contract/numbers'
+import { nikDigitsHeld } from '../../contract/nik-digits'
 
 /**
  * Why the importer doubts or refuses one cell (core/importers/code-values.ts, row-builder.ts), in
@@ -17,7 +18,7 @@ export const cellReasonTextsId = {
   'cellReason.nikMaybeTruncated': (p: { digits: string }) =>
     `NIK tersimpan sebagai angka dan berakhir 0 (${p.digits}); Excel hanya menyimpan 15 digit, jadi digit terakhirnya mungkin hilang; format kolom sebagai teks dan periksa NIK-nya`,
   'cellReason.nikNot16Digits': (p: { shown: string; digits: number | null }) =>
-    `NIK bukan 16 digit (${p.shown}): isinya ${p.digits === null ? 'bukan hanya angka' : `${p.digits} digit`}; periksa dengan KTP-nya`,
+    `NIK bukan 16 digit (${p.shown}): ${nikDigitsHeld(p.digits, 'id')}; periksa dengan KTP-nya`,
   'cellReason.truncated': (p: { chars: number; max: number }) =>
     `sel berisi ${formatNumber(p.chars, 'id')} karakter; hanya ${formatNumber(p.max, 'id')} karakter pertama (batas Excel) yang dipakai`,
 }

@@ -9,6 +9,8 @@ export const teamTextsEn: { [K in keyof typeof teamTextsId]: (p: Parameters<(typ
     `the team server ${p.host} is not this machine, and without TLS that checks its certificate the password and decisions cross the network unprotected: add ?sslmode=verify-full (and sslrootcert=FILE if its CA is not a system CA), or allow it explicitly with --team-insecure`,
   'team.badSslMode': (p) => `sslmode=${p.mode} is not known (disable, require, verify-ca, verify-full)`,
   'team.unreachable': (p) => `team store unreachable (${p.target}): ${p.reason}`,
+  'team.jobWaiting': (p) => `job ${p.job}: team store unreachable (${p.detail}); waiting for it`,
+  'team.noAnswer': (p) => (p.ms === null ? 'no answer' : `no answer in ${p.ms} ms`),
   'team.refused': (p) => `the team store ${p.target} refused the connection: ${p.reason}`,
   'team.passwordFile': (p) => `--team-password-file ${p.file}: cannot read it (${p.reason})`,
   'team.passwordFileEmpty': (p) => `--team-password-file ${p.file} is empty`,

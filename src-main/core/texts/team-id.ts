@@ -12,6 +12,9 @@ export const teamTextsId = {
   'team.badSslMode': (p: { mode: string }) =>
     `sslmode=${p.mode} tidak dikenal (disable, require, verify-ca, verify-full)`,
   'team.unreachable': (p: { target: string; reason: string }) => `penyimpanan tim tidak terjangkau (${p.target}): ${p.reason}`,
+  'team.jobWaiting': (p: { job: string; detail: string }) =>
+    `job ${p.job}: penyimpanan tim tidak terjangkau (${p.detail}); menunggu sampai ia menjawab lagi`,
+  'team.noAnswer': (p: { ms: number | null }) => (p.ms === null ? 'tidak ada jawaban' : `tidak ada jawaban dalam ${p.ms} ms`),
   'team.refused': (p: { target: string; reason: string }) => `penyimpanan tim ${p.target} menolak koneksi: ${p.reason}`,
   'team.passwordFile': (p: { file: string; reason: string }) => `--team-password-file ${p.file}: tidak bisa dibaca (${p.reason})`,
   'team.passwordFileEmpty': (p: { file: string }) => `--team-password-file ${p.file} kosong`,

@@ -13,6 +13,7 @@ import { isTeamUnreachable } from '../../team/team-pool'
 import type { TeamSession } from '../../team/team-session'
 import { LEASE_TTL_MS } from '../../model/lease-rules'
 import { TeamUnreachable } from '../team-unreachable'
+import { coreText, type CoreText } from '../../texts/core-text'
 
 const HEARTBEAT_MS = 500
 const QUERY_TIMEOUT_MS = 1500
@@ -87,7 +88,7 @@ class LinkConnection {
     return this.session
   }
 
-  private markDown(detail: string): TeamUnreachable {
+  private markDown(detail: string | CoreText): TeamUnreachable {
     if (!this.down) {
       this.down = true
       for (const l of this.listeners) l()
@@ -105,7 +106,7 @@ class LinkConnection {
     }
     let t: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, fail) => {
-      t = setTimeout(() => fail(this.markDown(`no answer in ${QUERY_TIMEOUT_MS} ms`)), QUERY_TIMEOUT_MS)
+      t = setTimeout(() => fail(this.markDown(coreText('team.noAnswer', { ms: QUERY_TIMEOUT_MS }))), QUERY_TIMEOUT_MS)
     })
     try {
       return await Promise.race([s.pool.query(sql, params), timeout])
