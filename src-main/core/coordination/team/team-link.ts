@@ -18,6 +18,8 @@ import { coreText, type CoreText } from '../../texts/core-text'
 const HEARTBEAT_MS = 500
 const QUERY_TIMEOUT_MS = 1500
 
+export type OutboxParams = unknown[] | (() => unknown[])
+
 export interface TeamLinkOptions {
   /** opens the session on first use (and again after the store was away) */
   open: () => Promise<TeamSession>
@@ -28,8 +30,11 @@ export interface TeamLink {
   readonly lease: string
   desk(): Promise<string>
   q(sql: string, params?: unknown[]): Promise<pg.QueryResult>
-  /** a write that must land: tried now, and again after every heartbeat until it does */
-  eventually(sql: string, params: unknown[]): void
+  /**
+   * A write that must land: tried now, and again after every heartbeat until it does. Params given
+   * as a function are made at each try (a time measured when the statement leaves, not when queued).
+   */
+  eventually(sql: string, params: OutboxParams): void
   reachable(signal?: AbortSignal): Promise<void>
   onUnreachable(listener: () => void): () => void
   close(): Promise<void>
@@ -60,7 +65,7 @@ class LinkConnection {
   down = false
   private closed = false
   readonly listeners = new Set<() => void>()
-  private readonly outbox: Array<{ sql: string; params: unknown[] }> = []
+  private readonly outbox: Array<{ sql: string; params: OutboxParams }> = []
   // writes that must land and are on their way now (a clean exit waits for them)
   private readonly sending = new Set<Promise<unknown>>()
   private timer: ReturnType<typeof setTimeout> | null = null
@@ -119,8 +124,8 @@ class LinkConnection {
     }
   }
 
-  eventually(sql: string, params: unknown[]): void {
-    const p = this.q(sql, params).catch((err) => {
+  eventually(sql: string, params: OutboxParams): void {
+    const p = this.q(sql, paramsNow(params)).catch((err) => {
       if (err instanceof TeamUnreachable) this.outbox.push({ sql, params })
     })
     this.sending.add(p)
@@ -141,7 +146,7 @@ class LinkConnection {
   private async flushOutbox(): Promise<void> {
     while (this.outbox.length) {
       // a write the store refuses (not merely unreachable) is dropped: it would never land
-      await this.q(this.outbox[0].sql, this.outbox[0].params).catch((err) => {
+      await this.q(this.outbox[0].sql, paramsNow(this.outbox[0].params)).catch((err) => {
         if (err instanceof TeamUnreachable) throw err
       })
       this.outbox.shift()
@@ -201,6 +206,10 @@ async function leaveTeam(s: TeamSession, lease: string): Promise<void> {
   await s.pool.query(`DELETE FROM rekap.pairs WHERE session = $1 AND state = 'in-flight'`, [lease]).catch(() => {})
   await s.pool.query('DELETE FROM rekap.leases WHERE session = $1', [lease]).catch(() => {})
   await s.close().catch(() => {})
+}
+
+function paramsNow(params: OutboxParams): unknown[] {
+  return typeof params === 'function' ? params() : params
 }
 
 function detailOf(err: unknown): string {
