@@ -13,7 +13,7 @@ import { isTeamUnreachable } from '../../team/team-pool'
 import type { TeamSession } from '../../team/team-session'
 import { LEASE_TTL_MS } from '../../model/lease-rules'
 import { TeamUnreachable } from '../team-unreachable'
-import { coreText, type CoreText } from '../../texts/core-text'
+import { coreText, textOfError, type CoreText } from '../../texts/core-text'
 
 const HEARTBEAT_MS = 500
 const QUERY_TIMEOUT_MS = 1500
@@ -212,7 +212,10 @@ function paramsNow(params: OutboxParams): unknown[] {
   return typeof params === 'function' ? params() : params
 }
 
-function detailOf(err: unknown): string {
+/** Why the store is away, in the reader's language: rekap's own text, or the driver's code or message in a sentence of ours. */
+function detailOf(err: unknown): string | CoreText {
+  const own = textOfError(err)
+  if (own) return own
   const e = err as { code?: string; message?: string }
-  return e?.code ?? e?.message ?? String(err)
+  return coreText('team.connectionLost', { reason: e?.code ?? e?.message ?? String(err) })
 }

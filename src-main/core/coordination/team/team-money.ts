@@ -19,6 +19,7 @@ import type { JobScope, MoneyGate } from '../port'
 import type { TeamLink } from './team-link'
 import { TEAM_TIME_ZONE } from './team-month'
 import { TeamUnreachable } from '../team-unreachable'
+import { coreText } from '../../texts/core-text'
 
 export function teamMoney(link: TeamLink, store: Store, clock: Clock, scope: JobScope): MoneyGate {
   const own = localMoney(store, scope)
@@ -51,7 +52,7 @@ export function teamMoney(link: TeamLink, store: Store, clock: Clock, scope: Job
               // gone: this desk's lease lapsed (a stalled process, a closed laptop) and the team released
               // it as a dead desk's; sent now, its charge would reach no ledger. Not sent: the job
               // blocks and, the store answering, reserves again under the team's money check.
-              if (sent.rowCount === 0) throw new TeamUnreachable('this desk\'s lease lapsed and the team released its reservation')
+              if (sent.rowCount === 0) throw new TeamUnreachable(coreText('team.leaseLapsed', {}))
             },
             settle(o) {
               mine.hold.settle(o)
