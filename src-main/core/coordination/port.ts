@@ -65,8 +65,10 @@ export interface MoneyHold {
    * The answer (or the certainty that nothing was charged) is known: charge or release. `uncertain`:
    * the request was cut off and may have been charged; the local guard releases it (as it always
    * did), the team keeps the reservation while this desk lives, so the team cannot overspend by it.
+   * `answeredAt`: when the answer was stored (this desk's clock, as its own ledger dates the
+   * charge); the team dates its charge then, not when the settle reached the store.
    */
-  settle(outcome: { charged: boolean; uncertain?: boolean; rowNo: number; pairKey: string | null }): void
+  settle(outcome: { charged: boolean; uncertain?: boolean; rowNo: number; pairKey: string | null; answeredAt?: number }): void
 }
 
 export type Reservation = { ok: true; hold: MoneyHold } | { ok: false; limit: MoneyLimitName; limitRp: number }

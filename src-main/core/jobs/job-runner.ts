@@ -259,7 +259,7 @@ export class JobRunner {
     }
     storeOutcome(store, learnedBy, out, now, out.type === 'done' && out.charged ? price : 0)
     if (out.type === 'done') {
-      attempt.hold?.settle({ charged: out.charged && price > 0, rowNo: row.rowNo, pairKey: row.unitKey })
+      attempt.hold?.settle({ charged: out.charged && price > 0, rowNo: row.rowNo, pairKey: row.unitKey, answeredAt: now })
       if (attempt.pair?.kind === 'send') attempt.pair.finish(pairAnswer(out.result, now))
     } else {
       attempt.hold?.settle({ charged: false, rowNo: row.rowNo, pairKey: row.unitKey })

@@ -11,6 +11,8 @@ export const teamTextsEn: { [K in keyof typeof teamTextsId]: (p: Parameters<(typ
   'team.unreachable': (p) => `team store unreachable (${p.target}): ${p.reason}`,
   'team.jobWaiting': (p) => `job ${p.job}: team store unreachable (${p.detail}); waiting for it`,
   'team.noAnswer': (p) => (p.ms === null ? 'no answer' : `no answer in ${p.ms} ms`),
+  'team.connectionLost': (p) => `the connection to the team store was lost: ${p.reason}`,
+  'team.leaseLapsed': () => "this desk's lease lapsed and the team released its reservation",
   'team.refused': (p) => `the team store ${p.target} refused the connection: ${p.reason}`,
   'team.passwordFile': (p) => `--team-password-file ${p.file}: cannot read it (${p.reason})`,
   'team.passwordFileEmpty': (p) => `--team-password-file ${p.file} is empty`,

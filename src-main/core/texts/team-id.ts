@@ -15,6 +15,8 @@ export const teamTextsId = {
   'team.jobWaiting': (p: { job: string; detail: string }) =>
     `job ${p.job}: penyimpanan tim tidak terjangkau (${p.detail}); menunggu sampai ia menjawab lagi`,
   'team.noAnswer': (p: { ms: number | null }) => (p.ms === null ? 'tidak ada jawaban' : `tidak ada jawaban dalam ${p.ms} ms`),
+  'team.connectionLost': (p: { reason: string }) => `koneksi ke penyimpanan tim terputus: ${p.reason}`,
+  'team.leaseLapsed': (_p: Record<string, never>) => 'sewa meja ini habis dan tim melepaskan reservasinya',
   'team.refused': (p: { target: string; reason: string }) => `penyimpanan tim ${p.target} menolak koneksi: ${p.reason}`,
   'team.passwordFile': (p: { file: string; reason: string }) => `--team-password-file ${p.file}: tidak bisa dibaca (${p.reason})`,
   'team.passwordFileEmpty': (p: { file: string }) => `--team-password-file ${p.file} kosong`,

@@ -13,6 +13,7 @@ import pg from 'pg'
 import { openStore } from '../../../src-main/core/store'
 import { openTeamSession } from '../../../src-main/core/team'
 import { createTeamCoordination } from '../../../src-main/core/coordination/team/team-coordination'
+import { renderCoreText, textOfError } from '../../../src-main/core/texts/core-text'
 import { buildDoubtfulFaceJob } from './team-fixture'
 import { waitFor } from './desks-fixture'
 import { useTeam } from './team-rig'
@@ -55,7 +56,13 @@ describe('a desk whose lease lapsed between reserving and sending', () => {
       }
       expect((await rig.team.query(`SELECT count(*)::int AS n FROM rekap.reservations`)).rows[0].n).toBe(0)
       // it wakes and would send now: refused, so nothing is charged outside the team's ledger
-      await expect(hold.hold.sending()).rejects.toMatchObject({ reason: 'team-unreachable' })
+      const refused = await hold.hold.sending().then(() => null, (e: unknown) => e as { reason?: string })
+      expect(refused).toMatchObject({ reason: 'team-unreachable' })
+      // the desk's waiting line and blocked reason say why in the desk's language
+      expect(renderCoreText(textOfError(refused)!, 'id')).toBe(
+        'Penyimpanan tim tidak bisa dihubungi (sewa meja ini habis dan tim melepaskan reservasinya); tidak ada yang dikirim sampai ia menjawab, lalu pekerjaan berlanjut sendiri.',
+      )
+      expect(renderCoreText(textOfError(refused)!, 'en')).toContain("(this desk's lease lapsed and the team released its reservation)")
     } finally {
       await coordination.close()
       store.close()

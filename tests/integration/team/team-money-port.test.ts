@@ -2,7 +2,9 @@
  * The team money gate through the coordination port, on a real PostgreSQL: a reservation counts
  * against the team budget until settled; settled as charged it becomes ONE line on the team ledger
  * even when the settle is sent twice (a retry after a lost answer); an uncertain request (maybe
- * charged) keeps its reservation while the desk lives, so the team cannot overspend by it.
+ * charged) keeps its reservation while the desk lives, so the team cannot overspend by it. A
+ * charge is dated at its answer by the store's clock (schema v6): a desk's clock set a month wrong
+ * does not move it, and an answer claimed older than its request is dated when the request left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
@@ -70,5 +72,39 @@ describe('team money through the port', () => {
     const money = await readTeamMoney(pool)
     expect(money).toMatchObject({ spentThisMonthRp: 400, reservedRp: 400, budgetLeftRp: 400 })
     expect((await pool.query('SELECT count(*)::int AS n FROM rekap.charges')).rows[0].n).toBe(1)
+  }, 60_000)
+
+  it("dates a charge at its answer on the store's clock: a desk's wrong clock cannot put it in another month", async () => {
+    await setTeamBudget(pool, 100_000)
+    const MONTH_MS = 40 * 24 * 3600_000
+    // this desk's clock is set 40 days back: only the answer's age reaches the store
+    const wrong = { ...systemClock, now: () => Date.now() - MONTH_MS }
+    const session: TeamSession = { pool, target: {} as TeamSession['target'], desk: 'desk-2', role: 'postgres', close: async () => {} }
+    const other = createTeamCoordination({ open: async () => session, store, clock: wrong })
+    try {
+      const job = store.jobs.create({ kind: 'face-match', inputName: 'y.csv', settings: defaultJobSettings({ baseUrl: 'http://127.0.0.1:1' }), mapping: {}, headers: [] }, Date.now())
+      const gate = other.money({ job, account: 'acct', product: 'face-match' })
+      await other.link.reachable()
+      const held = [await gate.reserve(400), await gate.reserve(400)]
+      if (!held[0].ok || !held[1].ok) throw new Error('not reserved')
+      for (const h of held) if (h.ok) await h.hold.sending()
+      const sent = (await pool.query(`SELECT sent_at FROM rekap.reservations WHERE desk = 'desk-2' ORDER BY id`)).rows.map((r) => r.sent_at as Date)
+      const answered = wrong.now() - 2000
+      held[0].hold.settle({ charged: true, rowNo: 1, pairKey: 'clock-set-wrong', answeredAt: answered })
+      // an answer "a month before" its request left (a forged or broken age): dated when it left
+      held[1].hold.settle({ charged: true, rowNo: 2, pairKey: 'older-than-its-request', answeredAt: answered - MONTH_MS })
+      const chargedAt = async (pair: string): Promise<Date | undefined> =>
+        (await pool.query('SELECT charged_at FROM rekap.charges WHERE pair_hash = $1', [pair])).rows[0]?.charged_at
+      await expect.poll(() => chargedAt('clock-set-wrong'), SETTLED).toBeDefined()
+      await expect.poll(() => chargedAt('older-than-its-request'), SETTLED).toBeDefined()
+      const storeNow = (await pool.query('SELECT clock_timestamp() AS t')).rows[0].t as Date
+      // 2 s before the settle by the store's clock (not 40 days): clamped to its sent_at at the earliest
+      const lagMs = storeNow.getTime() - (await chargedAt('clock-set-wrong'))!.getTime()
+      expect(lagMs).toBeLessThan(10_000)
+      expect((await chargedAt('clock-set-wrong'))!.getTime()).toBeGreaterThanOrEqual(sent[0].getTime())
+      expect((await chargedAt('older-than-its-request'))!.getTime()).toBe(sent[1].getTime())
+    } finally {
+      await other.close()
+    }
   }, 60_000)
 })

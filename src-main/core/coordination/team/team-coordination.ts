@@ -131,7 +131,7 @@ export function createTeamCoordination(opts: TeamCoordinationOptions): TeamCoord
       counters.set(id, c)
       return c
     },
-    money: (scope) => teamMoney(link, opts.store, scope),
+    money: (scope) => teamMoney(link, opts.store, opts.clock, scope),
     pairs(account) {
       const get = lazy(account, (key) => teamPairs(link, opts.clock, key))
       return { claim: async (pair, signal) => (await get('claim')).claim(pair, signal) }

@@ -13,10 +13,12 @@ import { isTeamUnreachable } from '../../team/team-pool'
 import type { TeamSession } from '../../team/team-session'
 import { LEASE_TTL_MS } from '../../model/lease-rules'
 import { TeamUnreachable } from '../team-unreachable'
-import { coreText, type CoreText } from '../../texts/core-text'
+import { coreText, textOfError, type CoreText } from '../../texts/core-text'
 
 const HEARTBEAT_MS = 500
 const QUERY_TIMEOUT_MS = 1500
+
+export type OutboxParams = unknown[] | (() => unknown[])
 
 export interface TeamLinkOptions {
   /** opens the session on first use (and again after the store was away) */
@@ -28,8 +30,11 @@ export interface TeamLink {
   readonly lease: string
   desk(): Promise<string>
   q(sql: string, params?: unknown[]): Promise<pg.QueryResult>
-  /** a write that must land: tried now, and again after every heartbeat until it does */
-  eventually(sql: string, params: unknown[]): void
+  /**
+   * A write that must land: tried now, and again after every heartbeat until it does. Params given
+   * as a function are made at each try (a time measured when the statement leaves, not when queued).
+   */
+  eventually(sql: string, params: OutboxParams): void
   reachable(signal?: AbortSignal): Promise<void>
   onUnreachable(listener: () => void): () => void
   close(): Promise<void>
@@ -60,7 +65,7 @@ class LinkConnection {
   down = false
   private closed = false
   readonly listeners = new Set<() => void>()
-  private readonly outbox: Array<{ sql: string; params: unknown[] }> = []
+  private readonly outbox: Array<{ sql: string; params: OutboxParams }> = []
   // writes that must land and are on their way now (a clean exit waits for them)
   private readonly sending = new Set<Promise<unknown>>()
   private timer: ReturnType<typeof setTimeout> | null = null
@@ -119,8 +124,8 @@ class LinkConnection {
     }
   }
 
-  eventually(sql: string, params: unknown[]): void {
-    const p = this.q(sql, params).catch((err) => {
+  eventually(sql: string, params: OutboxParams): void {
+    const p = this.q(sql, paramsNow(params)).catch((err) => {
       if (err instanceof TeamUnreachable) this.outbox.push({ sql, params })
     })
     this.sending.add(p)
@@ -141,7 +146,7 @@ class LinkConnection {
   private async flushOutbox(): Promise<void> {
     while (this.outbox.length) {
       // a write the store refuses (not merely unreachable) is dropped: it would never land
-      await this.q(this.outbox[0].sql, this.outbox[0].params).catch((err) => {
+      await this.q(this.outbox[0].sql, paramsNow(this.outbox[0].params)).catch((err) => {
         if (err instanceof TeamUnreachable) throw err
       })
       this.outbox.shift()
@@ -203,7 +208,14 @@ async function leaveTeam(s: TeamSession, lease: string): Promise<void> {
   await s.close().catch(() => {})
 }
 
-function detailOf(err: unknown): string {
+function paramsNow(params: OutboxParams): unknown[] {
+  return typeof params === 'function' ? params() : params
+}
+
+/** Why the store is away, in the reader's language: rekap's own text, or the driver's code or message in a sentence of ours. */
+function detailOf(err: unknown): string | CoreText {
+  const own = textOfError(err)
+  if (own) return own
   const e = err as { code?: string; message?: string }
-  return e?.code ?? e?.message ?? String(err)
+  return coreText('team.connectionLost', { reason: e?.code ?? e?.message ?? String(err) })
 }

@@ -4,15 +4,24 @@
  * living desks), after the job's own budget and balance said yes. Settling turns the reservation
  * into one charge on the team ledger, or releases it; a settle that cannot reach the store is
  * kept and retried (the reservation keeps counting meanwhile, so nothing can overspend).
+ *
+ * A charge is dated when it was answered, not when its settle reached the store: one settled after
+ * an outage across a month's end belongs to the month it happened in, as this desk's own ledger
+ * says. The desk sends the answer's age (its clock at sending minus its clock at the answer: only
+ * the difference counts, so a desk whose clock is set wrong still says it right) and the store
+ * places it on its own clock, clamped to [the reservation's sent_at, now()] (schema v6): no desk,
+ * whatever its clock, dates a charge before its request left or after the store learned of it.
  */
+import type { Clock } from '../../context'
 import type { Store } from '../../store'
 import { localMoney } from '../local'
 import type { JobScope, MoneyGate } from '../port'
 import type { TeamLink } from './team-link'
 import { TEAM_TIME_ZONE } from './team-month'
 import { TeamUnreachable } from '../team-unreachable'
+import { coreText } from '../../texts/core-text'
 
-export function teamMoney(link: TeamLink, store: Store, scope: JobScope): MoneyGate {
+export function teamMoney(link: TeamLink, store: Store, clock: Clock, scope: JobScope): MoneyGate {
   const own = localMoney(store, scope)
   return {
     async reserve(price) {
@@ -43,12 +52,16 @@ export function teamMoney(link: TeamLink, store: Store, scope: JobScope): MoneyG
               // gone: this desk's lease lapsed (a stalled process, a closed laptop) and the team released
               // it as a dead desk's; sent now, its charge would reach no ledger. Not sent: the job
               // blocks and, the store answering, reserves again under the team's money check.
-              if (sent.rowCount === 0) throw new TeamUnreachable('this desk\'s lease lapsed and the team released its reservation')
+              if (sent.rowCount === 0) throw new TeamUnreachable(coreText('team.leaseLapsed', {}))
             },
             settle(o) {
               mine.hold.settle(o)
               if (o.uncertain) return
-              link.eventually('SELECT rekap.settle_money($1, $2, $3)', [row.reservation, o.charged, o.pairKey])
+              const answeredAt = o.answeredAt ?? clock.now()
+              // the age is measured at each try: one kept through an outage is older when it lands
+              link.eventually('SELECT rekap.settle_money($1, $2, $3, $4)', () => [
+                row.reservation, o.charged, o.pairKey, Math.max(0, Math.round(clock.now() - answeredAt)),
+              ])
             },
           },
         }

@@ -10,6 +10,7 @@ import { v002Coordination } from './v002-coordination'
 import { v003UncertainCharges } from './v003-uncertain-charges'
 import { v004JobSessions } from './v004-job-sessions'
 import { v005LeaseOutage } from './v005-lease-outage'
+import { v006AnswerDatedCharges } from './v006-answer-dated-charges'
 
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   v001Base,
@@ -17,6 +18,7 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   v003UncertainCharges,
   v004JobSessions,
   v005LeaseOutage,
+  v006AnswerDatedCharges,
 ]
 
 export type { TeamMigration }
