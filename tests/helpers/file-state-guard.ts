@@ -8,6 +8,9 @@
  */
 import { afterAll } from 'vitest'
 
+/** set once per process by a library as it loads, not by a test: libvips (sharp's) sets VIPSHOME on its first use */
+const SET_BY_LIBRARIES = new Set(['VIPSHOME'])
+
 const env = { ...process.env }
 const cwd = process.cwd()
 // process.umask() without an argument is deprecated: set a value to read the current one, then put it back
@@ -16,7 +19,7 @@ process.umask(umask)
 
 afterAll(() => {
   process.umask(umask)
-  const changed = [...new Set([...Object.keys(env), ...Object.keys(process.env)])].filter((k) => process.env[k] !== env[k])
+  const changed = [...new Set([...Object.keys(env), ...Object.keys(process.env)])].filter((k) => process.env[k] !== env[k] && !SET_BY_LIBRARIES.has(k))
   for (const k of changed) {
     if (env[k] === undefined) delete process.env[k]
     else process.env[k] = env[k]
