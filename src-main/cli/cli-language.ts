@@ -47,8 +47,8 @@ export function langFlagOf(argv: readonly string[]): string | undefined {
 
 let current: CliLang | null = null
 
-/** Set once by main() from the whole command line; later calls of cliLang() return it. */
-export function setCliLanguage(lang: CliLang): void {
+/** Set once by main() from the whole command line; later calls of cliLang() return it (null: the environment's again). */
+export function setCliLanguage(lang: CliLang | null): void {
   current = lang
 }
 

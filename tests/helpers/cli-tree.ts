@@ -29,6 +29,11 @@ export function programIn(lang: CliLang): Command {
   return program
 }
 
+/** Back to the environment's language, for a file's afterAll: its worker runs other files next (isolate: false). */
+export function resetCliLanguage(): void {
+  setCliLanguage(null)
+}
+
 export function commandNodes(program: Command): CliNode[] {
   const out: CliNode[] = []
   const global = new Map(program.options.map((o) => [flagOf(o), o] as const))

@@ -11,6 +11,7 @@
  * goes in as the command line would (`keyArgs`, e.g. `['--key-file', f]`), else in `--key`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
 
@@ -87,18 +88,36 @@ export async function startSandboxProcess(opts: SandboxProcessOptions = {}): Pro
     startupMs,
     child,
     output: () => output,
-    async admin(method, path, body) {
-      const res = await fetch(`${url}${path}`, {
-        method,
-        headers: { 'x-sandbox-admin': adminToken, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return res.json()
-    },
+    admin: (method, path, body) => adminCall(`${url}${path}`, method, adminToken, body),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode
       child.kill(signal)
       return exited
     },
   }
+}
+
+/**
+ * One admin call on a connection of its own (agent: false), not fetch's kept-alive one: a test whose
+ * event loop an in-process import blocks for longer than the sandbox's keep-alive (5 s) would send
+ * its next call on a socket the sandbox already closed ("fetch failed: other side closed").
+ */
+function adminCall(url: string, method: string, adminToken: string, body: unknown): Promise<any> {
+  const payload = body === undefined ? undefined : JSON.stringify(body)
+  return new Promise((done, fail) => {
+    const req = request(url, { method, agent: false, headers: { 'x-sandbox-admin': adminToken, 'content-type': 'application/json' } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8').on('data', (s: string) => (text += s))
+      res.once('end', () => {
+        try {
+          done(JSON.parse(text))
+        } catch (err) {
+          fail(new Error(`sandbox ${method} ${url} answered ${res.statusCode}: ${text.slice(0, 200)}`, { cause: err }))
+        }
+      })
+      res.once('error', fail)
+    })
+    req.once('error', fail)
+    req.end(payload)
+  })
 }

@@ -7,7 +7,7 @@
  * needed for any record to be kept, so the unchanged-report test (120 rows) never reaches it.
  * Real SQLite file, rows seeded as bench/report-kinds-seed.ts does.
  */
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Store } from '../../src-main/core/store'
 import { seedReportJob, SEED_SOURCE } from '../../bench/report-kinds-seed'
 import { labelsFor } from '../../src-main/core/reports/labels'
@@ -27,6 +27,8 @@ import { join } from 'node:path'
 let store: Store
 let dir: string
 useTempStore((s, d) => ((store = s), (dir = d)))
+// the spy on RecordCells.prototype must not outlive its test: workers run files one after another (isolate: false)
+afterEach(() => vi.restoreAllMocks())
 
 const ROWS = RecordCells.TRIAL_ROWS + 4000
 

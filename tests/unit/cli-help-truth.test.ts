@@ -4,14 +4,17 @@
  * value a help text gives is one the parser takes; and wrong usage is one line naming the flag in
  * the user's language. Everything is read from the parser's own objects (tests/helpers/cli-tree).
  */
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { CommanderError, type Argument, type Option } from 'commander'
-import { commandNodes, flagOf, parseOnly, programIn, type CliNode } from '../helpers/cli-tree'
+import { commandNodes, flagOf, parseOnly, programIn, resetCliLanguage, type CliNode } from '../helpers/cli-tree'
 import { CLI_LANGS, messagesFor, type CliLang } from '../../src-main/cli/cli-language'
 import { usageReason } from '../../src-main/cli/usage-error'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO_ROOT } from '../helpers/temp-dir'
+
+// programIn sets the CLI's language for the process; the next file this worker runs starts without it
+afterAll(resetCliLanguage)
 
 /** The flags of the Options and Global Options sections of a help page. */
 function helpFlags(help: string): string[] {

@@ -4,12 +4,15 @@
  * value it accepts when the README gives a real one), and every command of the parser has a row
  * in a command table. The lines come from tests/helpers/readme-usage, the parser from cli-tree.
  */
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { commandNodes, programIn, type CliNode } from '../helpers/cli-tree'
+import { commandNodes, programIn, resetCliLanguage, type CliNode } from '../helpers/cli-tree'
 import { readmeFlagRows, readmeUsages, type Usage } from '../helpers/readme-usage'
 import { REPO_ROOT } from '../helpers/temp-dir'
+
+// programIn sets the CLI's language for the process; the next file this worker runs starts without it
+afterAll(resetCliLanguage)
 
 const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')
 const nodes = commandNodes(programIn('en'))
