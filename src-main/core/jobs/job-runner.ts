@@ -226,16 +226,20 @@ export class JobRunner {
       // a turn taken before the shared store went away, due after the job blocked: not sent
       if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
       if (!attempt.inFlight) await attempt.hold?.sending() // may be charged from here: the team's reservation says so first
-      const held = this.deps.holdBack?.() // nothing awaited between this and the request
-      if (held) {
-        this.stop({ kind: 'pause', detail: held })
-        // ends this request as the pause ends every waiting one: the row is left as it was, not failed
-        throw new Error('pause')
-      }
-      if (!attempt.inFlight) {
+      const marked = !attempt.inFlight
+      if (marked) {
         store.rows.markInFlight(this.job.id, run.row.rowNo, clock.now())
         run.attempts++
         attempt.inFlight = true
+      }
+      // asked after the mark, nothing awaited between this and the request: a stall during the
+      // store write (lid closed, CPU starved) may have lost a watched file's claim meanwhile
+      const held = this.deps.holdBack?.()
+      if (held) {
+        if (marked) this.unmark(run, attempt)
+        this.stop({ kind: 'pause', detail: held })
+        // ends this request as the pause ends every waiting one: the row is left as it was, not failed
+        throw new Error('pause')
       }
       return await send()
     } catch (e) {
@@ -243,6 +247,13 @@ export class JobRunner {
       if (!(e instanceof ServiceError && e.status === 404)) this.hits.unstart()
       throw e
     }
+  }
+
+  /** The row was marked for this request, which did not leave: as it was, no attempt counted. */
+  private unmark(run: RowRun, attempt: Attempt): void {
+    this.deps.store.rows.unmarkInFlight(this.job.id, run.row.rowNo)
+    run.attempts--
+    attempt.inFlight = false
   }
 
   /** The unit answered (done or failed): stored, the money hold settled, the pair's answer shared. */

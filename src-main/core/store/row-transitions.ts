@@ -68,6 +68,11 @@ export class RowTransitions extends RowQueries {
         `UPDATE job_rows SET state = 'in-flight', attempts = attempts + 1, started_at = ?
          WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('in-flight'))})`,
       ),
+      // a row marked for sending that was not sent after all: as before the mark
+      toUnsent: db.prepare(
+        `UPDATE job_rows SET state = 'pending', attempts = attempts - 1, started_at = NULL
+         WHERE job_id = ? AND row_no = ? AND state = 'in-flight'`,
+      ),
       toDone: db.prepare(
         `UPDATE job_rows SET state = 'done', charged = ?, cost_points = cost_points + ?, finished_at = ?,
            duration_ms = ? - COALESCE(started_at, ?), error_code = NULL, error_message = NULL, error_column = NULL
@@ -141,6 +146,11 @@ export class RowTransitions extends RowQueries {
   /** Claims a row for sending. Written before the request leaves, so a crash leaves evidence. */
   markInFlight(jobId: string, rowNo: number, now: number): void {
     this.expectOne(this.stmts.toInFlight.run(now, jobId, rowNo), jobId, rowNo, 'in-flight')
+  }
+
+  /** Takes back markInFlight when the request did not leave after all (nothing awaited since the mark): no attempt counted. */
+  unmarkInFlight(jobId: string, rowNo: number): void {
+    this.expectOne(this.stmts.toUnsent.run(jobId, rowNo), jobId, rowNo, 'pending')
   }
 
   /**
