@@ -88,12 +88,20 @@ export async function startSandboxProcess(opts: SandboxProcessOptions = {}): Pro
     child,
     output: () => output,
     async admin(method, path, body) {
-      const res = await fetch(`${url}${path}`, {
-        method,
-        headers: { 'x-sandbox-admin': adminToken, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return res.json()
+      const call = (): Promise<Response> =>
+        fetch(`${url}${path}`, {
+          method,
+          headers: { 'x-sandbox-admin': adminToken, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+      try {
+        return (await call()).json()
+      } catch (err) {
+        // An idle keep-alive socket the sandbox closed (keepAliveTimeout) just as it was reused:
+        // on a starved CPU undici's own expiry, a second earlier, fires late. A GET only reads: asked again.
+        if (method !== 'GET' || !cutSocket(err)) throw err
+        return (await call()).json()
+      }
     },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode
@@ -101,4 +109,9 @@ export async function startSandboxProcess(opts: SandboxProcessOptions = {}): Pro
       return exited
     },
   }
+}
+
+/** undici's "other side closed" (fetch failed, cause.code UND_ERR_SOCKET). */
+function cutSocket(err: unknown): boolean {
+  return (err as { cause?: { code?: unknown } } | null)?.cause?.code === 'UND_ERR_SOCKET'
 }
