@@ -1,5 +1,5 @@
 import { type Db, writeTransaction } from './database'
-import { afterStep, STEP_ROWS } from './steps'
+import { afterStep, BATCH_ROWS, timedStep } from './steps'
 import { canTransitionRow, sourcesOf, type RowState } from '../model/row-state'
 import type { Product } from '../model/products'
 import { ChargeLedger } from './charge-ledger'
@@ -234,7 +234,7 @@ export class RowTransitions extends RowQueries {
    * leaves some back in line and the rest failed, which the next retry-failed completes.
    */
   async resetFailed(jobId: string): Promise<number> {
-    const some = `SELECT row_no FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 0 ORDER BY row_no LIMIT ${STEP_ROWS}`
+    const some = `SELECT row_no FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 0 ORDER BY row_no LIMIT ${BATCH_ROWS}`
     const results = this.db.prepare(`DELETE FROM results WHERE job_id = ? AND row_no IN (${some})`)
     const rows = this.db.prepare(
       `UPDATE job_rows SET state = 'pending', error_code = NULL, error_message = NULL,
@@ -244,9 +244,9 @@ export class RowTransitions extends RowQueries {
     let n = 0
     for (;;) {
       const t = Date.now()
-      const moved = writeTransaction(this.db, () => (results.run(jobId, jobId), rows.run(jobId, jobId).changes))
-      n += moved
-      if (moved < STEP_ROWS) return n
+      const step = timedStep(this.db, () => (results.run(jobId, jobId), rows.run(jobId, jobId).changes))
+      n += step.rows
+      if (!step.more) return n
       await afterStep(t)
     }
   }
