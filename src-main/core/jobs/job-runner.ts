@@ -12,7 +12,7 @@ import { kindModule } from '../kinds/registry'
 import { UnitInputError, type Unit, type UnitEnv, type UnitOutcome } from '../kinds/unit'
 import { keepLearned, storeOutcome, type LearnedBy } from './keep-learned'
 import { coreText, storedText, type CoreText } from '../texts/core-text'
-import { leaveForRecovery, reserve, startHit, type Attempt, type RowNext, type RowRun } from './row-attempt'
+import { leaveForRecovery, markSending, reserve, startHit, unmarkSending, type Attempt, type RowNext, type RowRun } from './row-attempt'
 import type { RunnerDeps, StopReason } from './runner-deps'
 
 const OFFLINE_AFTER = 12 // consecutive network failures (across rows) after which the service counts as gone
@@ -227,16 +227,12 @@ export class JobRunner {
       if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
       if (!attempt.inFlight) await attempt.hold?.sending() // may be charged from here: the team's reservation says so first
       const marked = !attempt.inFlight
-      if (marked) {
-        store.rows.markInFlight(this.job.id, run.row.rowNo, clock.now())
-        run.attempts++
-        attempt.inFlight = true
-      }
+      if (marked) markSending(store, this.job.id, run, attempt, clock.now())
       // asked after the mark, nothing awaited between this and the request: a stall during the
       // store write (lid closed, CPU starved) may have lost a watched file's claim meanwhile
       const held = this.deps.holdBack?.()
       if (held) {
-        if (marked) this.unmark(run, attempt)
+        if (marked) unmarkSending(store, this.job.id, run, attempt)
         this.stop({ kind: 'pause', detail: held })
         // ends this request as the pause ends every waiting one: the row is left as it was, not failed
         throw new Error('pause')
@@ -247,13 +243,6 @@ export class JobRunner {
       if (!(e instanceof ServiceError && e.status === 404)) this.hits.unstart()
       throw e
     }
-  }
-
-  /** The row was marked for this request, which did not leave: as it was, no attempt counted. */
-  private unmark(run: RowRun, attempt: Attempt): void {
-    this.deps.store.rows.unmarkInFlight(this.job.id, run.row.rowNo)
-    run.attempts--
-    attempt.inFlight = false
   }
 
   /** The unit answered (done or failed): stored, the money hold settled, the pair's answer shared. */
