@@ -26,12 +26,18 @@ export interface ScriptedServer {
   answerNext(...answers: Answer[]): void
   /** Answer once the queue is empty (initially a 599 saying nothing was scripted). */
   answerAlways(answer: Answer): void
+  /**
+   * Between tests: nothing queued, the 599 fallback back, no request recorded. Open connections
+   * are left: the client's idle keep-alive sockets would be cut under its next request.
+   */
+  reset(): void
   close(): Promise<void>
 }
 
 export async function startScriptedServer(): Promise<ScriptedServer> {
   const queue: Answer[] = []
-  let fallback: Answer = json(599, { is_success: false, message: 'no scripted answer', data: null })
+  const unscripted = json(599, { is_success: false, message: 'no scripted answer', data: null })
+  let fallback: Answer = unscripted
   const requests: RecordedRequest[] = []
 
   const server: Server = createServer((req, res) => {
@@ -65,6 +71,11 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     requests,
     answerNext: (...answers) => void queue.push(...answers),
     answerAlways: (answer) => void (fallback = answer),
+    reset: () => {
+      queue.length = 0
+      fallback = unscripted
+      requests.length = 0
+    },
     close: () =>
       new Promise<void>((resolve) => {
         // Hanging answers keep their sockets open; end them so close() returns.

@@ -20,6 +20,7 @@ import {
   text,
   type ScriptedServer,
 } from '../helpers/scripted-server'
+import { until } from '../helpers/watch-process'
 
 // Characters that change under URL encoding, so an echoed URL carries the key in encoded form too.
 const KEY = 'sk_live/Z9+q=81f3c0de'
@@ -35,7 +36,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 beforeEach(() => {
-  server.requests.length = 0
+  // each test starts clean: no answer left queued, no request of the last test still open
+  server.reset()
 })
 
 async function caught(p: Promise<unknown>): Promise<ServiceError> {
@@ -176,32 +178,33 @@ describe('network, timeout, abort', () => {
   it("the caller's signal aborts a request in flight -> aborted, not timeout", async () => {
     server.answerNext(hang())
     const ac = new AbortController()
-    setTimeout(() => ac.abort(), 100)
-    const err = await caught(client.provinces({ signal: ac.signal }))
+    const pending = caught(client.provinces({ signal: ac.signal }))
+    await until('the request to reach the server', () => server.requests.length === 1, () => 'no request yet', 20_000)
+    ac.abort()
+    const err = await pending
     expect(err.kind).toBe('aborted')
     expect(isRetryable(err)).toBe(false)
     expect(server.requests).toHaveLength(1)
   })
 
   it("many concurrent requests share one listener on the caller's signal, and one abort ends them all", async () => {
+    // About listeners, not speed: 30 requests at once on a starved CPU (a CI at load 20 on 2 cores)
+    // took over 2 s; the timeout is only there to end a hang, well inside the test's own 30 s.
+    const patient = createServiceClient({ baseUrl: server.baseUrl, apiKey: KEY, timeoutMs: 20_000 })
     const job = new AbortController()
     server.answerAlways(ok([]))
-    try {
-      await Promise.all(Array.from({ length: 30 }, () => client.provinces({ signal: job.signal })))
-    } finally {
-      server.answerAlways(json(599, { is_success: false, message: 'no scripted answer' }))
-    }
+    // every request settled before going on: none is left to take the next answer
+    const answered = await Promise.allSettled(Array.from({ length: 30 }, () => patient.provinces({ signal: job.signal })))
+    expect(answered.filter((a) => a.status === 'rejected')).toEqual([])
     expect(getEventListeners(job.signal, 'abort').length).toBeLessThanOrEqual(1)
 
     server.answerAlways(hang())
-    try {
-      const inFlight = Array.from({ length: 20 }, () => caught(client.provinces({ signal: job.signal })))
-      setTimeout(() => job.abort(), 100)
-      const errors = await Promise.all(inFlight)
-      expect(errors.map((e) => e.kind)).toEqual(Array(20).fill('aborted'))
-    } finally {
-      server.answerAlways(json(599, { is_success: false, message: 'no scripted answer' }))
-    }
+    const inFlight = Array.from({ length: 20 }, () => caught(patient.provinces({ signal: job.signal })))
+    // aborted once all 20 reached the server: in flight, not still being sent
+    await until('the 20 requests to reach the server', () => server.requests.length === 50, () => `${server.requests.length} requests`, 20_000)
+    job.abort()
+    const errors = await Promise.all(inFlight)
+    expect(errors.map((e) => e.kind)).toEqual(Array(20).fill('aborted'))
   })
 
   it('an already aborted signal sends nothing', async () => {

@@ -12,7 +12,7 @@ import { kindModule } from '../kinds/registry'
 import { UnitInputError, type Unit, type UnitEnv, type UnitOutcome } from '../kinds/unit'
 import { keepLearned, storeOutcome, type LearnedBy } from './keep-learned'
 import { coreText, storedText, type CoreText } from '../texts/core-text'
-import { leaveForRecovery, reserve, startHit, type Attempt, type RowNext, type RowRun } from './row-attempt'
+import { leaveForRecovery, markSending, reserve, startHit, unmarkSending, type Attempt, type RowNext, type RowRun } from './row-attempt'
 import type { RunnerDeps, StopReason } from './runner-deps'
 
 const OFFLINE_AFTER = 12 // consecutive network failures (across rows) after which the service counts as gone
@@ -226,16 +226,16 @@ export class JobRunner {
       // a turn taken before the shared store went away, due after the job blocked: not sent
       if (this.coordinationWait) throw new TeamUnreachable(this.coordinationDetail)
       if (!attempt.inFlight) await attempt.hold?.sending() // may be charged from here: the team's reservation says so first
-      const held = this.deps.holdBack?.() // nothing awaited between this and the request
+      const marked = !attempt.inFlight
+      if (marked) markSending(store, this.job.id, run, attempt, clock.now())
+      // asked after the mark, nothing awaited between this and the request: a stall during the
+      // store write (lid closed, CPU starved) may have lost a watched file's claim meanwhile
+      const held = this.deps.holdBack?.()
       if (held) {
+        if (marked) unmarkSending(store, this.job.id, run, attempt)
         this.stop({ kind: 'pause', detail: held })
         // ends this request as the pause ends every waiting one: the row is left as it was, not failed
         throw new Error('pause')
-      }
-      if (!attempt.inFlight) {
-        store.rows.markInFlight(this.job.id, run.row.rowNo, clock.now())
-        run.attempts++
-        attempt.inFlight = true
       }
       return await send()
     } catch (e) {

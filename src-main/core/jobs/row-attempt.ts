@@ -2,7 +2,7 @@
  * What the runner carries through one row's attempts, and the two checks that block the job
  * before a request could go out (no hit left in the quota, no money left to reserve).
  */
-import type { JobRow, JobRecord } from '../store'
+import type { JobRow, JobRecord, Store } from '../store'
 import type { Product } from '../model/products'
 import type { HitCounter, MoneyGate, MoneyHold, PairTurn } from '../coordination/port'
 import { isPlanProduct, quotaExhaustedText } from '../model/plans'
@@ -57,4 +57,18 @@ export async function reserve(money: MoneyGate, price: number): Promise<MoneyHol
 export function leaveForRecovery(attempt: Attempt, row: JobRow): void {
   if (attempt.pair?.kind === 'send') attempt.pair.finish(null)
   attempt.hold?.settle({ charged: false, uncertain: attempt.inFlight, rowNo: row.rowNo, pairKey: row.unitKey })
+}
+
+/** The row marked for sending (once an attempt): written before the request leaves, so a crash leaves evidence. */
+export function markSending(store: Store, jobId: string, run: RowRun, attempt: Attempt, now: number): void {
+  store.rows.markInFlight(jobId, run.row.rowNo, now)
+  run.attempts++
+  attempt.inFlight = true
+}
+
+/** markSending taken back: the request did not leave after all; the row as it was, no attempt counted. */
+export function unmarkSending(store: Store, jobId: string, run: RowRun, attempt: Attempt): void {
+  store.rows.unmarkInFlight(jobId, run.row.rowNo)
+  run.attempts--
+  attempt.inFlight = false
 }

@@ -1,5 +1,5 @@
 import { type Db, writeTransaction } from './database'
-import { afterStep, STEP_ROWS } from './steps'
+import { afterStep, BATCH_ROWS, timedStep } from './steps'
 import { JOB_SETTING_PREFIXES } from './settings-repo'
 
 /**
@@ -84,7 +84,8 @@ async function sweep(db: Db): Promise<void> {
     try {
       const left = orphan(db, tables)
       if (!left) return
-      writeTransaction(db, () => db.prepare(`DELETE FROM "${left.table}" WHERE job_id = ? LIMIT ${STEP_ROWS}`).run(left.jobId))
+      const del = db.prepare(`DELETE FROM "${left.table}" WHERE job_id = ? LIMIT ${BATCH_ROWS}`)
+      timedStep(db, () => del.run(left.jobId).changes)
     } catch (err) {
       // another writer held the file past the busy timeout: the rows stay, unseen; a later sweep takes them
       if ((err as { code?: string }).code === 'SQLITE_BUSY') return

@@ -1,5 +1,5 @@
 import { type Db, writeTransaction } from './database'
-import { afterStep, STEP_ROWS } from './steps'
+import { afterStep, BATCH_ROWS, timedStep } from './steps'
 import { canTransitionRow, sourcesOf, type RowState } from '../model/row-state'
 import type { Product } from '../model/products'
 import { ChargeLedger } from './charge-ledger'
@@ -67,6 +67,11 @@ export class RowTransitions extends RowQueries {
       toInFlight: db.prepare(
         `UPDATE job_rows SET state = 'in-flight', attempts = attempts + 1, started_at = ?
          WHERE job_id = ? AND row_no = ? AND state IN (${sqlList(sourcesOf('in-flight'))})`,
+      ),
+      // a row marked for sending that was not sent after all: as before the mark
+      toUnsent: db.prepare(
+        `UPDATE job_rows SET state = 'pending', attempts = attempts - 1, started_at = NULL
+         WHERE job_id = ? AND row_no = ? AND state = 'in-flight'`,
       ),
       toDone: db.prepare(
         `UPDATE job_rows SET state = 'done', charged = ?, cost_points = cost_points + ?, finished_at = ?,
@@ -141,6 +146,11 @@ export class RowTransitions extends RowQueries {
   /** Claims a row for sending. Written before the request leaves, so a crash leaves evidence. */
   markInFlight(jobId: string, rowNo: number, now: number): void {
     this.expectOne(this.stmts.toInFlight.run(now, jobId, rowNo), jobId, rowNo, 'in-flight')
+  }
+
+  /** Takes back markInFlight when the request did not leave after all (nothing awaited since the mark): no attempt counted. */
+  unmarkInFlight(jobId: string, rowNo: number): void {
+    this.expectOne(this.stmts.toUnsent.run(jobId, rowNo), jobId, rowNo, 'pending')
   }
 
   /**
@@ -224,7 +234,7 @@ export class RowTransitions extends RowQueries {
    * leaves some back in line and the rest failed, which the next retry-failed completes.
    */
   async resetFailed(jobId: string): Promise<number> {
-    const some = `SELECT row_no FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 0 ORDER BY row_no LIMIT ${STEP_ROWS}`
+    const some = `SELECT row_no FROM job_rows WHERE job_id = ? AND state = 'failed' AND local_failure = 0 ORDER BY row_no LIMIT ${BATCH_ROWS}`
     const results = this.db.prepare(`DELETE FROM results WHERE job_id = ? AND row_no IN (${some})`)
     const rows = this.db.prepare(
       `UPDATE job_rows SET state = 'pending', error_code = NULL, error_message = NULL,
@@ -234,9 +244,9 @@ export class RowTransitions extends RowQueries {
     let n = 0
     for (;;) {
       const t = Date.now()
-      const moved = writeTransaction(this.db, () => (results.run(jobId, jobId), rows.run(jobId, jobId).changes))
-      n += moved
-      if (moved < STEP_ROWS) return n
+      const step = timedStep(this.db, () => (results.run(jobId, jobId), rows.run(jobId, jobId).changes))
+      n += step.rows
+      if (!step.more) return n
       await afterStep(t)
     }
   }
