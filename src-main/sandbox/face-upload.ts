@@ -86,9 +86,12 @@ export function readFaceUpload(req: IncomingMessage, maxBytes: number = LIMITS.f
     parser.on('close', () => resolve(upload))
     parser.on('error', (err: Error) => reject(err))
     // a client gone before its upload ended (killed mid-send): the parser never closes, so without
-    // this the request would stay unanswered for ever (never charged either way)
+    // this the request would stay unanswered for ever (never charged either way). Gone already (killed
+    // during the sandbox's --latency, before this listens): its 'close' has passed, so asked here.
+    const gone = (): void => reject(new Error('the client went away before its upload ended'))
+    if (req.destroyed && !req.complete) return gone()
     req.once('close', () => {
-      if (!req.complete) reject(new Error('the client went away before its upload ended'))
+      if (!req.complete) gone()
     })
     req.pipe(parser)
   })
