@@ -73,14 +73,17 @@ describe('a claim written by another computer on a shared watched folder', () =>
     const { dir, db } = await claimedByOtherDesk('stale')
     const w = startWatch([dir, '--preset', 'h', '--db', db, '--key', sandbox.key, '--settle-ms', '200'], { REKAP_WATCH_CLAIM_STALE_MS: String(RUNNING_WINDOW_MS) })
     try {
-      await until('kode.csv filed under selesai/', () => existsSync(join(dir, 'selesai', 'kode.csv')), w.out)
+      // the watcher files the workbook, then says so, then lets its claim go: wait for all three
+      // (CI read the output the moment the file moved, before the line had come through the pipe)
+      const claim = join(dir, 'proses', 'kode.csv.ambil')
+      await until('kode.csv filed under selesai/, said done, its claim let go', () =>
+        existsSync(join(dir, 'selesai', 'kode.csv')) && /done kode\.csv \(job j[0-9a-f]{8}\)/.test(w.out()) && !existsSync(claim), w.out)
       const out = w.out()
       expect(out, 'not left to desk B first').toContain(`kode.csv is taken by ${OTHER_DESK} (another computer)`)
       expect(out).toMatch(new RegExp(`kode\\.csv: ${OTHER_DESK}'s heartbeat has not moved for \\d+ s; taken over`))
       // left to desk B first, taken over after: never both at once
       expect(out.indexOf('taken over')).toBeGreaterThan(out.indexOf(`taken by ${OTHER_DESK}`))
-      expect(out).toMatch(/done kode\.csv \(job j[0-9a-f]{8}\)/)
-      expect(existsSync(join(dir, 'proses', 'kode.csv.ambil'))).toBe(false)
+      expect(out.indexOf('done kode.csv')).toBeGreaterThan(out.indexOf('taken over'))
     } finally {
       w.child.kill('SIGTERM')
       await w.exited

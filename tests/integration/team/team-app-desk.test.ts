@@ -86,16 +86,20 @@ describe('the app joins its team like a CLI desk', () => {
     expect(rps).toBeLessThanOrEqual(21)
   }, 180_000)
 
-  it('a team budget of Rp8.000: the app and a CLI desk (15 distinct pairs each) pay for at most 20; both stop naming the team budget; the app job is in rekap team status', async () => {
-    const sandbox = await startSandboxProcess({ key: 'key-app-budget' })
+  it('a team budget of Rp8.000: the app and a CLI desk (25 distinct pairs each, more than the budget pays) pay for at most 20; both stop naming the team budget; the app job is in rekap team status', async () => {
+    // each request answered after 0.3-0.9 s, so the two desks' runs overlap however the machine is loaded
+    const sandbox = await startSandboxProcess({ key: 'key-app-budget', args: ['--latency', '600'] })
     sandboxes.push(sandbox)
     expect((await team.rekap('teamowner', ['team', 'budget', '8000'])).code).toBe(0)
     const before = (await sandbox.admin('GET', '/_sandbox/ledger')).charges.length
     const app = await appDesk(sandbox)
     const plan = await app.api('jobs.plan', {
-      path: pairsFile(team.dir, 'app-budget.csv', facePairs(0, 15)), kind: 'face-match', mapping: { image1: 'Foto KTP', image2: 'Foto Selfie' },
+      path: pairsFile(team.dir, 'app-budget.csv', facePairs(0, 25)), kind: 'face-match', mapping: { image1: 'Foto KTP', image2: 'Foto Selfie' },
     })
-    const cli = cliDesk(sandbox, 'cli-budget', ['run', pairsFile(team.dir, 'cli-budget.csv', facePairs(20, 15)), '--kind', 'face-match', '--concurrency', '2', '--allow-outside-paths'])
+    const cli = cliDesk(sandbox, 'cli-budget', ['run', pairsFile(team.dir, 'cli-budget.csv', facePairs(30, 25)), '--kind', 'face-match', '--concurrency', '1', '--allow-outside-paths'])
+    // the app starts once the CLI desk has paid its first pair: on a loaded CI the CLI process
+    // started so late that the app had paid all of its pairs before the CLI desk sent one
+    await waitFor(() => team.query(`SELECT count(*)::int AS n FROM rekap.charges WHERE desk = 'cli-budget'`).then((r) => r.rows[0].n as number), (n) => n >= 1, 120_000, 100)
     await app.api('jobs.start', { jobId: plan.jobId })
     const cliEnd = await cli.done
     const view = await waitFor(() => app.api('jobs.get', { jobId: plan.jobId }), (v) => v.state !== 'running' && v.state !== 'ready', 120_000, 200)
