@@ -4,7 +4,9 @@
  * loopback port, with a random key of its own that never leaves this process.
  */
 import { randomBytes } from 'node:crypto'
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index'
+// only types at load: the sandbox (its routes, generators, upload parser) loads when first asked for,
+// so a command that never talks to it (`rekap jobs`, `export`, `review`...) does not compile it (issue 27)
+import type { RunningSandbox, SandboxOptions } from '../sandbox/index'
 
 /**
  * The face engine's warm-up (its load plus the first pair) before it answers anything. Measured
@@ -61,7 +63,9 @@ export function createEmbeddedSandbox(
   function start(): Promise<RunningSandbox> {
     if (!starting) {
       const key = `sbx-${randomBytes(18).toString('hex')}`
-      starting = startSandbox({ ...options, port: 0, host: '127.0.0.1', keys: [key], onFaceWarmedUp: (ms) => memory?.set(ms) }).then((s) => (running = s))
+      starting = import('../sandbox/index')
+        .then(({ startSandbox }) => startSandbox({ ...options, port: 0, host: '127.0.0.1', keys: [key], onFaceWarmedUp: (ms) => memory?.set(ms) }))
+        .then((s) => (running = s))
       starting.catch(() => {
         starting = null // a later request may try again
       })
