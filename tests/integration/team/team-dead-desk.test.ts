@@ -49,6 +49,8 @@ describe('a desk killed mid-run', () => {
       30_000,
       200,
     )
+    // the latency was for the kill to land while requests were at the service; the resume's pairs need none
+    await rig.sandbox.admin('POST', '/_sandbox/faults', { latency_ms: 0 })
     // the same desk (its own data file) resumes the job, the key from the environment
     const end = await rig.team.rekap('op1', ['resume', jobId, '--db', desk.db], { desk: 'loket-mati', env: { REKAP_API_KEY: rig.sandbox.key, REKAP_LANG: 'en' } })
     expect([0, 1], end.stdout + end.stderr).toContain(end.code)

@@ -44,15 +44,20 @@ describe('the team store restarted after more than a lease away', () => {
     const b = startDesk({ team: rig.team, sandbox: rig.sandbox, role: 'op2', name: 'loket-b', args })
     // B has planned and waits for the pair A has at the service (nothing of B's in flight)
     await waitFor(() => jobOf(b), (j) => j?.state === 'running', 60_000, 50)
-    const leaseA = (await rig.team.query(`SELECT max(lease_until) AS until FROM rekap.leases WHERE desk = 'loket-a'`)).rows[0].until as Date
     expect(jobOf(a)?.inFlight).toBe(1)
     expect(jobOf(b)?.inFlight).toBe(0)
 
     await rig.team.server.pause()
+    // the store is down from here: no lease is renewed after this moment, so each lease_until (the
+    // server's clock, this machine's) is at most now + LEASE_TTL_MS (15 s). (Was: A's lease_until read
+    // before the pause + 16 s, i.e. ~31 s away, ~15 s more than "every lease expired" needs.)
+    const storeDownAt = Date.now()
     await waitFor(requests, (r) => r.length === 1 && r[0].answeredAt !== undefined, 30_000, 50)
     a.child.kill('SIGSTOP')
-    // away for longer than A's lease: every lease has expired by the server's clock
-    await waitFor(() => Date.now(), (t) => t > new Date(leaseA).getTime() + 16_000, 60_000, 200)
+    // the pair at the service is answered (and charged) while the store is away: the rest need no latency
+    await rig.sandbox.admin('POST', '/_sandbox/faults', { latency_ms: 0 })
+    // away for longer than a lease: every lease has expired by the server's clock (1 s to spare)
+    await waitFor(() => Date.now(), (t) => t > storeDownAt + 15_000 + 1_000, 60_000, 200)
     await rig.team.server.start()
     const status = await rig.team.rekap('op3', ['team', 'status'], { desk: 'supervisor' })
     expect(status.code, status.stderr).toBe(0)
