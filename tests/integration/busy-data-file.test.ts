@@ -61,7 +61,7 @@ describe('another program holds the data file past the busy timeout during a run
     await until(run, () => out, (s) => / rows, /.test(s))
     const jobId = /^job (\w+)$/m.exec(out)![1]
 
-    const holder = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'tests/integration/fixtures/write-lock-holder.ts'), db], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] })
+    const holder = spawn(process.execPath, [join(REPO_ROOT, 'tests/integration/fixtures/write-lock-holder.mjs'), db], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] })
     let held = ''
     holder.stdout!.setEncoding('utf8').on('data', (s: string) => (held += s))
     await until(holder, () => held, (s) => s.includes('holding'))
@@ -80,7 +80,11 @@ describe('another program holds the data file past the busy timeout during a run
     expect(peek<{ state: string }>(db, 'SELECT state FROM jobs WHERE id = ?', jobId)?.state).toBe('paused')
     expect(peek(db, 'SELECT * FROM job_leases WHERE job_id = ?', jobId)).toBeUndefined()
 
-    const resumed = await rekap(['resume', jobId, '--db', db, '--key', sandbox.key])
+    // the 150 ms answers only kept the run going until the lock was taken; the resume sends all 200
+    // rows again (the run had settled none) at the job's stored concurrency 2, so at 150 ms it waited
+    // ~15 s of the file's ~44 s on latency alone (issue 27). Put back after, for the next test.
+    await sandbox.admin('POST', '/_sandbox/faults', { latency_ms: 0 })
+    const resumed = await rekap(['resume', jobId, '--db', db, '--key', sandbox.key]).finally(() => sandbox.admin('POST', '/_sandbox/faults', { latency_ms: 150 }))
     expect(resumed.code, resumed.out + resumed.err).toBe(0)
     expect(peek<{ n: number }>(db, "SELECT COUNT(*) AS n FROM job_rows WHERE job_id = ? AND state IN ('done', 'failed') AND error_code IS NOT 'internal'", jobId)?.n).toBe(ROWS)
   }, 180_000)
@@ -91,7 +95,7 @@ describe('another program holds the data file past the busy timeout during a run
  * past rekap's busy timeout): the reason the user reads at the run's end and on the job screen
  * (the stored detail, said in the reader's language) was SQLite's English, "database is locked",
  * inside an Indonesian run. It is a core text now, naming the data file. Real `rekap` and sandbox
- * processes, the lock held by a real second SQLite connection (fixtures/write-lock-holder.ts).
+ * processes, the lock held by a real second SQLite connection (fixtures/write-lock-holder.mjs).
  */
 describe('a pause made by a row write the data file refused', () => {
   it('says why in the user language, naming the data file, not in SQLite words', async () => {
@@ -113,7 +117,7 @@ describe('a pause made by a row write the data file refused', () => {
     await until(run, () => out, (s) => / baris, /.test(s))
     const jobId = /^job (\w+)$/m.exec(out)![1]
 
-    const holder = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'tests/integration/fixtures/write-lock-holder.ts'), db], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] })
+    const holder = spawn(process.execPath, [join(REPO_ROOT, 'tests/integration/fixtures/write-lock-holder.mjs'), db], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] })
     let held = ''
     holder.stdout!.setEncoding('utf8').on('data', (s: string) => (held += s))
     await until(holder, () => held, (s) => s.includes('holding'))
