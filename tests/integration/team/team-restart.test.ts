@@ -49,8 +49,7 @@ describe('the team store restarted after more than a lease away', () => {
 
     await rig.team.server.pause()
     // the store is down from here: no lease is renewed after this moment, so each lease_until (the
-    // server's clock, this machine's) is at most now + LEASE_TTL_MS (15 s). (Was: A's lease_until read
-    // before the pause + 16 s, i.e. ~31 s away, ~15 s more than "every lease expired" needs.)
+    // server's clock, this machine's) is at most now + LEASE_TTL_MS (15 s)
     const storeDownAt = Date.now()
     await waitFor(requests, (r) => r.length === 1 && r[0].answeredAt !== undefined, 30_000, 50)
     a.child.kill('SIGSTOP')
