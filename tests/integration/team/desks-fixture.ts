@@ -86,9 +86,12 @@ export async function waitFor<T>(get: () => T | Promise<T>, ok: (v: T) => boolea
 }
 
 /** A CSV of hospital codes no record has (each lookup is one request, answered 404 = one hit). */
+/** The codes of a file made by codesFile are this prefix, a dash and a number (a test can tell its rows apart in the sandbox's log). */
+export const codePrefix = (fileName: string): string => fileName.replace(/\W/g, '')
+
 export function codesFile(dir: string, name: string, n: number): string {
   const file = join(dir, name)
-  writeFileSync(file, ['Kode RS', ...Array.from({ length: n }, (_, i) => `${name.replace(/\W/g, '')}-${i + 1}`)].join('\n') + '\n')
+  writeFileSync(file, ['Kode RS', ...Array.from({ length: n }, (_, i) => `${codePrefix(name)}-${i + 1}`)].join('\n') + '\n')
   return file
 }
 
