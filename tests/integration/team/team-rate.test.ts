@@ -95,7 +95,7 @@ describe('4 desks, one key, one rate', () => {
     const said = `team, premium: the sandbox accepted ${m.rps.toFixed(2)} rps of 100 in the ${m.overlap.toFixed(1)} s all 4 desks were sending, ${m.refused} of ${m.sent} refused (${loadText(m.load)})`
     console.log(said)
     // Measured in the window all 4 desks were sending: stop 45's CI beside a CPU hog failed here
-    // at 45 rps (load 5-6), over a span that included desks starting and finishing alone. In
+    // at 45 rps (load 5-6), over a span that included desks starting and finishing alone. On
     // this machine 4 desks reached 99.7 rps at load 6-7 (whole span) and, in the window, 93.5 at
     // load 10-11 on 2 cores: there,
     // 4 desks, the sandbox and PostgreSQL were starved of CPU (a desk spends ~4 ms of CPU per
