@@ -1,12 +1,13 @@
 import { ensurePrivateDir, privateStoreFiles, usePrivateFileModes } from '../core/paths/private-files'
 import { rememberDataFile } from './opened-data-file'
 import { openDataFile } from './data-file-open'
-import { dirname, join, resolve } from 'node:path'
+import { dirname } from 'node:path'
 import { openStore, type Store } from '../core/store'
 import { createEngine, picturesDirFor, type Engine, type ServiceTarget } from '../core/engine'
 import { defaultContext, stderrLogger } from '../core/context'
 import { createEmbeddedSandbox, warmUpMemoryIn, type EmbeddedSandbox } from '../app/embedded-sandbox'
 import { defaultDataDir } from '../app/app-paths'
+import { dbPathFrom } from './data-file-path'
 import type { SandboxOptions } from '../sandbox'
 import { CliError, EXIT } from './exit-codes'
 import { normaliseServiceUrl, ServiceUrlError } from '../core/net/service-url'
@@ -40,13 +41,6 @@ export interface CliEngine {
   /** the secret the account id is keyed with: the team's shared one once joined, else this computer's */
   accountSecret(): string | undefined
   close(): Promise<void>
-}
-
-/** The store file the CLI uses: --db, else REKAP_DB, else the app's data folder (shared with the desktop app). */
-export function dbPathFrom(db: string | undefined): string {
-  // An empty --db or REKAP_DB means "not set" (better-sqlite3 would open a throw-away temporary
-  // database for '', and every folder beside it would be relative to wherever rekap was started).
-  return resolve(db || process.env.REKAP_DB || join(defaultDataDir(), 'rekap.db'))
 }
 
 /** `--base-url` through the one service-address rule (https for any host but this machine). */

@@ -5,7 +5,7 @@ import { pairIdentity, recordDecision, reviewQueue, ReviewError, type ReviewQueu
 import { requireReviewableJob } from '../core/kinds/reviewable-job'
 import { labelsFor } from '../core/reports/labels'
 import { readAppSettings } from '../app/app-settings'
-import { dbPathFrom } from './cli-engine'
+import { dbPathFrom } from './data-file-path'
 import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
 import { formatFixed } from '../contract/numbers'

@@ -8,12 +8,13 @@ import { hitsUsedRecord, type PlanFlags } from './plan-options'
 import { presetJobSettings } from '../core/unattended/preset-settings'
 import { PLAN_FLAG, type PlanProduct } from '../core/model/plans'
 import { kindModule } from '../core/kinds/registry'
-import { guessKind, PlanError, ActionRefusedError, JobOwnedError } from '../core/engine'
-import { ImportError, MapOverrideError, openTable } from '../core/importers'
+import { guessKind, PlanError } from '../core/engine'
+import { ImportError, openTable } from '../core/importers'
 import { quotedHeaders } from '../core/importers/header-names'
 import type { JobPlanView, PlanProblem, ProgressView } from '../contract/ipc'
 import { REKAP_VERSION } from '../core/version'
 import { CliError, EXIT } from './exit-codes'
+import { asCliError } from './action-cli-error'
 import { readCliKey } from './cli-key'
 import { serviceUrlFlag } from './cli-engine'
 import { openCliEngine, type CliEngine } from './cli-engine'
@@ -383,14 +384,4 @@ async function confirm(question: string): Promise<boolean> {
   } finally {
     rl.close()
   }
-}
-
-/** Bad input and usage problems end with exit 2 and the message alone (no stack). */
-export function asCliError(err: unknown): unknown {
-  if (err instanceof CliError) return err
-  // Another process runs the job: nothing was changed; wait for it or stop it from there.
-  if (err instanceof JobOwnedError) return new CliError(coreMessage(err), EXIT.blocked)
-  if (err instanceof ActionRefusedError) return new CliError(coreMessage(err), EXIT.usage)
-  if (err instanceof PlanError || err instanceof ImportError || err instanceof MapOverrideError) return new CliError(coreMessage(err), EXIT.usage)
-  return err
 }

@@ -9,7 +9,7 @@ import { readCliKey } from './cli-key'
 import { stateHitsUsed } from './run-job'
 import { planSettings, type PlanFlags } from './plan-options'
 import { CliError, EXIT } from './exit-codes'
-import { asCliError } from './run-job'
+import { asCliError } from './action-cli-error'
 import { t } from './cli-language'
 import { oneLine } from '../contract/one-line'
 

@@ -10,7 +10,8 @@ import type { Store } from '../core/store'
 import { isTeamUnreachable, type TeamConfig } from '../core/team'
 import { joinTeamAsDesk, type DeskTeam } from '../core/team/desk-team'
 import type { TeamCoordination } from '../core/coordination/team/team-coordination'
-import { asTeamCliError, teamConfigOf } from './team-options'
+import { teamConfigOf } from './team-options'
+import { asTeamCliError } from './team-cli-error'
 
 /** The team the running command works in (null = alone). */
 function currentTeamConfig(): TeamConfig | null {

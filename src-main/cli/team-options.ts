@@ -4,8 +4,8 @@
  * name), `--team-insecure`. Options are global: they may stand before or after the command.
  */
 import type { Command } from 'commander'
-import { TeamConfigError, TeamRefusedError, TeamSchemaError, TeamUnreachableError, type TeamConfig } from '../core/team'
-import { coreMessage } from './core-message'
+// type only: `rekap review` asks whether it runs in a team before anything loads the team store's driver (pg)
+import type { TeamConfig } from '../core/team'
 import { CliError, EXIT } from './exit-codes'
 import { t } from './cli-language'
 
@@ -35,14 +35,4 @@ export function requireTeamConfig(cmd: Command): TeamConfig {
   const config = teamConfigOf(cmd)
   if (!config) throw new CliError(t().team.noTeam, EXIT.usage)
   return config
-}
-
-/**
- * The exit code of a team error: a bad address or schema is a usage error (2), an unreachable
- * store blocks (3: run the command again when it is back); others pass through.
- */
-export function asTeamCliError(err: unknown): unknown {
-  if (err instanceof TeamConfigError || err instanceof TeamSchemaError || err instanceof TeamRefusedError) return new CliError(coreMessage(err), EXIT.usage)
-  if (err instanceof TeamUnreachableError) return new CliError(coreMessage(err), EXIT.blocked)
-  return err
 }

@@ -4,7 +4,7 @@
  * is the database role this desk connected as: --by is refused here (a typed name proves nothing).
  */
 import { claimNext, decidePair, openQueue, openTeamSession, TeamReviewError, type TeamConfig, type TeamQueueItem, type TeamSession } from '../core/team'
-import { asTeamCliError } from './team-options'
+import { asTeamCliError } from './team-cli-error'
 import { CliError, EXIT } from './exit-codes'
 import { cliLang, t } from './cli-language'
 import { formatFixed } from '../contract/numbers'

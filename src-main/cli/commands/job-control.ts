@@ -31,7 +31,7 @@ export function register(program: Command): void {
       // --older-than, --yes and --report-dir are --prune's: alone they were ignored and the list shown instead
       const pruneFlag = PRUNE_FLAGS.find(([key]) => opts[key] !== undefined)?.[1]
       if (pruneFlag) await refuseUsage((t) => t.usage.onlyWithPrune(pruneFlag))
-      const { listJobsCommand } = await import('../job-control')
+      const { listJobsCommand } = await import('../jobs-list-command')
       process.exitCode = await listJobsCommand(opts)
     })
   jobs
