@@ -96,4 +96,16 @@ else {
     const loaded = heavyLoadedBy(['--help'], 'exit')
     expect([...new Set(loaded)]).toEqual([])
   }, 120_000)
+
+  it('`rekap review JOB --list` without a team loads none of them either (it needs the store, not the engine or pg)', () => {
+    const db = join(tmp.dir, 'review.db')
+    const jobLine = execFileSync(process.execPath, ['bin/rekap.mjs', 'run', 'examples/kyc/kyc-sample.xlsx', '--dry-run', '--db', db], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_LANG: 'en' },
+    })
+    const job = /job (\S+)/.exec(jobLine)![1]
+    const loaded = heavyLoadedBy(['review', job, '--list', '--db', db], 'exit').filter((p) => p !== 'better-sqlite3')
+    expect([...new Set(loaded)]).toEqual([])
+  }, 120_000)
 })
