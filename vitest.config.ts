@@ -6,14 +6,14 @@ const FILE_STATE_GUARD = 'tests/helpers/file-state-guard.ts'
 
 // Four projects so a developer can run the fast ones alone (`npx vitest run --project unit`);
 // `npm test` runs them all, which is what CI does. Projects: unit, integration, security, e2e.
-// unit and security run `isolate: false`: a worker keeps the modules it loaded for its next file
-// instead of a fresh module graph per file (~1 s of CPU per file, ~0.8 s more for a file importing the
-// app; issue 27, docs/performance.md stop 44). Integration runs isolated again: with `isolate: false`
-// the fresh-clone CI (fdea875) failed team-dead-desk (a request of the killed desk never answered),
-// which passes alone. Its likely cause, a sandbox race, is fixed (db81b29), but the whole project has
-// not yet run without isolation in two orders: until then it stays isolated. A file restores what it changes
-// process-wide (process.env, spies, the CLI's language, listeners) and mocks no module (vi.mock
-// needs isolation: such a file would go to a project of its own with `isolate: true`).
+// unit, integration and security run `isolate: false`: a worker keeps the modules it loaded for its
+// next file instead of a fresh module graph per file (~1 s of CPU per file, ~0.8 s more for a file
+// importing the app; issue 27, docs/performance.md stops 44 and 46). Integration ran isolated from
+// stop 44 (team-dead-desk failed once without isolation; its cause was a sandbox race, fixed in
+// db81b29) until the whole project passed without isolation in two shuffled file orders (stop 46,
+// seeds 11 and 23). A file restores what it changes process-wide (process.env, spies, the CLI's
+// language, listeners) and mocks no module (vi.mock needs isolation: such a file would go to a
+// project of its own with `isolate: true`); the guard fails a file that leaks process state.
 export default defineConfig({
   test: {
     // One file more at a time than there are cores: three on this machine's 2 cores. A file's time is
@@ -46,7 +46,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Real servers and worker pools, each file on its own ports, folders and PostgreSQL: two may run at once
           fileParallelism: true,
-          // isolated (see the top); the guard still fails a file that leaks process state
+          // see the top: the guard fails a file that leaks process state
+          isolate: false,
           setupFiles: [FILE_STATE_GUARD],
         },
       },
