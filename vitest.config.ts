@@ -70,6 +70,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // one Chromium for the project's files, each in contexts of its own (issue 27)
+          globalSetup: ['tests/e2e/helpers/chromium-server.ts'],
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 180_000,

@@ -6,15 +6,22 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-options'
+import type {} from './chromium-server'
 import { REPO_ROOT } from '../../helpers/sandbox-process'
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots')
 
+/**
+ * The e2e project's shared Chromium (chromium-server.ts), connected: closing it closes this file's
+ * contexts and pages and leaves the browser to the other files. A file run outside that project
+ * (no shared browser) launches one of its own.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+  const endpoint = inject('chromiumWsEndpoint')
+  if (endpoint) return chromium.connect(endpoint)
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
 }
 
 /**
