@@ -23,3 +23,13 @@ export function freshBuiltEntry(rootUrl, outDir = 'out/cli') {
   }
   return new URL(`${outDir}/${manifest.entry}`, rootUrl)
 }
+
+/** The built entry's hash (its code cache's name), from the build's manifest; null without one. */
+export function builtEntryHash(rootUrl, outDir = 'out/cli') {
+  try {
+    const { entryHash } = JSON.parse(readFileSync(`${fileURLToPath(rootUrl).replace(/[\\/]?$/, '/')}${outDir}/manifest.json`, 'utf8'))
+    return typeof entryHash === 'string' && /^[0-9a-f]{16}$/.test(entryHash) ? entryHash : null
+  } catch {
+    return null
+  }
+}

@@ -4,12 +4,18 @@
 // new as the sources; otherwise (no build, or src-main edited since) the TypeScript sources run
 // through tsx, so `npx rekap` works right after a clone and an edit is never answered by old code.
 // REKAP_FROM_SOURCES=1 always runs the sources.
-import { freshBuiltEntry } from './built-cli.mjs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { builtEntryHash, freshBuiltEntry } from './built-cli.mjs'
 
 const root = new URL('../', import.meta.url)
 const built = process.env.REKAP_FROM_SOURCES === '1' ? null : freshBuiltEntry(root)
+const entryHash = built ? builtEntryHash(root) : null
 let cli
-if (built) {
+if (built && built.pathname.endsWith('.cjs') && entryHash) {
+  // one CommonJS file compiled with V8's code cache (cached-cli.cjs)
+  cli = createRequire(import.meta.url)('./cached-cli.cjs').loadCachedCli(fileURLToPath(built), entryHash)
+} else if (built) {
   cli = await import(built.href)
 } else {
   const { register } = await import('tsx/esm/api')

@@ -8,16 +8,21 @@
  * TypeScript sources through tsx, as before. So an edit in src-main is never answered by an older
  * build, and a missing build only costs start-up time.
  *
- * One ES module per lazily imported part (esbuild's code splitting), so a command still loads only
- * what it uses; the worker threads are entries of their own (heavy-worker.js, face-worker.js, zip-worker.js beside
- * the chunks, where core/workers/worker-launch.ts looks for them). Packages stay in node_modules.
+ * The command is one CommonJS file (rekap.cjs) that bin/cached-cli.cjs compiles with V8's code cache
+ * (written here by a first run, rekap-<hash>-<V8 version>.cache); a lazily imported part still runs
+ * only when a command imports it. The worker threads are ES module entries of their own
+ * (heavy-worker.js, face-worker.js, zip-worker.js and their chunks, beside rekap.cjs, where
+ * core/workers/worker-launch.ts looks for them). Packages stay in node_modules.
  *
  *   node scripts/build-cli.mjs [--outdir DIR] [--if-possible]
  */
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BUNDLE_OPTIONS } from './bundle-options.mjs'
+import { createHash } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { BUNDLE_OPTIONS, CJS_ENTRY_OPTIONS } from './bundle-options.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outIndex = process.argv.indexOf('--outdir')
@@ -28,8 +33,11 @@ const OUT = path.resolve(ROOT, outIndex > 0 ? process.argv[outIndex + 1] : 'out/
 const BUILD_INPUTS = ['package.json', 'node_modules/.package-lock.json', 'tsconfig.json', 'tsconfig.node.json', 'scripts/build-cli.mjs', 'scripts/bundle-options.mjs']
 
 
-const ENTRIES = {
-  rekap: 'src-main/cli/main.ts',
+/** The command itself: one CommonJS file, compiled with V8's code cache (bin/cached-cli.cjs). */
+const CLI_ENTRY = { rekap: 'src-main/cli/main.ts' }
+
+/** The worker threads: ES modules sharing chunks, beside the command's file. */
+const WORKER_ENTRIES = {
   'heavy-worker': 'src-main/core/workers/heavy-worker.ts',
   'face-worker': 'src-main/sandbox/face/face-worker.ts',
   'zip-worker': 'src-main/core/reports/xlsx/zip-worker.ts',
@@ -54,17 +62,35 @@ async function buildInto(esbuild, next) {
   writeFileSync(stamp, '')
   const builtAt = statSync(stamp).mtimeMs
   rmSync(stamp)
-  const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: ENTRIES,
-    outdir: next,
-    ...BUNDLE_OPTIONS,
-    metafile: true,
-    logLevel: 'warning',
-  })
-  const inputs = [...Object.keys(result.metafile.inputs), ...BUILD_INPUTS].sort()
-  writeFileSync(path.join(next, 'manifest.json'), JSON.stringify({ builtAt, entry: 'rekap.js', inputs }, null, 1) + '\n')
+  const common = { absWorkingDir: ROOT, outdir: next, metafile: true, logLevel: 'warning' }
+  const [workers, cli] = await Promise.all([
+    esbuild.build({ ...common, entryPoints: WORKER_ENTRIES, ...BUNDLE_OPTIONS }),
+    esbuild.build({ ...common, entryPoints: CLI_ENTRY, ...CJS_ENTRY_OPTIONS }),
+  ])
+  const inputs = [...new Set([...Object.keys(workers.metafile.inputs), ...Object.keys(cli.metafile.inputs), ...BUILD_INPUTS])].sort()
+  // the code cache's name carries the file's own hash: V8 checks a cache against the source's length
+  // only, so a cache can never be taken for a rebuilt file of the same length
+  const entryHash = createHash('sha256').update(readFileSync(path.join(next, 'rekap.cjs'))).digest('hex').slice(0, 16)
+  writeFileSync(path.join(next, 'manifest.json'), JSON.stringify({ builtAt, entry: 'rekap.cjs', entryHash, inputs }, null, 1) + '\n')
   return inputs.length
+}
+
+/**
+ * Runs the built command once (`rekap jobs` on a scratch data file), so its code cache is written
+ * now rather than by a user's first command; a failure only means the first command writes it.
+ */
+function warmCodeCache() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rekap-build-'))
+  try {
+    spawnSync(process.execPath, [path.join(ROOT, 'bin/rekap.mjs'), 'jobs', '--db', path.join(dir, 'rekap.db')], {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, REKAP_API_KEY: '', REKAP_DB: '', REKAP_DATA_DIR: dir },
+      timeout: 60_000,
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 async function main() {
@@ -82,6 +108,7 @@ async function main() {
     const sources = await buildInto(esbuild, next)
     rmSync(OUT, { recursive: true, force: true })
     renameSync(next, OUT)
+    if (OUT === path.resolve(ROOT, 'out/cli')) warmCodeCache()
     console.error(`rekap: command built into ${path.relative(ROOT, OUT) || OUT} (${sources} sources)`)
   } catch (err) {
     rmSync(next, { recursive: true, force: true })

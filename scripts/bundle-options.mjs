@@ -14,3 +14,19 @@ export const BUNDLE_OPTIONS = {
   // bundled CommonJS packages require() Node's own modules
   banner: { js: "import { createRequire as __rekapRequire } from 'node:module'; const require = __rekapRequire(import.meta.url);" },
 }
+
+/**
+ * The command's own entry as one CommonJS file (no splitting): bin/cached-cli.cjs compiles it with
+ * V8's code cache, which Node 20 offers for scripts (vm.Script's cachedData) but not for ES modules
+ * (issue 27: an ES module build spent ~80-100 ms of each process's start compiling its chunks). A
+ * lazily imported part stays lazy: esbuild runs its module code on first import, not at load.
+ * `import.meta.url` is the file's own URL, as in the module build (workers and assets beside it).
+ */
+export const CJS_ENTRY_OPTIONS = {
+  ...BUNDLE_OPTIONS,
+  splitting: false,
+  format: 'cjs',
+  banner: { js: "const __rekapImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__rekapImportMetaUrl' },
+  outExtension: { '.js': '.cjs' },
+}

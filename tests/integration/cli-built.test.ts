@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
-import { cpSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { REPO_ROOT, makeTempDir } from '../helpers/temp-dir'
@@ -63,6 +63,33 @@ describe('the built rekap command', () => {
     // built again: the build has the edit and runs
     build()
     expect(rekap('--version')).toBe(`${packageVersion}-edited`)
+  }, 120_000)
+
+  it('compiles from the code cache the build wrote, writes a missing one once, and only refuses a damaged one', () => {
+    build()
+    const manifest = JSON.parse(readFileSync(join(root, 'out/cli/manifest.json'), 'utf8')) as { entry: string; entryHash: string }
+    expect(manifest.entry).toBe('rekap.cjs')
+    const cacheFiles = (): string[] => readdirSync(join(root, 'out/cli')).filter((f) => f.endsWith('.cache'))
+    // the build ran the command once: the cache is there, named by the file's hash and V8's version
+    expect(cacheFiles()).toEqual([`rekap-${manifest.entryHash}-${process.versions.v8}.cache`])
+    const cacheFile = join(root, 'out/cli', cacheFiles()[0]!)
+    const load = (): string =>
+      execFileSync(
+        process.execPath,
+        ['-e', `const c = require(${JSON.stringify(join(root, 'bin/cached-cli.cjs'))}); const m = c.loadCachedCli(${JSON.stringify(join(root, 'out/cli/rekap.cjs'))}, ${JSON.stringify(manifest.entryHash)}); console.log(typeof m.main, c.lastCodeCache())`],
+        { cwd: root, encoding: 'utf8' },
+      ).trim()
+    expect(load()).toBe('function used')
+    const version = rekap('--version')
+    // gone: the next process compiles from the source and leaves the cache for the one after
+    rmSync(cacheFile)
+    expect(rekap('--version')).toBe(version)
+    expect(cacheFiles()).toHaveLength(1)
+    expect(load()).toBe('function used')
+    // damaged (another build's, a disk error): V8 refuses it, the command answers as ever
+    writeFileSync(cacheFile, Buffer.alloc(statSync(cacheFile).size, 7))
+    expect(load()).toBe('function refused')
+    expect(rekap('--version')).toBe(version)
   }, 120_000)
 
   it('writes a large report with the zip thread the build carries beside its chunks (zip-worker.js)', () => {
