@@ -2,13 +2,15 @@
 // file it was made from is unchanged since the build started. Plain JavaScript on purpose: it runs
 // before anything can load TypeScript. One stat per source (~550, a few milliseconds).
 import { readFileSync, statSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /**
- * The URL of the built entry, or null when there is no build, or a source was changed, added to
- * the build's imports or removed after it was made (then the sources must run: never older code).
+ * The built command, read from its manifest once: its file and the hash its code cache is named by
+ * (bin/cached-cli.cjs). Null when there is no build, when it is not this build script's kind, or when
+ * a source was changed, added to the build's imports or removed after it was made (then the sources
+ * must run: never older code).
  */
-export function freshBuiltEntry(rootUrl, outDir = 'out/cli') {
+export function freshBuiltCli(rootUrl, outDir = 'out/cli') {
   const root = fileURLToPath(rootUrl).replace(/[\\/]?$/, '/')
   let manifest
   try {
@@ -16,20 +18,17 @@ export function freshBuiltEntry(rootUrl, outDir = 'out/cli') {
   } catch {
     return null
   }
-  if (typeof manifest.builtAt !== 'number' || !Array.isArray(manifest.inputs) || typeof manifest.entry !== 'string') return null
-  for (const input of manifest.inputs) {
+  const { builtAt, inputs, entry, entryHash } = manifest
+  if (typeof builtAt !== 'number' || !Array.isArray(inputs) || typeof entry !== 'string' || !/^[0-9a-f]{16}$/.test(entryHash ?? '')) return null
+  for (const input of inputs) {
     const stat = statSync(root + input, { throwIfNoEntry: false })
-    if (!stat || stat.mtimeMs > manifest.builtAt) return null
+    if (!stat || stat.mtimeMs > builtAt) return null
   }
-  return new URL(`${outDir}/${manifest.entry}`, rootUrl)
+  return { file: `${root}${outDir}/${entry}`, entryHash }
 }
 
-/** The built entry's hash (its code cache's name), from the build's manifest; null without one. */
-export function builtEntryHash(rootUrl, outDir = 'out/cli') {
-  try {
-    const { entryHash } = JSON.parse(readFileSync(`${fileURLToPath(rootUrl).replace(/[\\/]?$/, '/')}${outDir}/manifest.json`, 'utf8'))
-    return typeof entryHash === 'string' && /^[0-9a-f]{16}$/.test(entryHash) ? entryHash : null
-  } catch {
-    return null
-  }
+/** The URL of the fresh built entry, or null (freshBuiltCli). */
+export function freshBuiltEntry(rootUrl, outDir = 'out/cli') {
+  const cli = freshBuiltCli(rootUrl, outDir)
+  return cli ? pathToFileURL(cli.file) : null
 }

@@ -5,18 +5,14 @@
 // through tsx, so `npx rekap` works right after a clone and an edit is never answered by old code.
 // REKAP_FROM_SOURCES=1 always runs the sources.
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
-import { builtEntryHash, freshBuiltEntry } from './built-cli.mjs'
+import { freshBuiltCli } from './built-cli.mjs'
 
 const root = new URL('../', import.meta.url)
-const built = process.env.REKAP_FROM_SOURCES === '1' ? null : freshBuiltEntry(root)
-const entryHash = built ? builtEntryHash(root) : null
+const built = process.env.REKAP_FROM_SOURCES === '1' ? null : freshBuiltCli(root)
 let cli
-if (built && built.pathname.endsWith('.cjs') && entryHash) {
+if (built) {
   // one CommonJS file compiled with V8's code cache (cached-cli.cjs)
-  cli = createRequire(import.meta.url)('./cached-cli.cjs').loadCachedCli(fileURLToPath(built), entryHash)
-} else if (built) {
-  cli = await import(built.href)
+  cli = createRequire(import.meta.url)('./cached-cli.cjs').loadCachedCli(built.file, built.entryHash)
 } else {
   const { register } = await import('tsx/esm/api')
   register()
