@@ -16,7 +16,9 @@ const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--excl
   .filter(Boolean)
 const folders = new Set(tracked.flatMap((f) => f.split('/').slice(0, -1).map((_, i, a) => a.slice(0, i + 1).join('/'))))
 const code = tracked
-  .filter((f) => /^(src-main|src-renderer|tests|bench|scripts)\/.*\.(ts|vue|mjs)$/.test(f))
+  // the code a maintainer's doc can name: the sources, tests, benches, scripts, the command's entry
+  // files and CI's script (an environment variable it sets or clears is a name there)
+  .filter((f) => /^(src-main|src-renderer|tests|bench|scripts|bin)\/.*\.(ts|vue|mjs|cjs)$/.test(f) || f === '.ci/run')
   .map((f) => readFileSync(join(ROOT, f), 'utf8'))
   .join('\n')
 
