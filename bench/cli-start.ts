@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { freshBuiltEntry } from '../bin/built-cli.mjs'
+import { freshBuiltCli } from '../bin/built-cli.mjs'
 
 const RUNS = Number(process.argv[2] ?? 15)
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -102,7 +102,7 @@ async function oneRun(i: number, env: NodeJS.ProcessEnv, into: Series): Promise<
 }
 
 async function main(): Promise<void> {
-  const built = freshBuiltEntry(pathToFileURL(ROOT)) !== null
+  const built = freshBuiltCli(pathToFileURL(ROOT)) !== null
   if (!built) console.log('no fresh build in out/cli (npm run build:cli): both series below run the sources')
   const bare: number[] = []
   const bareCpu: number[] = []

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { freshBuiltEntry } from '../bin/built-cli.mjs'
+import { freshBuiltCli } from '../bin/built-cli.mjs'
 import { writeCodeInputs } from './plan-inputs'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
@@ -57,7 +57,7 @@ function planOnce(bin: string, file: string, db: string): Promise<CliPlan> {
 function fromWhat(bin: string): string {
   const root = pathToFileURL(resolve(dirname(bin), '..') + '/')
   // through tsx a process carries the TypeScript loader: ~50 MB and seconds of CPU more than a user's
-  return freshBuiltEntry(root) ? 'built' : 'sources through tsx: not what a user runs, `npm run build:cli` there first'
+  return freshBuiltCli(root) ? 'built' : 'sources through tsx: not what a user runs, `npm run build:cli` there first'
 }
 
 const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MB`

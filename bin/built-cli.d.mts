@@ -1,2 +1,2 @@
-/** The URL of out/cli's entry while it is as new as every source it was built from, else null. */
-export function freshBuiltEntry(rootUrl: URL, outDir?: string): URL | null
+/** The fresh built command (its file and code cache hash), or null: see built-cli.mjs. */
+export function freshBuiltCli(rootUrl: URL, outDir?: string): { file: string; entryHash: string } | null

@@ -2,7 +2,7 @@
 // file it was made from is unchanged since the build started. Plain JavaScript on purpose: it runs
 // before anything can load TypeScript. One stat per source (~550, a few milliseconds).
 import { readFileSync, statSync } from 'node:fs'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 
 /**
  * The built command, read from its manifest once: its file and the hash its code cache is named by
@@ -25,10 +25,4 @@ export function freshBuiltCli(rootUrl, outDir = 'out/cli') {
     if (!stat || stat.mtimeMs > builtAt) return null
   }
   return { file: `${root}${outDir}/${entry}`, entryHash }
-}
-
-/** The URL of the fresh built entry, or null (freshBuiltCli). */
-export function freshBuiltEntry(rootUrl, outDir = 'out/cli') {
-  const cli = freshBuiltCli(rootUrl, outDir)
-  return cli ? pathToFileURL(cli.file) : null
 }
