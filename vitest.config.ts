@@ -1,6 +1,14 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
+// Every sandbox a test starts (in the test's process, `rekap sandbox`, the embedded one of `rekap run`
+// and `rekap ui`) loads one face worker, not one per core: three files run at once on two cores, so
+// a second copy of the models per sandbox only adds its load and warm-up (~1-1.6 s of CPU and
+// ~350 MB per `rekap run` of the KYC example, measured at stop 49) to a machine with no core to
+// spare. The pool with several workers is tested in face-engine.test.ts; the README's first command
+// runs with the default, one per core (plan-face-warmup.test.ts clears this).
+const ONE_FACE_WORKER = { REKAP_SANDBOX_FACE_WORKERS: '1' }
+
 // puts back the umask and fails a file that leaves process.env or the working folder changed (isolate: false)
 const FILE_STATE_GUARD = 'tests/helpers/file-state-guard.ts'
 
@@ -41,7 +49,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           // CLI texts are asserted in English unless a test is about the language (it sets REKAP_LANG/--lang itself).
-          env: { REKAP_LANG: 'en' },
+          env: { REKAP_LANG: 'en', ...ONE_FACE_WORKER },
           testTimeout: 180_000,
           hookTimeout: 120_000,
           // Real servers and worker pools, each file on its own ports, folders and PostgreSQL: two may run at once
@@ -58,7 +66,7 @@ export default defineConfig({
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           // CLI texts asserted in English (the language tests set REKAP_LANG/--lang themselves)
-          env: { REKAP_LANG: 'en' },
+          env: { REKAP_LANG: 'en', ...ONE_FACE_WORKER },
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: true,
@@ -72,6 +80,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // one Chromium for the project's files, each in contexts of its own (issue 27)
           globalSetup: ['tests/e2e/helpers/chromium-server.ts'],
+          env: ONE_FACE_WORKER,
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 180_000,

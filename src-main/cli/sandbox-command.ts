@@ -111,7 +111,8 @@ export async function runSandboxCommand(flags: SandboxCommandFlags): Promise<voi
     `rekap sandbox listening on ${sandbox.url}\n` +
       `${m.key}: ${keyLine}\n` +
       `${m.adminToken}: ${sandbox.adminToken}\n` +
-      `${m.data}: ${m.started(source, Math.round(performance.now() - started))}\n`,
+      `${m.data}: ${m.started(source, Math.round(performance.now() - started))}\n` +
+      `${m.faceEngine(sandbox.faceWorkers)}\n`,
   )
 
   await stopped

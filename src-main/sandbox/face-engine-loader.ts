@@ -15,7 +15,14 @@ export interface FaceVerifierSlot {
   close(): Promise<void>
 }
 
-export function createFaceVerifierSlot(injected?: FaceVerifier, onWarmedUp?: (ms: number) => void): FaceVerifierSlot {
+export interface FaceVerifierSlotOptions {
+  injected?: FaceVerifier
+  /** worker threads of the engine loaded here (default: one per core) */
+  workers?: number
+  onWarmedUp?: (ms: number) => void
+}
+
+export function createFaceVerifierSlot({ injected, workers, onWarmedUp }: FaceVerifierSlotOptions = {}): FaceVerifierSlot {
   let loading: Promise<FaceVerifier> | null = null
   let askedAt = 0
   let warmUp: number | null = null
@@ -38,7 +45,7 @@ export function createFaceVerifierSlot(injected?: FaceVerifier, onWarmedUp?: (ms
       if (!loading) {
         askedAt = performance.now()
         // dynamic import: the model code and weights load only when a face match is asked for
-        loading = injected ? Promise.resolve(timed(injected)) : import('./face/index').then((m) => m.createFaceEngine()).then(timed)
+        loading = injected ? Promise.resolve(timed(injected)) : import('./face/index').then((m) => m.createFaceEngine({ workers })).then(timed)
         loading.catch(() => {
           loading = null // let a later request try again
         })

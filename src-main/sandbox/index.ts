@@ -1,4 +1,5 @@
 import { createServer } from 'node:http'
+import { availableParallelism } from 'node:os'
 import { allowedHostHeaders, hostHeaderAllowed, hostRefusal } from '../core/net/host-allowlist'
 import type { AddressInfo } from 'node:net'
 import { createAccount } from './account'
@@ -34,6 +35,8 @@ export interface RunningSandbox {
    * sandbox behaves like the plan the user states (`--hospital-plan premium`: 100 rps, no quota).
    */
   setPlans(p: Partial<Pick<PlanSettings, 'hospitalPlan' | 'schoolPlan' | 'regionalPlan'>>): void
+  /** worker threads the face engine starts with when a face request first needs it */
+  faceWorkers: number
   /** ms from the first face request to the first answered pair (the engine's warm-up), null before */
   faceWarmUpMs(): number | null
   /** stops listening, cuts open connections and closes a face engine the sandbox loaded itself */
@@ -44,7 +47,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const o = resolveSandboxOptions(opts)
   const account = createAccount(o.balance)
   const faults: FaultSettings = { latencyMs: o.latencyMs, failRate: o.failRate }
-  const face = createFaceVerifierSlot(o.faceVerifier, o.onFaceWarmedUp)
+  // the face engine's own default (one per core), said here so `rekap sandbox` can print it
+  const faceWorkers = o.faceWorkers ?? availableParallelism()
+  const face = createFaceVerifierSlot({ injected: o.faceVerifier, workers: faceWorkers, onWarmedUp: o.onFaceWarmedUp })
   // read on every request: an embedded sandbox follows the plans of the job it serves (setPlans)
   const plan: PlanSettings = { hospitalPlan: o.hospitalPlan, schoolPlan: o.schoolPlan, regionalPlan: o.regionalPlan, monthlyQuota: o.monthlyQuota }
   const handler = createRequestHandler({
@@ -90,6 +95,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     keys: [...o.keys],
     adminToken: o.adminToken,
     state: () => snapshotState(account, faults, o.now()),
+    faceWorkers,
     faceWarmUpMs: () => face.warmUpMs(),
     setPlans(p) {
       if (p.hospitalPlan) plan.hospitalPlan = p.hospitalPlan

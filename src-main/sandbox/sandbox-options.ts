@@ -46,6 +46,11 @@ export interface SandboxOptions {
   dataDir?: string
   /** face engine to use; default: src-main/sandbox/face loaded on the first verify request */
   faceVerifier?: FaceVerifier
+  /**
+   * worker threads of the face engine the sandbox loads (each holds its own copy of the models,
+   * ~350 MB); default REKAP_SANDBOX_FACE_WORKERS, else one per core. Unused with faceVerifier.
+   */
+  faceWorkers?: number
   /** told once, when the first verification is answered: ms since the engine was first asked for */
   onFaceWarmedUp?: (ms: number) => void
   /** clock for monthly quotas and rate buckets (tests); default Date.now */
@@ -56,14 +61,34 @@ export const DEFAULT_SANDBOX_PORT = 8787
 export const DEFAULT_SANDBOX_KEY = 'sandbox-key'
 export const DEFAULT_SANDBOX_BALANCE = 10_000_000
 
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'onFaceWarmedUp'>> &
-  Pick<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'onFaceWarmedUp'>
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'faceWorkers' | 'onFaceWarmedUp'>> &
+  Pick<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'faceWorkers' | 'onFaceWarmedUp'>
+
+/** More face workers than this is a typo, not a machine: each one holds ~350 MB of models. */
+export const MAX_FACE_WORKERS = 64
+
+/**
+ * REKAP_SANDBOX_FACE_WORKERS, read where every sandbox is started (`rekap sandbox`, the embedded
+ * one of `rekap run`/`ui` and the app): a desk short of memory, or a machine running several
+ * sandboxes at once (the test suites), can hold fewer copies of the models. Unset or empty = the
+ * engine's default (one per core).
+ */
+export function faceWorkersFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.REKAP_SANDBOX_FACE_WORKERS?.trim()
+  if (!raw) return undefined
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN
+  check(Number.isInteger(n) && n >= 1 && n <= MAX_FACE_WORKERS, coreText('sandbox.faceWorkers', { value: raw, max: MAX_FACE_WORKERS }))
+  return n
+}
 
 /**
  * A bad option: a core text naming the flag (`.message` in English, `.text` for the CLI to say in
  * its language); safe to print (it never contains a secret).
  */
-export class SandboxOptionError extends TextError {}
+export class SandboxOptionError extends TextError {
+  /** a setting the user gave, so the CLI's usage exit (2), never "unexpected error" */
+  readonly exitCode = 2
+}
 
 export { isLoopbackHost }
 
@@ -91,6 +116,7 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
     seed: opts.seed ?? 1,
     dataDir: opts.dataDir,
     faceVerifier: opts.faceVerifier,
+    faceWorkers: opts.faceWorkers ?? faceWorkersFromEnv(process.env),
     onFaceWarmedUp: opts.onFaceWarmedUp,
     now: opts.now ?? Date.now,
   }
@@ -106,5 +132,8 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
   check(Number.isFinite(r.latencyMs) && r.latencyMs >= 0, coreText('sandbox.latency', {}))
   check(Number.isFinite(r.failRate) && r.failRate >= 0 && r.failRate <= 1, coreText('sandbox.failRate', {}))
   check(Number.isInteger(r.seed), coreText('sandbox.seed', {}))
+  if (r.faceWorkers !== undefined) {
+    check(Number.isInteger(r.faceWorkers) && r.faceWorkers >= 1 && r.faceWorkers <= MAX_FACE_WORKERS, coreText('sandbox.faceWorkers', { value: String(r.faceWorkers), max: MAX_FACE_WORKERS }))
+  }
   return r
 }

@@ -9,9 +9,11 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { makeTempDir, REPO_ROOT } from '../helpers/temp-dir'
 
+// the README's first command as a user runs it: the sandbox's default face workers (one per core),
+// not the one worker vitest.config.ts gives every other test
 function rekap(args: string[]): Promise<{ code: number | null; out: string; ms: number }> {
   const t0 = performance.now()
-  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en' } })
+  const child = spawn(process.execPath, ['bin/rekap.mjs', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REKAP_API_KEY: '', REKAP_LANG: 'en', REKAP_SANDBOX_FACE_WORKERS: '' } })
   let out = ''
   child.stdout.on('data', (d) => (out += d))
   child.stderr.on('data', (d) => (out += d))

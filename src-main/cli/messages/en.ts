@@ -154,6 +154,7 @@ export const en: CliMessages = {
     realData: (dir) => `real CSVs from ${dir}`,
     seedData: (seed) => `sandbox data generated from seed ${seed}`,
     started: (source, ms) => `${source}; started in ${formatNumber(ms, 'en')} ms`,
+    faceEngine: (n) => `face engine: ${n} worker thread${n === 1 ? '' : 's'}, each with its own copy of the models, loaded on the first face-match request (REKAP_SANDBOX_FACE_WORKERS sets how many)`,
     stopped: 'rekap sandbox stopped',
   },
   blockedShort: { 'needs-top-up': 'balance or budget used up', 'quota-exhausted': 'quota used up', 'auth-failed': 'key refused', offline: 'service unreachable', 'team-unreachable': 'team store unreachable' },

@@ -171,6 +171,7 @@ export const id = {
     realData: (dir: string) => `CSV sungguhan dari ${dir}`,
     seedData: (seed: number) => `data sandbox dibuat dari seed ${seed}`,
     started: (source: string, ms: number) => `${source}; siap dalam ${formatNumber(ms, 'id')} md`,
+    faceEngine: (n: number) => `mesin wajah: ${n} thread pekerja, masing-masing dengan salinan modelnya sendiri, dimuat pada permintaan face-match pertama (jumlahnya diatur REKAP_SANDBOX_FACE_WORKERS)`,
     stopped: 'rekap sandbox berhenti',
   },
   blockedShort: { 'needs-top-up': 'saldo atau batas biaya habis', 'quota-exhausted': 'kuota habis', 'auth-failed': 'kunci ditolak', offline: 'layanan tak terjangkau', 'team-unreachable': 'penyimpanan tim tak terjangkau' } as Record<string, string>,

@@ -201,6 +201,7 @@ export const coreTextsEn: CoreTextTable = {
   'sandbox.latency': () => '--latency must be a number of milliseconds >= 0',
   'sandbox.failRate': () => '--fail-rate must be between 0 and 1',
   'sandbox.seed': () => '--seed must be an integer',
+  'sandbox.faceWorkers': (p) => `REKAP_SANDBOX_FACE_WORKERS must be a whole number from 1 to ${p.max}, got "${p.value}"`,
 
   'verify.sheetAdded': (p) => `sheet "${p.sheet}" was added`,
   'verify.sheetChanged': (p) => `sheet "${p.sheet}" changed`,

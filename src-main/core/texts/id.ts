@@ -255,6 +255,7 @@ export const coreTextsId = {
   'sandbox.latency': (_p: Record<string, never>) => '--latency harus jumlah milidetik >= 0',
   'sandbox.failRate': (_p: Record<string, never>) => '--fail-rate harus antara 0 dan 1',
   'sandbox.seed': (_p: Record<string, never>) => '--seed harus bilangan bulat',
+  'sandbox.faceWorkers': (p: { value: string; max: number }) => `REKAP_SANDBOX_FACE_WORKERS harus bilangan bulat dari 1 sampai ${p.max}, bukan "${p.value}"`,
 
   // rekap verify: findings
   'verify.sheetAdded': (p: { sheet: string }) => `lembar "${p.sheet}" ditambahkan`,
