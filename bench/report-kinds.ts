@@ -40,12 +40,12 @@ interface Measured {
 }
 
 function peakTracker(): () => number {
-  let peak = process.memoryUsage().rss
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
+  let peak = process.memoryUsage.rss()
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20)
   return () => {
     clearInterval(timer)
     // the process's own high-water mark (VmHWM), never maxRSS: a child's maxRSS counts its parent's, which seeded the store
-    return Math.max(peak, process.memoryUsage().rss, ownPeakRss() ?? 0)
+    return Math.max(peak, process.memoryUsage.rss(), ownPeakRss() ?? 0)
   }
 }
 
