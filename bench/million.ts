@@ -26,7 +26,7 @@ import { ownPeakRss } from './own-peak-rss'
 import { writeJobReport } from '../src-main/core/export'
 import { startSandbox } from '../src-main/sandbox/index'
 import { seedReportJob, type ReportKind } from './report-kinds-seed'
-import { boundHeapGrowth } from '../src-main/core/process/heap-growth'
+import { boundHeapGrowth } from '../src-main/core/process/heap-growth.mjs'
 
 type Phase = 'plan' | 'run' | 'export'
 

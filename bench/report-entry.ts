@@ -2,4 +2,4 @@
 export { openStore } from '../src-main/core/store'
 export { writeJobReport } from '../src-main/core/export'
 // what every rekap entry calls first (the CLI's main, Electron's main process)
-export { boundHeapGrowth } from '../src-main/core/process/heap-growth'
+export { boundHeapGrowth } from '../src-main/core/process/heap-growth.mjs'

@@ -13,7 +13,11 @@ const Module = require('node:module')
 /** What the last load found: 'used', 'refused' (V8 would not take it) or 'none' (written at exit). */
 let lastCodeCache = null
 
-/** module.exports of `file`, compiled with the code cache `<dir>/rekap-<hash>-<v8>.cache` when there is one. */
+/**
+ * module.exports of `file`, compiled with the code cache `<dir>/rekap-<hash>-<v8>.cache` when there is one.
+ * Call it with the process's V8 flags already set (bin/rekap.mjs: boundHeapGrowth): V8 refuses a cache
+ * made under other flags.
+ */
 function loadCachedCli(file, entryHash) {
   const source = fs.readFileSync(file, 'utf8')
   const cacheFile = path.join(path.dirname(file), `rekap-${entryHash}-${process.versions.v8}.cache`)

@@ -1,5 +1,4 @@
 import { usePrivateFileModes } from '../core/paths/private-files'
-import { boundHeapGrowth } from '../core/process/heap-growth'
 import { Command, CommanderError, Option } from 'commander'
 import { REKAP_VERSION } from '../core/version'
 import { EXIT } from './exit-codes'
@@ -40,8 +39,6 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  // a big plan's heap at twice what it keeps alive, not V8's up to 4x (issue 27: < 350 MB)
-  boundHeapGrowth()
   // reports, the store and extracted photos hold other people's data: 0600 files, 0700 folders
   usePrivateFileModes()
   // workbook and service text never reaches the terminal as control sequences (issue 24 item 5)
