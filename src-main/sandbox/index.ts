@@ -1,5 +1,4 @@
 import { createServer } from 'node:http'
-import { availableParallelism } from 'node:os'
 import { allowedHostHeaders, hostHeaderAllowed, hostRefusal } from '../core/net/host-allowlist'
 import type { AddressInfo } from 'node:net'
 import { createAccount } from './account'
@@ -47,9 +46,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const o = resolveSandboxOptions(opts)
   const account = createAccount(o.balance)
   const faults: FaultSettings = { latencyMs: o.latencyMs, failRate: o.failRate }
-  // the face engine's own default (one per core), said here so `rekap sandbox` can print it
-  const faceWorkers = o.faceWorkers ?? availableParallelism()
-  const face = createFaceVerifierSlot({ injected: o.faceVerifier, workers: faceWorkers, onWarmedUp: o.onFaceWarmedUp })
+  const face = createFaceVerifierSlot({ injected: o.faceVerifier, workers: o.faceWorkers, onWarmedUp: o.onFaceWarmedUp })
   // read on every request: an embedded sandbox follows the plans of the job it serves (setPlans)
   const plan: PlanSettings = { hospitalPlan: o.hospitalPlan, schoolPlan: o.schoolPlan, regionalPlan: o.regionalPlan, monthlyQuota: o.monthlyQuota }
   const handler = createRequestHandler({
@@ -95,7 +92,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     keys: [...o.keys],
     adminToken: o.adminToken,
     state: () => snapshotState(account, faults, o.now()),
-    faceWorkers,
+    faceWorkers: o.faceWorkers,
     faceWarmUpMs: () => face.warmUpMs(),
     setPlans(p) {
       if (p.hospitalPlan) plan.hospitalPlan = p.hospitalPlan

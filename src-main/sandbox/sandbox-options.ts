@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import type { FaceVerifier } from './face/types'
 import { HOSPITAL_PLANS, REGIONAL_PLANS, SCHOOL_PLANS } from '../core/model/plans'
 import type { HospitalPlan, RegionalPlan, SchoolPlan } from './plans'
@@ -48,7 +49,7 @@ export interface SandboxOptions {
   faceVerifier?: FaceVerifier
   /**
    * worker threads of the face engine the sandbox loads (each holds its own copy of the models,
-   * ~350 MB); default REKAP_SANDBOX_FACE_WORKERS, else one per core. Unused with faceVerifier.
+   * ~120-140 MB); default REKAP_SANDBOX_FACE_WORKERS, else one per core. Unused with faceVerifier.
    */
   faceWorkers?: number
   /** told once, when the first verification is answered: ms since the engine was first asked for */
@@ -61,10 +62,10 @@ export const DEFAULT_SANDBOX_PORT = 8787
 export const DEFAULT_SANDBOX_KEY = 'sandbox-key'
 export const DEFAULT_SANDBOX_BALANCE = 10_000_000
 
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'faceWorkers' | 'onFaceWarmedUp'>> &
-  Pick<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'faceWorkers' | 'onFaceWarmedUp'>
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'onFaceWarmedUp'>> &
+  Pick<SandboxOptions, 'monthlyQuota' | 'dataDir' | 'faceVerifier' | 'onFaceWarmedUp'>
 
-/** More face workers than this is a typo, not a machine: each one holds ~350 MB of models. */
+/** More face workers than this is a typo, not a machine: each one holds its own ~120-140 MB of models. */
 export const MAX_FACE_WORKERS = 64
 
 /**
@@ -76,8 +77,12 @@ export const MAX_FACE_WORKERS = 64
 export function faceWorkersFromEnv(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env.REKAP_SANDBOX_FACE_WORKERS?.trim()
   if (!raw) return undefined
-  const n = /^\d+$/.test(raw) ? Number(raw) : NaN
-  check(Number.isInteger(n) && n >= 1 && n <= MAX_FACE_WORKERS, coreText('sandbox.faceWorkers', { value: raw, max: MAX_FACE_WORKERS }))
+  return checkedFaceWorkers(/^\d+$/.test(raw) ? Number(raw) : NaN, raw)
+}
+
+/** `n` when it is a worker count (1..MAX_FACE_WORKERS), else the refusal showing the value as given (`shown`). */
+function checkedFaceWorkers(n: number, shown: string): number {
+  check(Number.isInteger(n) && n >= 1 && n <= MAX_FACE_WORKERS, coreText('sandbox.faceWorkers', { value: shown, max: MAX_FACE_WORKERS }))
   return n
 }
 
@@ -116,7 +121,8 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
     seed: opts.seed ?? 1,
     dataDir: opts.dataDir,
     faceVerifier: opts.faceVerifier,
-    faceWorkers: opts.faceWorkers ?? faceWorkersFromEnv(process.env),
+    // the option, else the environment's, else the engine's own default: one per core
+    faceWorkers: opts.faceWorkers !== undefined ? checkedFaceWorkers(opts.faceWorkers, String(opts.faceWorkers)) : (faceWorkersFromEnv(process.env) ?? availableParallelism()),
     onFaceWarmedUp: opts.onFaceWarmedUp,
     now: opts.now ?? Date.now,
   }
@@ -132,8 +138,5 @@ export function resolveSandboxOptions(opts: SandboxOptions): ResolvedSandboxOpti
   check(Number.isFinite(r.latencyMs) && r.latencyMs >= 0, coreText('sandbox.latency', {}))
   check(Number.isFinite(r.failRate) && r.failRate >= 0 && r.failRate <= 1, coreText('sandbox.failRate', {}))
   check(Number.isInteger(r.seed), coreText('sandbox.seed', {}))
-  if (r.faceWorkers !== undefined) {
-    check(Number.isInteger(r.faceWorkers) && r.faceWorkers >= 1 && r.faceWorkers <= MAX_FACE_WORKERS, coreText('sandbox.faceWorkers', { value: String(r.faceWorkers), max: MAX_FACE_WORKERS }))
-  }
   return r
 }
