@@ -24,7 +24,6 @@ function sample() {
   if (!snapshotTaken && rss > snapshotAt) {
     snapshotTaken = true
     process.stderr.write(`HEAP_SNAPSHOT ${v8.writeHeapSnapshot()} at rss=${mb(rss)}\n`)
-    return
   }
   if (peak && rss <= peak.rss) return
   // the whole memoryUsage() and the space statistics only when the RSS is the highest yet
