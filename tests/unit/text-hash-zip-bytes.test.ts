@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { TextHash } from '../../src-main/core/text-hash'
-import { ZipFileWriter } from '../../src-main/core/reports/xlsx/zip-writer'
+import { ZipEntryWriter, ZipFileWriter } from '../../src-main/core/reports/xlsx/zip-writer'
+import { inflateRawSync } from 'node:zlib'
 import { ZipDirectory } from '../../src-main/core/importers/zip-directory'
 import { makeTempDir } from '../helpers/temp-dir'
 
@@ -49,5 +50,29 @@ describe('text encoded piece by piece', () => {
     } finally {
       tmp.cleanup()
     }
+  })
+})
+
+describe('a zip entry deflated on its own thread (the zip thread) or on the pool', () => {
+  it('gives the same bytes, CRC and sizes either way', async () => {
+    const list = pieces()
+    const written = async (deflateHere: boolean) => {
+      const bytes: Buffer[] = []
+      let sizes: number[] = []
+      const entry = new ZipEntryWriter('part', (buf) => bytes.push(Buffer.from(buf)), (crc, compressed, uncompressed) => (sizes = [crc, compressed, uncompressed]), deflateHere)
+      for (const p of list) {
+        entry.write(p)
+        if (entry.busy) await entry.drain()
+      }
+      await entry.end()
+      return { bytes: Buffer.concat(bytes), sizes }
+    }
+    const pool = await written(false)
+    const here = await written(true)
+    // many chunks, so their order and the reuse of their buffers are tested too
+    expect(pool.sizes[2]).toBeGreaterThan(4 << 20)
+    expect(here.sizes).toEqual(pool.sizes)
+    expect(here.bytes.equals(pool.bytes)).toBe(true)
+    expect(inflateRawSync(here.bytes).toString('utf8')).toBe(list.join(''))
   })
 })

@@ -1,6 +1,7 @@
 /**
  * The zip thread of a large report (started by ./zip-thread.ts): builds each row's XML, feeds the
- * report digest, encodes and deflates the sheet parts, and hands the deflated bytes back in order.
+ * report digest, encodes and deflates the sheet parts (the deflate too on this thread), and hands
+ * the deflated bytes back in order.
  * It never opens a file: the report's thread owns the file and writes what comes back.
  */
 import { parentPort } from 'node:worker_threads'
@@ -67,8 +68,9 @@ async function handle(m: ToZipThread): Promise<void> {
       cols = m.cols
       rowNo = 0
       ended = null
-      // the bytes are copied before they are handed over: a chunk may share its memory
-      entry = new ZipEntryWriter('part', sendBytes, (crc, compressed, uncompressed) => (ended = { crc, compressed, uncompressed }))
+      // the bytes are copied before they are handed over: a chunk may share its memory; each chunk
+      // is deflated here, not on the pool (ZipEntryWriter's deflateHere)
+      entry = new ZipEntryWriter('part', sendBytes, (crc, compressed, uncompressed) => (ended = { crc, compressed, uncompressed }), true)
       return
     case 'text':
       entry!.write(m.text)

@@ -1,12 +1,13 @@
 import { closeSync, openSync, writeSync } from 'node:fs'
 import { writeAll } from '../../paths/write-all'
-import { constants, crc32, deflateRaw } from 'node:zlib'
+import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib'
 
 /**
  * A zip file written front to back, one entry at a time, with flat memory. Each entry's text is
  * cut into chunks that are deflated independently on libuv's thread pool (each ends with a sync
  * flush, so their concatenation is one valid deflate stream, as pigz does), which lets the next
- * chunk's XML be generated while the previous one compresses. The local header is patched with
+ * chunk's XML be generated while the previous one compresses (a large report's zip thread deflates
+ * its chunks itself: ZipEntryWriter's `deflateHere`). The local header is patched with
  * the CRC and sizes once the entry is complete (no data descriptors: every reader accepts that).
  * No zip64: an entry or file over 4 GB is refused with a message (a sheet is at most 1,048,576 rows).
  */
@@ -51,12 +52,12 @@ interface CentralRecord {
   offset: number
 }
 
+// chunkSize: the whole output in one piece (zlib's default 16 KB round trips to the thread pool and
+// back several times per chunk, each time through the main thread); the bytes are the same
+const DEFLATE_OPTIONS = { level: LEVEL, finishFlush: constants.Z_SYNC_FLUSH, chunkSize: CHUNK_BYTES }
+
 function deflateChunk(data: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    // chunkSize: the whole output in one piece (zlib's default 16 KB round trips to the thread pool and
-    // back several times per chunk, each time through the main thread); the bytes are the same
-    deflateRaw(data, { level: LEVEL, finishFlush: constants.Z_SYNC_FLUSH, chunkSize: CHUNK_BYTES }, (err, out) => (err ? reject(err) : resolve(out))),
-  )
+  return new Promise((resolve, reject) => deflateRaw(data, DEFLATE_OPTIONS, (err, out) => (err ? reject(err) : resolve(out))))
 }
 
 /** MS-DOS date and time fields of a zip header (local time, 2-second resolution). */
@@ -211,10 +212,18 @@ export class ZipEntryWriter {
    */
   private readonly spare: Array<Buffer<ArrayBuffer>> = []
 
+  /**
+   * `deflateHere`: each chunk is deflated on this thread as it fills, not on libuv's pool. The zip
+   * thread does (./zip-worker.ts): its deflates on the pool were a third busy thread on two cores
+   * and cost more CPU than on the thread that had just written the chunk (face, regions, school
+   * directory, hospital lookup at 100,000 rows: 2-11% less CPU in all, docs/performance.md stop 51).
+   * The report's own thread keeps the pool: it must not stop to compress. The bytes are the same.
+   */
   constructor(
     readonly name: string,
     private readonly out: (buf: Uint8Array) => void,
     private readonly onEnd: (crc: number, compressed: number, uncompressed: number) => void,
+    private readonly deflateHere = false,
   ) {}
 
   /** Appends text (UTF-8); compression starts once a chunk is full. */
@@ -271,6 +280,12 @@ export class ZipEntryWriter {
   private compress(data: Buffer, chunk?: Buffer<ArrayBuffer>): void {
     this.crc = crc32(data, this.crc >>> 0) | 0
     this.uncompressed += data.length
+    if (this.deflateHere) {
+      // in order with the chunks before it: drain() writes them as they come out of inFlight
+      this.inFlight.push(Promise.resolve(deflateRawSync(data, DEFLATE_OPTIONS)))
+      if (chunk) this.spare.push(chunk)
+      return
+    }
     const p = chunk ? deflateChunk(data).then((out) => (this.spare.push(chunk), out)) : deflateChunk(data)
     p.catch(() => {}) // awaited in order by drain(); this only keeps Node from calling it unhandled meanwhile
     this.inFlight.push(p)
