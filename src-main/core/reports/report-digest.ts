@@ -10,8 +10,6 @@
 import { createHash } from 'node:crypto'
 import { TextHash } from '../text-hash'
 import { canonicalNumber, canonicalNumberText } from './canonical-number'
-import { cellFor, type ColumnSpec } from './column-cells'
-import type { ReportWriter, SheetWriter } from './report-writer'
 
 export type CanonicalCell = string | number | boolean | null
 export { canonicalNumber }
@@ -216,52 +214,4 @@ export class ContentDigest {
     for (const s of sheets) total.update(`${JSON.stringify(s.name)}=${s.digest}\n`)
     return { digest: total.digest('hex'), sheets }
   }
-}
-
-/**
- * A writer that feeds every row it is given to `digest` as the cell it becomes, and passes it on
- * to `inner` — or, with `forward: false`, writes nothing (the first of the report's two passes,
- * which learns the digest the summary sheet states).
- */
-export function digestingWriter(inner: ReportWriter, digest: ContentDigest, opts: { forward: boolean }): ReportWriter {
-  const sheet = (name: string, columns: ColumnSpec[], sheetOpts?: Parameters<ReportWriter['sheet']>[2]): SheetWriter => {
-    if (opts.forward && inner.sheetDigests) {
-      // the writer's zip thread hashes the rows it writes: the same text, off this thread
-      return inner.sheet(name, columns, { ...sheetOpts, digest: { skip: digest.skipLabels, done: digest.startElsewhere(name) } })
-    }
-    digest.startSheet(name)
-    digest.row(columns.map((c) => cellFor(c.header, 'text')))
-    if (!opts.forward) {
-      let next = 2
-      return {
-        name,
-        get nextRow() {
-          return next
-        },
-        addRow(values, rowOpts) {
-          // the cell each value becomes, as the writers make it (a row may give single cells their own kind)
-          digest.row(columns.map((c, i) => cellFor(values[i], rowOpts?.kinds?.[i] ?? c.kind)))
-          next++
-        },
-        breathe: async () => {},
-        close: async () => {},
-      }
-    }
-    // the writer tells the cells it wrote: each value becomes a cell once, for the file and the digest
-    const told = sheetOpts?.onCells
-    return inner.sheet(name, columns, {
-      ...sheetOpts,
-      onCells: (cells) => {
-        digest.row(cells)
-        told?.(cells)
-      },
-    })
-  }
-  return new Proxy(inner, {
-    get(target, prop) {
-      if (prop === 'sheet') return sheet
-      const v = Reflect.get(target, prop)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
 }
