@@ -26,13 +26,11 @@ import { ownPeakRss } from './own-peak-rss'
 import { writeJobReport } from '../src-main/core/export'
 import { startSandbox } from '../src-main/sandbox/index'
 import { seedReportJob, type ReportKind } from './report-kinds-seed'
-import { boundHeapGrowth } from '../src-main/core/process/heap-growth.mjs'
 
 type Phase = 'plan' | 'run' | 'export'
 
 async function phase(name: Phase, dir: string, url: string, key: string, jobId: string): Promise<void> {
-  // each phase's process bounds its heap's growth as rekap's entries do
-  boundHeapGrowth()
+  // the plan bounds the heap's growth itself while it runs (core/process/heap-growth.mjs), as for a user
   let peak = process.memoryUsage().rss
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50)
   const t = performance.now()

@@ -23,9 +23,8 @@ function mainThreadCpuMs() {
 }
 
 const [url, dbFile, jobId, out] = process.argv.slice(2)
-const { openStore, writeJobReport, boundHeapGrowth } = await import(url)
-// as `rekap export` runs: its entry bounds the heap's growth before any work
-boundHeapGrowth()
+// as `rekap export` runs: with V8's own heap growth (only a plan bounds it: core/process/heap-growth.mjs)
+const { openStore, writeJobReport } = await import(url)
 // rss() alone: memoryUsage() gathers V8's heap statistics too (13 ms of a regions export's main
 // thread in a profile), work the measured export does not do for a user
 let sampled = process.memoryUsage.rss()

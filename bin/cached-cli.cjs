@@ -15,7 +15,8 @@ let lastCodeCache = null
 
 /**
  * module.exports of `file`, compiled with the code cache `<dir>/rekap-<hash>-<v8>.cache` when there is one.
- * Call it with the process's V8 flags already set (bin/rekap.mjs: boundHeapGrowth): V8 refuses a cache
+ * Call it with V8's flags as they are when the cache is written (at exit; core/process/heap-growth.mjs
+ * sets the default back before that): V8 refuses a cache
  * made under other flags.
  */
 function loadCachedCli(file, entryHash) {

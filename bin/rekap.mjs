@@ -5,11 +5,7 @@
 // through tsx, so `npx rekap` works right after a clone and an edit is never answered by old code.
 // REKAP_FROM_SOURCES=1 always runs the sources.
 import { createRequire } from 'node:module'
-import { boundHeapGrowth } from '../src-main/core/process/heap-growth.mjs'
 import { freshBuiltCli } from './built-cli.mjs'
-
-// before the command is compiled: V8 takes a code cache only under the flags it was made with
-boundHeapGrowth()
 
 const root = new URL('../', import.meta.url)
 const built = process.env.REKAP_FROM_SOURCES === '1' ? null : freshBuiltCli(root)

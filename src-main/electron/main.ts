@@ -12,7 +12,6 @@ import { safeStorageKeyVault, TEAM_PASSWORD_NAMES } from '../app/key-vault'
 import { openApp, type OpenApp } from '../app/open-app'
 import type { Widening } from '../app/widening'
 import { stderrLogger } from '../core/context'
-import { boundHeapGrowth } from '../core/process/heap-growth.mjs'
 import { renderCoreText, textOfError } from '../core/texts/core-text'
 import { appLocation, devServerUrl } from './app-urls'
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol'
@@ -123,9 +122,6 @@ async function start(): Promise<void> {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
 }
-
-// the main process plans and exports as the CLI does: its heap bounded alike (issue 27)
-boundHeapGrowth()
 
 // the app's own scheme must be privileged before the app is ready
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])

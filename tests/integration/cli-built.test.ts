@@ -74,15 +74,15 @@ describe('the built rekap command', () => {
     // the build ran the command once: the cache is there, named by the file's hash and V8's version
     expect(cacheFiles()).toEqual([`rekap-${manifest.entryHash}-${process.versions.v8}.cache`])
     const cacheFile = join(root, 'out/cli', cacheFiles()[0]!)
-    // loaded as bin/rekap.mjs loads it: the heap's bound set first (V8 takes a cache only under the
-    // flags it was made with, and every command runs with it)
+    // loaded as bin/rekap.mjs loads it, under V8's default flags (V8 takes a cache only under the
+    // flags it was made with; a plan's heap bound is lifted before the cache is written at exit)
     const load = (): string =>
       execFileSync(
         process.execPath,
         [
           '--input-type=module',
           '-e',
-          `import { createRequire } from 'node:module'; import { boundHeapGrowth } from ${JSON.stringify(pathToFileURL(join(root, 'src-main/core/process/heap-growth.mjs')).href)}; boundHeapGrowth(); const c = createRequire(import.meta.url)(${JSON.stringify(join(root, 'bin/cached-cli.cjs'))}); const m = c.loadCachedCli(${JSON.stringify(join(root, 'out/cli/rekap.cjs'))}, ${JSON.stringify(manifest.entryHash)}); console.log(typeof m.main, c.lastCodeCache())`,
+          `import { createRequire } from 'node:module'; const c = createRequire(import.meta.url)(${JSON.stringify(join(root, 'bin/cached-cli.cjs'))}); const m = c.loadCachedCli(${JSON.stringify(join(root, 'out/cli/rekap.cjs'))}, ${JSON.stringify(manifest.entryHash)}); console.log(typeof m.main, c.lastCodeCache())`,
         ],
         { cwd: root, encoding: 'utf8' },
       ).trim()

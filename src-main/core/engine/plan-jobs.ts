@@ -10,6 +10,7 @@ import type { EngineCore } from './engine-core'
 import { estimateCalls, hitsUsedNow, planView } from './plan-estimate'
 import { stateView } from './views'
 import type { DirectoryPlanRequest, PlanRequest } from './types'
+import { withBoundHeapGrowth } from '../process/heap-growth.mjs'
 
 /** Sheets, header row, a ten-row preview and the guessed kind and mapping of a spreadsheet. */
 export async function inspectSheet(file: string, o: { sheet?: string; kind?: JobKind } = {}): Promise<SheetPreview> {
@@ -41,8 +42,15 @@ export async function inspectSheet(file: string, o: { sheet?: string; kind?: Job
   }
 }
 
-/** Imports every row of a sheet, runs the pre-flight and stores a `ready` job; nothing is sent. */
-export async function planSheet(core: EngineCore, req: PlanRequest): Promise<JobPlanView> {
+/**
+ * Imports every row of a sheet, runs the pre-flight and stores a `ready` job; nothing is sent.
+ * The heap's growth is bounded meanwhile (a 1,000,000-row plan under issue 27's 350 MB).
+ */
+export function planSheet(core: EngineCore, req: PlanRequest): Promise<JobPlanView> {
+  return withBoundHeapGrowth(() => planSheetBounded(core, req))
+}
+
+async function planSheetBounded(core: EngineCore, req: PlanRequest): Promise<JobPlanView> {
   const { store, opts, now } = core
   const target = await opts.resolveTarget(req.settings)
   // the callback stays in this thread: the app's importer posts the request to a worker

@@ -1,3 +1,3 @@
-/** What ./heap-growth.mjs exports (plain JavaScript: bin/rekap.mjs runs it before anything is compiled). */
+/** What ./heap-growth.mjs exports (plain JavaScript). */
 export declare const HEAP_GROWING_PERCENT: number
-export declare function boundHeapGrowth(): void
+export declare function withBoundHeapGrowth<T>(work: () => Promise<T>): Promise<T>
