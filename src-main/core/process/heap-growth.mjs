@@ -1,4 +1,5 @@
-// Plain JavaScript: bin/cached-cli.cjs's code cache and V8's flags meet here (see `withBoundHeapGrowth`).
+// Plain JavaScript typed by ./heap-growth.d.mts, as it was when bin/rekap.mjs called it before anything
+// was compiled: a plain `node` process imports it as it is (tests/integration/heap-growth-bound.test.ts).
 import { setFlagsFromString } from 'node:v8'
 
 /**
