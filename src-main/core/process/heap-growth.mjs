@@ -27,7 +27,7 @@ function setGrowth(percent) {
  * process (V8's flags are per process); nested and overlapping calls share one bound, lifted when
  * the last ends. Only around the work that needs it: while any V8 flag differs from its default,
  * V8 refuses Node's own compiled code for its built-in modules, so each worker thread started then
- * (a report's zip thread, the face workers) compiled them from source: 30 -> 63-78 ms of CPU to
+ * (a report's zip thread, the app's heavy-work worker) compiled them from source: 30 -> 63-78 ms of CPU to
  * start a zip thread, and a 100,000-row face export ~6% slower in all (docs/performance.md, stop 51).
  * bin/cached-cli.cjs's cache is refused for the same reason when written under other flags: the
  * default is back before it is written at exit, even when the process exits in the middle of `work`.
